@@ -1,0 +1,168 @@
+/**
+ * The single-table design, defined once. The local runtime and the CDK stack both build the
+ * table from `TABLE`; the repositories build every key through `keys`; `ACCESS_PATTERNS` is the
+ * list that docs/data-model.md documents (a test keeps the two in step).
+ *
+ * Rules: every key attribute is a string; entity partitions are per tenant and per entity kind
+ * (`TENANT#<id>#EXCEPTION`), so one busy kind never throttles another; sort keys that list
+ * newest first are UUIDv7 ids, which sort by creation time.
+ */
+
+export const TABLE = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Epoch seconds; DynamoDB deletes the item some time after. */
+  ttlAttribute: 'ttl',
+  indexes: {
+    gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    gsi2: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    /** Sparse: only outbox items not yet relayed carry its keys. */
+    gsi3: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+  },
+} as const;
+
+export type IndexName = keyof typeof TABLE.indexes;
+
+export interface Key {
+  pk: string;
+  sk: string;
+}
+
+/** Outbox partitions of the pending index are sharded so relay bursts do not heat one key. */
+export const OUTBOX_PENDING_SHARDS = 4;
+
+export const keys = {
+  user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'USER' }),
+  /** The user's own GSI1 partition holds the user, their memberships and their sessions. */
+  userIndex: (userId: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: '#USER' }),
+  email: (email: string): Key => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
+  session: (tokenId: string): Key => ({ pk: `SESSION#${tokenId}`, sk: 'SESSION' }),
+  sessionIndex: (userId: string, createdAt: string, tokenId: string) => ({
+    gsi1pk: `USER#${userId}`,
+    gsi1sk: `SESSION#${createdAt}#${tokenId}`,
+  }),
+  tenant: (tenantId: string): Key => ({ pk: `TENANT#${tenantId}`, sk: 'TENANT' }),
+  tenantIndex: (createdAt: string, tenantId: string) => ({ gsi1pk: 'TENANTS', gsi1sk: `${createdAt}#${tenantId}` }),
+  member: (tenantId: string, userId: string): Key => ({ pk: `TENANT#${tenantId}#MEMBER`, sk: userId }),
+  memberIndex: (userId: string, tenantId: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: `MEMBER#${tenantId}` }),
+  exception: (tenantId: string, id: string): Key => ({ pk: `TENANT#${tenantId}#EXCEPTION`, sk: id }),
+  exceptionStatusIndex: (tenantId: string, status: string, id: string) => ({
+    gsi1pk: `TENANT#${tenantId}#EXCEPTION#STATUS#${status}`,
+    gsi1sk: id,
+  }),
+  exceptionSubjectIndex: (tenantId: string, subjectType: string, subjectId: string, id: string) => ({
+    gsi2pk: `TENANT#${tenantId}#EXCEPTION#SUBJECT#${subjectType}#${subjectId}`,
+    gsi2sk: id,
+  }),
+  audit: (tenantId: string, id: string): Key => ({ pk: `TENANT#${tenantId}#AUDIT`, sk: id }),
+  auditEntityIndex: (tenantId: string, entityType: string, entityId: string, id: string) => ({
+    gsi1pk: `TENANT#${tenantId}#AUDIT#ENTITY#${entityType}#${entityId}`,
+    gsi1sk: id,
+  }),
+  auditEntityTypeIndex: (tenantId: string, entityType: string, id: string) => ({
+    gsi2pk: `TENANT#${tenantId}#AUDIT#TYPE#${entityType}`,
+    gsi2sk: id,
+  }),
+  outbox: (eventId: string): Key => ({ pk: `OUTBOX#${eventId}`, sk: 'OUTBOX' }),
+  outboxPendingIndex: (eventId: string, occurredAt: string, shard: number) => ({
+    gsi3pk: `OUTBOX#PENDING#${shard}`,
+    gsi3sk: `${occurredAt}#${eventId}`,
+  }),
+} as const;
+
+/** Entity type written in every item's `entity` attribute (used by stream filters and debugging). */
+export const ENTITY = {
+  user: 'user',
+  email: 'email',
+  session: 'session',
+  tenant: 'tenant',
+  member: 'member',
+  exception: 'exception',
+  audit: 'audit_event',
+  outbox: 'outbox',
+} as const;
+
+export interface AccessPattern {
+  name: string;
+  index: 'table' | IndexName;
+  keyCondition: string;
+  notes?: string;
+}
+
+export const ACCESS_PATTERNS: AccessPattern[] = [
+  { name: 'Get user by id', index: 'table', keyCondition: 'pk = USER#<user_id> AND sk = USER' },
+  {
+    name: 'Find login by email',
+    index: 'table',
+    keyCondition: 'pk = EMAIL#<lower(email)> AND sk = EMAIL',
+    notes: 'holds user_id and the scrypt hash; its conditional Put makes emails unique',
+  },
+  {
+    name: 'Check a bearer token',
+    index: 'table',
+    keyCondition: 'pk = SESSION#<sha256(token)> AND sk = SESSION',
+  },
+  {
+    name: "User with their memberships (identity, token check)",
+    index: 'gsi1',
+    keyCondition: "gsi1pk = USER#<user_id> AND gsi1sk < 'N'",
+    notes: "'#USER' and 'MEMBER#<tenant_id>' sort before 'N'; sessions ('SESSION#…') after it",
+  },
+  {
+    name: "List a user's sessions",
+    index: 'gsi1',
+    keyCondition: 'gsi1pk = USER#<user_id> AND begins_with(gsi1sk, SESSION#)',
+  },
+  { name: 'Get tenant', index: 'table', keyCondition: 'pk = TENANT#<tenant_id> AND sk = TENANT' },
+  {
+    name: 'List all tenants (platform_admin)',
+    index: 'gsi1',
+    keyCondition: 'gsi1pk = TENANTS',
+    notes: 'newest first; one partition, tenants are few and rarely written',
+  },
+  {
+    name: 'Get a membership',
+    index: 'table',
+    keyCondition: 'pk = TENANT#<tenant_id>#MEMBER AND sk = <user_id>',
+  },
+  { name: "List a tenant's members", index: 'table', keyCondition: 'pk = TENANT#<tenant_id>#MEMBER' },
+  {
+    name: 'Get exception',
+    index: 'table',
+    keyCondition: 'pk = TENANT#<tenant_id>#EXCEPTION AND sk = <exception_id>',
+  },
+  {
+    name: 'List exceptions, newest first',
+    index: 'table',
+    keyCondition: 'pk = TENANT#<tenant_id>#EXCEPTION',
+    notes: 'severity is a filter expression on whichever index answers',
+  },
+  {
+    name: 'List exceptions by status',
+    index: 'gsi1',
+    keyCondition: 'gsi1pk = TENANT#<tenant_id>#EXCEPTION#STATUS#<status>',
+  },
+  {
+    name: 'List exceptions by subject',
+    index: 'gsi2',
+    keyCondition: 'gsi2pk = TENANT#<tenant_id>#EXCEPTION#SUBJECT#<subject_type>#<subject_id>',
+    notes: 'subject_type alone, or with status, is a filter on the status index or the table',
+  },
+  { name: 'List audit events, newest first', index: 'table', keyCondition: 'pk = TENANT#<tenant_id>#AUDIT' },
+  {
+    name: 'List audit events of one entity',
+    index: 'gsi1',
+    keyCondition: 'gsi1pk = TENANT#<tenant_id>#AUDIT#ENTITY#<entity_type>#<entity_id>',
+  },
+  {
+    name: 'List audit events of one entity type',
+    index: 'gsi2',
+    keyCondition: 'gsi2pk = TENANT#<tenant_id>#AUDIT#TYPE#<entity_type>',
+  },
+  {
+    name: 'Outbox items not yet relayed (sweeper)',
+    index: 'gsi3',
+    keyCondition: 'gsi3pk = OUTBOX#PENDING#<shard> AND gsi3sk < <cutoff occurred_at>',
+    notes: 'sparse: the relay removes gsi3pk/gsi3sk when it has published the item',
+  },
+];
