@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEMO_OPERATIONS } from './demo/operations';
 import type { Permission } from './policy';
 import { AuditEventList, AuditListQuery } from './schemas/audit';
 import { AccessTokenRead, AuthMeRead, AuthSessionList, SessionCreate, SessionPath } from './schemas/auth';
@@ -239,6 +240,7 @@ export const OPERATIONS = {
     status: 200,
     response: z.object({ status: z.literal('ok') }),
   }),
+  ...DEMO_OPERATIONS,
   'public.openapi': op({
     group: 'public',
     method: 'GET',

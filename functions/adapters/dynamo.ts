@@ -1,0 +1,138 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { type CursorScope, decodeCursor, encodeCursor } from '../../shared/cursor';
+import type { Page, PageRequest } from '../../shared/domain/ports';
+import { type IndexName, TABLE } from '../../shared/table';
+
+/**
+ * The DynamoDB edge: one client per process (created at module load, reused by every
+ * invocation), transactions that report which condition failed, and signed paged queries.
+ * Endpoints come from the SDK's own environment (AWS_ENDPOINT_URL_DYNAMODB on the local runtime).
+ */
+
+export interface Db {
+  doc: DynamoDBDocumentClient;
+  tableName: string;
+  cursorSecret: string;
+}
+
+export const documentClient = (client = new DynamoDBClient({})): DynamoDBDocumentClient =>
+  DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+
+let shared: Db | undefined;
+
+/** The process-wide Db, configured from the environment the cloud (or the local runtime) sets. */
+export function dbFromEnv(): Db {
+  if (!shared) {
+    const tableName = process.env.TABLE_NAME;
+    const cursorSecret = process.env.OPS_CURSOR_SECRET;
+    if (!tableName || !cursorSecret) throw new Error('TABLE_NAME and OPS_CURSOR_SECRET must be set');
+    shared = { doc: documentClient(), tableName, cursorSecret };
+  }
+  return shared;
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Transaction items without the table name; `transact` adds it. */
+export type WriteOp =
+  | { Put: Omit<NonNullable<TransactItem['Put']>, 'TableName'> }
+  | { Update: Omit<NonNullable<TransactItem['Update']>, 'TableName'> }
+  | { Delete: Omit<NonNullable<TransactItem['Delete']>, 'TableName'> }
+  | { ConditionCheck: Omit<NonNullable<TransactItem['ConditionCheck']>, 'TableName'> };
+
+export type TransactResult = { ok: true } | { ok: false; failed: number[] };
+
+/**
+ * One TransactWriteItems. A cancelled transaction whose reasons are condition failures is an
+ * answer (`failed` lists the positions), not an error; anything else propagates.
+ */
+export async function transact(db: Db, ops: WriteOp[]): Promise<TransactResult> {
+  const TransactItems = ops.map((op) => {
+    const [kind, body] = Object.entries(op)[0] as [string, object];
+    return { [kind]: { ...body, TableName: db.tableName } } as TransactItem;
+  });
+  try {
+    await db.doc.send(new TransactWriteCommand({ TransactItems }));
+    return { ok: true };
+  } catch (err) {
+    const reasons = (err as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if ((err as { name?: string }).name === 'TransactionCanceledException' && reasons) {
+      const failed = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+      if (
+        failed.length > 0 &&
+        reasons.every((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'None')
+      ) {
+        return { ok: false, failed };
+      }
+    }
+    throw err;
+  }
+}
+
+export const putNew = (item: Record<string, unknown>): WriteOp => ({
+  Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+export interface PageQuery<T> {
+  scope: CursorScope;
+  index?: IndexName;
+  partition: string;
+  /** Optional sort-key condition over `:sk` (and `:sk2`), written against `#sk`. */
+  sortCondition?: { expression: string; values: Record<string, string> };
+  filters?: Record<string, string | undefined>;
+  forward?: boolean;
+  page: PageRequest;
+  map: (item: Record<string, unknown>) => T;
+}
+
+/**
+ * One Query for one page. `filters` become an equality FilterExpression; the cursor is the
+ * signed LastEvaluatedKey, bound to `scope`.
+ */
+export async function queryPage<T>(db: Db, q: PageQuery<T>): Promise<Page<T>> {
+  const keyAttrs = q.index
+    ? TABLE.indexes[q.index]
+    : { partitionKey: TABLE.partitionKey, sortKey: TABLE.sortKey };
+  const names: Record<string, string> = { '#pk': keyAttrs.partitionKey };
+  const values: Record<string, unknown> = { ':pk': q.partition };
+  let keyCondition = '#pk = :pk';
+  if (q.sortCondition) {
+    names['#sk'] = keyAttrs.sortKey;
+    Object.assign(values, q.sortCondition.values);
+    keyCondition += ` AND ${q.sortCondition.expression}`;
+  }
+  const filterParts: string[] = [];
+  for (const [attr, value] of Object.entries(q.filters ?? {})) {
+    if (value === undefined) continue;
+    names[`#f_${attr}`] = attr;
+    values[`:f_${attr}`] = value;
+    filterParts.push(`#f_${attr} = :f_${attr}`);
+  }
+  const input: QueryCommandInput = {
+    TableName: db.tableName,
+    IndexName: q.index,
+    KeyConditionExpression: keyCondition,
+    FilterExpression: filterParts.length ? filterParts.join(' AND ') : undefined,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: q.forward ?? false,
+    Limit: q.page.limit,
+    ExclusiveStartKey: q.page.cursor ? decodeCursor(db.cursorSecret, q.scope, q.page.cursor) : undefined,
+  };
+  const out = await db.doc.send(new QueryCommand(input));
+  return {
+    items: (out.Items ?? []).map(q.map),
+    next_cursor: out.LastEvaluatedKey ? encodeCursor(db.cursorSecret, q.scope, out.LastEvaluatedKey) : null,
+  };
+}
+
+/** Copies the listed fields of an item, so key and internal attributes never reach a record. */
+export const pick = <K extends string>(item: Record<string, unknown>, fields: readonly K[]) =>
+  Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as Record<K, unknown>;

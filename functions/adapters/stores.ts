@@ -1,0 +1,21 @@
+import { auditStore } from './audit-store';
+import { type Db, dbFromEnv } from './dynamo';
+import { exceptionStore } from './exception-store';
+import { identityStore } from './identity-store';
+import { tenantStore } from './tenant-store';
+
+/** Every store over one Db; route groups take the ones they use. */
+export const createStores = (db: Db) => ({
+  identity: identityStore(db),
+  tenants: tenantStore(db),
+  exceptions: exceptionStore(db),
+  audit: auditStore(db),
+});
+
+export type Stores = ReturnType<typeof createStores>;
+
+let shared: Stores | undefined;
+export const storesFromEnv = (): Stores => {
+  shared ??= createStores(dbFromEnv());
+  return shared;
+};

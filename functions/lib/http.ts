@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import middy, { type MiddlewareObj } from '@middy/core';
+import jsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type * as z from 'zod';
+import { OPERATIONS, type OperationId, type OperationsOf } from '../../shared/api';
+import {
+  type FieldError,
+  ForbiddenError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnauthenticatedError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../../shared/errors';
+import { LOG_EVENTS, METRICS } from '../../shared/names';
+import { authorize, isPlatformAdmin, type Principal } from '../../shared/policy';
+import { logger, metricsFor } from './observability';
+import { type HttpResponse, toProblem } from './problem';
+import { type RouteMatch, routerFor } from './router';
+
+/** CONTRACT.md section 1. */
+export const MAX_BODY_BYTES = 256 * 1024;
+const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset=utf-8\s*)?$/i;
+const SANE_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
+
+type Def<K extends OperationId> = (typeof OPERATIONS)[K];
+type Out<D, F extends string> = D extends Record<F, infer S extends z.ZodType> ? z.output<S> : undefined;
+
+export interface HttpRequest<K extends OperationId> {
+  params: Out<Def<K>, 'params'>;
+  query: Out<Def<K>, 'query'>;
+  body: Out<Def<K>, 'body'>;
+  /** Present on every `bearer` route. */
+  principal: Def<K>['auth'] extends 'bearer' ? Principal : Principal | undefined;
+  headers: Record<string, string | undefined>;
+  requestId: string;
+}
+
+/** A response that needs more than the operation's status and a JSON body. */
+export class HttpResult {
+  constructor(
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+    readonly status?: number,
+  ) {}
+}
+
+export type Implementations<G extends string> = {
+  [K in OperationsOf<G>]: (req: HttpRequest<K>) => Promise<unknown>;
+};
+
+export interface GroupOptions {
+  /** For platform_admin on a tenant it is not a member of: does the tenant exist? */
+  tenantExists?: (tenantId: string) => Promise<boolean>;
+}
+
+/** Request-scoped state the middlewares hand to the core handler. */
+interface Ctx extends Context {
+  ops: { requestId: string; started: number; route?: RouteMatch; principal?: Principal };
+}
+
+export type ApiEvent = APIGatewayProxyEventV2 & {
+  requestContext: { authorizer?: { lambda?: { principal?: string } } };
+};
+
+const fieldErrors = (error: z.ZodError, prefix = ''): FieldError[] =>
+  error.issues.flatMap((issue) => {
+    const base = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        path: base ? `${base}.${key}` : key,
+        code: 'unrecognized_key',
+        message: 'Unknown field',
+      }));
+    }
+    return [{ path: base, code: issue.code, message: issue.message }];
+  });
+
+const parse = <S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.output<S> => {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(fieldErrors(result.error, prefix));
+  return result.data;
+};
+
+const principalOf = (event: ApiEvent): Principal | undefined => {
+  const raw = event.requestContext.authorizer?.lambda?.principal;
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as Principal;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Envelope: request id, the access log line and metrics for every response, and the error
+ * mapper. It wraps everything else, so every answer (including 404/405/401) carries
+ * `x-request-id` and is logged once.
+ */
+const envelope = (
+  group: string,
+  metrics: ReturnType<typeof metricsFor>,
+): MiddlewareObj<ApiEvent, HttpResponse> => {
+  const finish = (request: {
+    event: ApiEvent;
+    context: Context;
+    response: HttpResponse | null | undefined;
+  }) => {
+    const ctx = (request.context as Ctx).ops;
+    const response = request.response as HttpResponse;
+    response.headers = { ...response.headers, 'x-request-id': ctx.requestId };
+    const latency = performance.now() - ctx.started;
+    const status = response.statusCode;
+    metrics.addMetric(METRICS.apiRequest, MetricUnit.Count, 1);
+    metrics.addMetric(METRICS.apiLatency, MetricUnit.Milliseconds, latency);
+    if (status >= 500) metrics.addMetric(METRICS.apiServerError, MetricUnit.Count, 1);
+    else if (status >= 400) metrics.addMetric(METRICS.apiClientError, MetricUnit.Count, 1);
+    logger.info('request', {
+      event: LOG_EVENTS.request,
+      group,
+      route: ctx.route ? ctx.route.id : null,
+      method: request.event.requestContext.http.method,
+      path: request.event.rawPath,
+      status,
+      latency_ms: Math.round(latency * 100) / 100,
+      tenant_id: ctx.route?.params.tenant_id ?? null,
+      user_id: ctx.principal?.user_id ?? null,
+    });
+  };
+  return {
+    before: (request) => {
+      const given = request.event.headers?.['x-request-id'];
+      const requestId = given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+      (request.context as Ctx).ops = { requestId, started: performance.now() };
+      logger.appendKeys({ request_id: requestId });
+    },
+    after: finish,
+    onError: (request) => {
+      const ops = (request.context as Ctx).ops ?? { requestId: randomUUID(), started: performance.now() };
+      (request.context as Ctx).ops = ops;
+      request.response = toProblem(request.error, ops.requestId);
+      finish(request);
+    },
+  };
+};
+
+/**
+ * Routing and access, before any body is read: 404/405 from the route table, 401 without a
+ * valid principal, 404 for a tenant the caller is not a member of, 403 for a role the policy
+ * table refuses, then 413 and 415 for the body.
+ */
+const guard = (group: string, options: GroupOptions): MiddlewareObj<ApiEvent, HttpResponse> => {
+  const route = routerFor(group);
+  return {
+    before: async (request) => {
+      const { event } = request;
+      const ctx = (request.context as Ctx).ops;
+      const found = route(event.requestContext.http.method, event.rawPath);
+      if (found.kind === 'not_found') throw new NotFoundError('No such route.');
+      if (found.kind === 'wrong_method') throw new MethodNotAllowedError(found.allow);
+      const { op, params } = found.route;
+      ctx.route = found.route;
+
+      if (op.params && !op.params.safeParse(params).success) throw new NotFoundError();
+      if (op.auth === 'bearer') {
+        const principal = principalOf(event);
+        if (!principal) throw new UnauthenticatedError();
+        ctx.principal = principal;
+        if (op.permission) {
+          const tenantId = params.tenant_id;
+          const decision = authorize(principal, op.permission, tenantId);
+          if (decision === 'not_found') throw new NotFoundError();
+          if (decision === 'forbidden') throw new ForbiddenError();
+          if (
+            tenantId !== undefined &&
+            isPlatformAdmin(principal) &&
+            principal.memberships[tenantId] === undefined &&
+            options.tenantExists &&
+            !(await options.tenantExists(tenantId))
+          ) {
+            throw new NotFoundError();
+          }
+        }
+      }
+
+      if (op.body) {
+        const raw = event.body ?? '';
+        const bytes = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
+        if (bytes > MAX_BODY_BYTES) throw new PayloadTooLargeError(MAX_BODY_BYTES);
+        if (!JSON_CONTENT_TYPE.test(event.headers?.['content-type'] ?? ''))
+          throw new UnsupportedMediaTypeError();
+      }
+    },
+  };
+};
+
+/** middy's JSON parser, for operations that take a body. */
+const bodyParser = (): MiddlewareObj<ApiEvent, HttpResponse> => {
+  const parser = jsonBodyParser() as MiddlewareObj<ApiEvent, HttpResponse>;
+  return {
+    before: (request) => {
+      if ((request.context as Ctx).ops.route?.op.body) return parser.before?.(request);
+    },
+  };
+};
+
+const headerMap = (event: ApiEvent) => event.headers ?? {};
+
+/**
+ * A route group's Lambda handler: the group's rows of the operations manifest bound to their
+ * implementations. Handlers only parse, call the domain and return the body.
+ */
+export function httpHandler<G extends string>(
+  group: G,
+  impls: Implementations<G>,
+  options: GroupOptions = {},
+) {
+  const metrics = metricsFor(group);
+  const core = async (event: ApiEvent, context: Context): Promise<HttpResponse> => {
+    const ctx = (context as Ctx).ops;
+    const { id, op, params } = ctx.route!;
+    const request = {
+      params: op.params ? parse(op.params, params) : undefined,
+      query: op.query ? parse(op.query, event.queryStringParameters ?? {}) : undefined,
+      body: op.body ? parse(op.body, event.body) : undefined,
+      principal: ctx.principal,
+      headers: headerMap(event),
+      requestId: ctx.requestId,
+    };
+    const impl = (impls as unknown as Record<string, (r: typeof request) => Promise<unknown>>)[id];
+    if (!impl) throw new NotFoundError('No such route.');
+    const out = await impl(request);
+    const result = out instanceof HttpResult ? out : new HttpResult(out);
+    const status = result.status ?? op.status;
+    if (status === 204 || result.body === undefined) {
+      return { statusCode: status, headers: { ...result.headers } };
+    }
+    return {
+      statusCode: status,
+      headers: { 'content-type': 'application/json', ...result.headers },
+      body: typeof result.body === 'string' ? result.body : JSON.stringify(result.body),
+    };
+  };
+
+  return middy<ApiEvent, HttpResponse>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(logMetrics(metrics, { captureColdStartMetric: true }))
+    .use(envelope(group, metrics))
+    .use(guard(group, options))
+    .use(bodyParser())
+    .handler(core);
+}
+
+export { OPERATIONS };

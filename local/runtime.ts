@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { GROUPS } from '../shared/api';
+import { routerFor } from '../functions/lib/router';
+import { lambdaContext, toApiGatewayEvent } from './api-gateway';
+import { startBackground } from './background';
+import { ensureTable, LOCAL_AWS_ENV } from './dynamodb-local';
+
+export interface RuntimeOptions {
+  /** DynamoDB Local's endpoint. */
+  endpoint: string;
+  tableName: string;
+  port?: number;
+  host?: string;
+  cursorSecret?: string;
+  bootstrapAdmin?: { email: string; password: string };
+  staticDir?: string;
+  /** Extra environment for the handlers (set before they load). */
+  env?: Record<string, string>;
+}
+
+export interface Runtime {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+type Handler = (event: unknown, context: unknown) => Promise<{ statusCode: number; headers?: Record<string, string>; body?: string }>;
+
+/** API Gateway's own limit; the handlers enforce the service's 256 KiB. */
+const MAX_GATEWAY_BODY = 10 * 1024 * 1024;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+};
+
+const readBody = async (req: IncomingMessage): Promise<Buffer | undefined> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_GATEWAY_BODY) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+};
+
+/**
+ * The whole service on one machine: the same Lambda handlers behind a local HTTP server that
+ * builds API Gateway events, the same authorizer logic, the demo site at `/`, and the
+ * background relay and workers. The handlers read their configuration from the environment,
+ * exactly as in the cloud, so it is set before they load.
+ */
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  Object.assign(process.env, LOCAL_AWS_ENV, {
+    AWS_ENDPOINT_URL_DYNAMODB: options.endpoint,
+    TABLE_NAME: options.tableName,
+    OPS_CURSOR_SECRET: options.cursorSecret ?? randomBytes(32).toString('base64url'),
+    POWERTOOLS_SERVICE_NAME: 'ops-platform',
+    ...options.env,
+  });
+  await ensureTable(options.endpoint, options.tableName);
+
+  const handlers = new Map<string, Handler>();
+  for (const group of GROUPS) {
+    const mod = await import(/* @vite-ignore */ `../functions/${group}/handler.ts`);
+    handlers.set(group, mod.handler);
+  }
+  const { handler: authorizer } = await import('../functions/authorizer/handler');
+  const routers = GROUPS.map((group) => [group, routerFor(group)] as const);
+
+  if (options.bootstrapAdmin) {
+    const { storesFromEnv } = await import('../functions/adapters/stores');
+    const { bootstrapAdmin } = await import('../shared/domain/tenants');
+    const { systemClock } = await import('../shared/ids');
+    const created = await bootstrapAdmin(
+      { identity: storesFromEnv().identity, clock: systemClock },
+      options.bootstrapAdmin.email,
+      options.bootstrapAdmin.password,
+    );
+    if (created) console.log(`bootstrapped platform admin ${options.bootstrapAdmin.email}`);
+  }
+
+  const staticRoot = options.staticDir ? resolve(options.staticDir) : undefined;
+  const serveStatic = async (pathname: string, res: ServerResponse): Promise<boolean> => {
+    if (!staticRoot) return false;
+    const file = resolve(join(staticRoot, pathname === '/' ? 'index.html' : decodeURIComponent(pathname)));
+    if (file !== staticRoot && !file.startsWith(staticRoot + sep)) return false;
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return false;
+    const content = await readFile(file);
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-length': content.length,
+      'cache-control': 'no-cache',
+    });
+    res.end(content);
+    return true;
+  };
+
+  const dispatch = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = await readBody(req);
+    if (body === undefined) {
+      res.writeHead(413, { 'content-type': 'application/problem+json' });
+      res.end(JSON.stringify({ type: 'about:blank', title: 'Payload too large', status: 413, code: 'payload_too_large' }));
+      return;
+    }
+    const event = toApiGatewayEvent(req, body) as ReturnType<typeof toApiGatewayEvent> & {
+      requestContext: { authorizer?: { lambda: Record<string, string> } };
+    };
+    const method = event.requestContext.http.method;
+    let group = 'public';
+    for (const [name, route] of routers) {
+      const found = route(method, event.rawPath);
+      if (found.kind === 'not_found') continue;
+      group = name;
+      // Only routes with an authorizer in the cloud get a principal here, as there.
+      if (found.kind === 'match' && found.route.op.auth === 'bearer') {
+        const auth = await authorizer({ type: 'REQUEST', headers: event.headers } as never);
+        event.requestContext.authorizer = { lambda: auth.context };
+      }
+      break;
+    }
+    if (group === 'public' && (method === 'GET' || method === 'HEAD')) {
+      const isApi = routers.some(([, route]) => route(method, event.rawPath).kind !== 'not_found');
+      if (!isApi && (await serveStatic(event.rawPath, res))) return;
+    }
+    const result = await handlers.get(group)!(event, lambdaContext(`ops-platform-${group}`));
+    res.writeHead(result.statusCode, result.headers ?? {});
+    res.end(method === 'HEAD' ? undefined : result.body);
+  };
+
+  const server = createServer((req, res) => {
+    dispatch(req, res).catch((err) => {
+      console.error('local runtime error', err);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/problem+json' });
+      res.end(JSON.stringify({ type: 'about:blank', title: 'Internal error', status: 500, code: 'internal' }));
+    });
+  });
+  server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  const background = await startBackground({ endpoint: options.endpoint, tableName: options.tableName });
+
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    port,
+    stop: async () => {
+      await background.stop();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

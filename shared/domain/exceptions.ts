@@ -1,0 +1,143 @@
+import type * as z from 'zod';
+import { InvalidTransitionError, NotFoundError } from '../errors';
+import type { Clock } from '../ids';
+import { newId } from '../ids';
+import type { Principal } from '../policy';
+import type {
+  BusinessExceptionCreate,
+  BusinessExceptionRead,
+  BusinessExceptionStatusChange,
+  ExceptionListQuery,
+} from '../schemas/exceptions';
+import { type AuditEvent, auditEvent } from './audit';
+import type { Page, PageRequest } from './ports';
+
+export type BusinessException = z.output<typeof BusinessExceptionRead>;
+export type ExceptionStatus = BusinessException['status'];
+export type ExceptionFilter = Omit<z.output<typeof ExceptionListQuery>, 'limit' | 'cursor'>;
+
+export interface ExceptionStore {
+  create(exception: BusinessException, audit: AuditEvent): Promise<void>;
+  get(tenantId: string, id: string): Promise<BusinessException | undefined>;
+  list(tenantId: string, filter: ExceptionFilter, page: PageRequest): Promise<Page<BusinessException>>;
+  /**
+   * Writes `next` only if the stored status is still `expectedStatus` (a conditional write):
+   * of two racing changes exactly one wins. False when the condition failed.
+   */
+  transition(next: BusinessException, expectedStatus: ExceptionStatus, audit: AuditEvent): Promise<boolean>;
+}
+
+export interface ExceptionDeps {
+  exceptions: ExceptionStore;
+  clock: Clock;
+}
+
+/** CONTRACT.md section 6: the only allowed moves. */
+const TRANSITIONS: Record<ExceptionStatus, readonly ExceptionStatus[]> = {
+  open: ['acknowledged', 'resolved'],
+  acknowledged: ['resolved'],
+  resolved: [],
+};
+
+export const canTransition = (from: ExceptionStatus, to: ExceptionStatus): boolean =>
+  TRANSITIONS[from].includes(to);
+
+/**
+ * Record a business exception: status `open`, detected now, impact and evidence kept as JSON
+ * text, written together with its `exception.created` audit event.
+ */
+export async function createException(
+  deps: ExceptionDeps,
+  actor: Principal,
+  tenantId: string,
+  input: z.output<typeof BusinessExceptionCreate>,
+): Promise<BusinessException> {
+  const now = deps.clock.now().toISOString();
+  const exception: BusinessException = {
+    id: newId(),
+    tenant_id: tenantId,
+    exception_type: input.exception_type,
+    severity: input.severity,
+    status: 'open',
+    subject_type: input.subject_type,
+    subject_id: input.subject_id,
+    title: input.title,
+    summary: input.summary,
+    impact_json: JSON.stringify(input.impact ?? {}),
+    evidence_json: JSON.stringify(input.evidence ?? {}),
+    observation_ids: input.observation_ids ?? [],
+    detected_at: now,
+    created_at: now,
+    updated_at: now,
+    resolved_at: null,
+  };
+  await deps.exceptions.create(
+    exception,
+    auditEvent(deps.clock, {
+      tenant_id: tenantId,
+      event_type: 'exception.created',
+      actor_id: actor.user_id,
+      entity_type: 'exception',
+      entity_id: exception.id,
+      summary: exception.title,
+      metadata: { exception_type: exception.exception_type, severity: exception.severity },
+    }),
+  );
+  return exception;
+}
+
+export async function getException(deps: ExceptionDeps, tenantId: string, id: string) {
+  const found = await deps.exceptions.get(tenantId, id);
+  if (!found) throw new NotFoundError();
+  return found;
+}
+
+export const listExceptions = (
+  deps: ExceptionDeps,
+  tenantId: string,
+  filter: ExceptionFilter,
+  page: PageRequest,
+) => deps.exceptions.list(tenantId, filter, page);
+
+/**
+ * Acknowledge or resolve.
+ * 1. Read the exception (404 when missing) and check the move against TRANSITIONS (409).
+ * 2. Write the new status on the condition that the stored status is the one just read, with
+ *    its `exception.status_changed` audit event. A lost race is 409 as well.
+ */
+export async function changeExceptionStatus(
+  deps: ExceptionDeps,
+  actor: Principal,
+  tenantId: string,
+  id: string,
+  change: z.output<typeof BusinessExceptionStatusChange>,
+): Promise<BusinessException> {
+  const current = await getException(deps, tenantId, id);
+  if (!canTransition(current.status, change.status)) {
+    throw new InvalidTransitionError(
+      `An exception that is ${current.status} cannot become ${change.status}.`,
+    );
+  }
+  const now = deps.clock.now().toISOString();
+  const next: BusinessException = {
+    ...current,
+    status: change.status,
+    updated_at: now,
+    resolved_at: change.status === 'resolved' ? now : (current.resolved_at ?? null),
+  };
+  const won = await deps.exceptions.transition(
+    next,
+    current.status,
+    auditEvent(deps.clock, {
+      tenant_id: tenantId,
+      event_type: 'exception.status_changed',
+      actor_id: actor.user_id,
+      entity_type: 'exception',
+      entity_id: id,
+      summary: `${current.status} -> ${change.status}`,
+      metadata: { from: current.status, to: change.status, note: change.note ?? null },
+    }),
+  );
+  if (!won) throw new InvalidTransitionError('The exception changed meanwhile; read it again.');
+  return next;
+}

@@ -1,0 +1,146 @@
+import { InvalidCredentialsError, NotFoundError } from '../errors';
+import type { Clock } from '../ids';
+import { PLATFORM_ADMIN, type Principal } from '../policy';
+import { DECOY_PASSWORD_HASH, newAccessToken, tokenId, verifyPassword } from '../secrets';
+import { auditEvent, PLATFORM_AUDIT_TENANT } from './audit';
+import type { IdentityStore, Membership, Session, User } from './ports';
+
+export interface IdentityDeps {
+  identity: IdentityStore;
+  clock: Clock;
+  /** Token lifetime; CONTRACT.md section 3 sets 12 hours by default. */
+  sessionTtlSeconds: number;
+}
+
+/** last_used_at is refreshed at most this often, so a busy token does not write on every call. */
+export const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export const userRead = (u: User) => ({
+  id: u.id,
+  email: u.email,
+  display_name: u.display_name,
+  created_at: u.created_at,
+});
+
+export const membershipRead = (m: Membership) => ({
+  tenant_id: m.tenant_id,
+  tenant_name: m.tenant_name,
+  role: m.role,
+  created_at: m.created_at,
+});
+
+export const sessionStatus = (s: Session, now: Date): 'active' | 'revoked' | 'expired' =>
+  s.revoked_at ? 'revoked' : Date.parse(s.expires_at) <= now.getTime() ? 'expired' : 'active';
+
+/**
+ * Log in.
+ * 1. Find the login by email; when there is none, check the password against a decoy hash so
+ *    unknown emails and wrong passwords answer alike and in similar time.
+ * 2. Create a session under the SHA-256 of a fresh 256-bit token, with its audit event.
+ * 3. Return the token once; it is never stored.
+ */
+export async function login(deps: IdentityDeps, input: { email: string; password: string }) {
+  const found = await deps.identity.findLogin(input.email);
+  const ok = await verifyPassword(input.password, found?.password_hash ?? DECOY_PASSWORD_HASH);
+  if (!found || !ok) throw new InvalidCredentialsError();
+
+  const now = deps.clock.now();
+  const accessToken = newAccessToken();
+  const session: Session = {
+    token_id: tokenId(accessToken),
+    user_id: found.user.id,
+    user_email: found.user.email,
+    user_display_name: found.user.display_name,
+    expires_at: new Date(now.getTime() + deps.sessionTtlSeconds * 1000).toISOString(),
+    created_at: now.toISOString(),
+    last_used_at: null,
+    revoked_at: null,
+  };
+  await deps.identity.createSession(
+    session,
+    auditEvent(deps.clock, {
+      tenant_id: PLATFORM_AUDIT_TENANT,
+      event_type: 'session.created',
+      actor_id: found.user.id,
+      entity_type: 'session',
+      entity_id: session.token_id,
+      summary: 'Signed in',
+    }),
+  );
+  return {
+    access_token: accessToken,
+    expires_at: session.expires_at,
+    token_type: 'bearer' as const,
+    user: userRead(found.user),
+  };
+}
+
+/**
+ * The token check, shared by the cloud's Lambda authorizer and the local runtime.
+ * 1. Look the session up by the token's hash; refuse it when missing, revoked or expired.
+ * 2. Read the user and their memberships in one query: they are the principal's roles.
+ * 3. Refresh last_used_at when it is older than TOUCH_INTERVAL_MS.
+ * Returns undefined for any token that must get 401.
+ */
+export async function authenticate(deps: IdentityDeps, accessToken: string): Promise<Principal | undefined> {
+  if (accessToken.length < 16 || accessToken.length > 128) return undefined;
+  const id = tokenId(accessToken);
+  const session = await deps.identity.getSession(id);
+  const now = deps.clock.now();
+  if (!session || sessionStatus(session, now) !== 'active') return undefined;
+
+  const [found] = await Promise.all([
+    deps.identity.userWithMemberships(session.user_id),
+    session.last_used_at === null || now.getTime() - Date.parse(session.last_used_at) > TOUCH_INTERVAL_MS
+      ? deps.identity.touchSession(id, now.toISOString())
+      : undefined,
+  ]);
+  if (!found) return undefined;
+  return {
+    user_id: found.user.id,
+    token_id: id,
+    email: found.user.email,
+    display_name: found.user.display_name,
+    platform_roles: found.user.platform_roles.filter((r) => r === PLATFORM_ADMIN),
+    memberships: Object.fromEntries(found.memberships.map((m) => [m.tenant_id, m.role])),
+  };
+}
+
+export async function me(deps: IdentityDeps, principal: Principal) {
+  const found = await deps.identity.userWithMemberships(principal.user_id);
+  if (!found) throw new NotFoundError();
+  return {
+    user: userRead(found.user),
+    memberships: found.memberships.map(membershipRead),
+    platform_roles: found.user.platform_roles,
+  };
+}
+
+/** The caller's sessions; `tenant_ids` are the tenants the session reaches now (its memberships). */
+export async function listSessions(deps: IdentityDeps, principal: Principal) {
+  const now = deps.clock.now();
+  const sessions = await deps.identity.listSessions(principal.user_id);
+  const tenantIds = Object.keys(principal.memberships).sort();
+  return {
+    items: sessions.map((s) => ({ ...s, status: sessionStatus(s, now), tenant_ids: tenantIds })),
+  };
+}
+
+/** Revoke one of the caller's own sessions; anyone else's token id is 404. */
+export async function revokeSession(deps: IdentityDeps, principal: Principal, targetTokenId: string) {
+  const at = deps.clock.now().toISOString();
+  const revoked = await deps.identity.revokeSession(
+    targetTokenId,
+    principal.user_id,
+    at,
+    auditEvent(deps.clock, {
+      tenant_id: PLATFORM_AUDIT_TENANT,
+      event_type: 'session.revoked',
+      actor_id: principal.user_id,
+      entity_type: 'session',
+      entity_id: targetTokenId,
+      summary: 'Session revoked',
+    }),
+  );
+  if (!revoked) throw new NotFoundError('No active session with that id.');
+}
