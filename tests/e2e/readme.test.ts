@@ -1,0 +1,41 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRuntime } from '../../local/runtime';
+import { dynamoEndpoint, uniqueTableName } from '../support/db';
+
+/** The README's "Try it with curl" block, run as printed against a runtime started as the README says. */
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const section = readme.slice(readme.indexOf('## Try it with curl'));
+const blocks = [...section.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+const startLine = blocks[0] ?? '';
+const script = blocks[1] ?? '';
+
+let stop: () => Promise<void>;
+let url: string;
+
+beforeAll(async () => {
+  const email = /OPS_BOOTSTRAP_ADMIN_EMAIL=(\S+)/.exec(startLine)?.[1];
+  const password = /OPS_BOOTSTRAP_ADMIN_PASSWORD='([^']+)'/.exec(startLine)?.[1];
+  if (!email || !password) throw new Error('README start line changed shape');
+  const rt = await startRuntime({ endpoint: dynamoEndpoint(), tableName: uniqueTableName('readme'), bootstrapAdmin: { email, password } });
+  stop = rt.stop;
+  url = rt.url;
+});
+afterAll(() => stop?.());
+
+describe('README curl examples', () => {
+  it('work as printed', async () => {
+    expect(script).toContain('export OPS=http://127.0.0.1:3000');
+    const run = script.replace('export OPS=http://127.0.0.1:3000', `export OPS=${url}`);
+    const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', run], { timeout: 30_000 });
+    // The last two commands print the status codes of the revoke and of the next use.
+    expect(stdout).toMatch(/204\n401\n$/);
+    expect(stdout).toContain('"id":"acme"');
+    expect(stdout).toContain('"role":"owner"');
+    expect(stdout).toContain('"status":"resolved"');
+    expect(stdout).toContain('"code":"invalid_transition"');
+    expect(stdout).toContain('"event_type":"exception.status_changed"');
+  });
+});
