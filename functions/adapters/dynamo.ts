@@ -133,6 +133,20 @@ export async function queryPage<T>(db: Db, q: PageQuery<T>): Promise<Page<T>> {
   };
 }
 
+/** Every page of a Query, for the few lists that are small by design (a user's memberships, sessions). */
+export async function queryAll(db: Db, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.doc.send(
+      new QueryCommand({ ...input, TableName: db.tableName, ExclusiveStartKey: start }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
 /** Copies the listed fields of an item, so key and internal attributes never reach a record. */
 export const pick = <K extends string>(item: Record<string, unknown>, fields: readonly K[]) =>
   Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as Record<K, unknown>;

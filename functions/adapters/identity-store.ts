@@ -1,9 +1,9 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEvent } from '../../shared/domain/audit';
 import type { IdentityStore, Login, Membership, Session, User } from '../../shared/domain/ports';
 import { ENTITY, keys } from '../../shared/table';
 import { auditPut } from './audit-store';
-import { type Db, pick, putNew, transact } from './dynamo';
+import { type Db, pick, putNew, queryAll, transact } from './dynamo';
 
 const USER_FIELDS = ['id', 'email', 'display_name', 'created_at', 'platform_roles'] as const;
 const SESSION_FIELDS = [
@@ -102,21 +102,11 @@ export const identityStore = (db: Db): IdentityStore => ({
   },
 
   async userWithMemberships(userId) {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :end',
-          ExpressionAttributeValues: { ':pk': keys.userIndex(userId).gsi1pk, ':end': 'N' },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []));
-      start = out.LastEvaluatedKey;
-    } while (start);
+    const items = await queryAll(db, {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :end',
+      ExpressionAttributeValues: { ':pk': keys.userIndex(userId).gsi1pk, ':end': 'N' },
+    });
     const userItem = items.find((i) => i.entity === ENTITY.user);
     if (!userItem) return undefined;
     return {
@@ -126,22 +116,12 @@ export const identityStore = (db: Db): IdentityStore => ({
   },
 
   async listSessions(userId) {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :s)',
-          ExpressionAttributeValues: { ':pk': keys.userIndex(userId).gsi1pk, ':s': 'SESSION#' },
-          ScanIndexForward: false,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []));
-      start = out.LastEvaluatedKey;
-    } while (start);
+    const items = await queryAll(db, {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :s)',
+      ExpressionAttributeValues: { ':pk': keys.userIndex(userId).gsi1pk, ':s': 'SESSION#' },
+      ScanIndexForward: false,
+    });
     return items.map(toSession);
   },
 
