@@ -1,9 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { SANE_REQUEST_ID } from '../functions/lib/http';
+import { toProblem } from '../functions/lib/problem';
 import { routerFor } from '../functions/lib/router';
+import { PayloadTooLargeError } from '../shared/errors';
 import { GROUPS } from '../shared/api';
 import { lambdaContext, toApiGatewayEvent } from './api-gateway';
 import { startBackground } from './background';
@@ -44,6 +47,15 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.ico': 'image/x-icon',
+};
+
+/** The runtime's own answers (a body over API Gateway's limit, a crash) in the service's problem shape. */
+const writeProblem = (res: ServerResponse, err: unknown, req: IncomingMessage) => {
+  const given = req.headers['x-request-id'];
+  const requestId = typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+  const problem = toProblem(err, requestId);
+  res.writeHead(problem.statusCode, { ...problem.headers, 'x-request-id': requestId });
+  res.end(problem.body);
 };
 
 const readBody = async (req: IncomingMessage): Promise<Buffer | undefined> => {
@@ -114,15 +126,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dispatch = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);
     if (body === undefined) {
-      res.writeHead(413, { 'content-type': 'application/problem+json' });
-      res.end(
-        JSON.stringify({
-          type: 'about:blank',
-          title: 'Payload too large',
-          status: 413,
-          code: 'payload_too_large',
-        }),
-      );
+      writeProblem(res, new PayloadTooLargeError(MAX_GATEWAY_BODY), req);
       return;
     }
     const event = toApiGatewayEvent(req, body) as ReturnType<typeof toApiGatewayEvent> & {
@@ -152,11 +156,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   const server = createServer((req, res) => {
     dispatch(req, res).catch((err) => {
-      console.error('local runtime error', err);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/problem+json' });
-      res.end(
-        JSON.stringify({ type: 'about:blank', title: 'Internal error', status: 500, code: 'internal' }),
-      );
+      if (res.headersSent) res.destroy(err);
+      else writeProblem(res, err, req);
     });
   });
   server.listen(options.port ?? 0, options.host ?? '127.0.0.1');

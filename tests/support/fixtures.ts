@@ -1,0 +1,122 @@
+import type { AuditEvent } from '../../shared/domain/audit';
+import { auditEvent } from '../../shared/domain/audit';
+import type { BusinessException } from '../../shared/domain/exceptions';
+import type { Login, Membership, Session, Tenant } from '../../shared/domain/ports';
+import { type Clock, newId, systemClock } from '../../shared/ids';
+import type { Principal, Role } from '../../shared/policy';
+
+/** Builders for records the connected tests hand to the stores. */
+
+export const principal = (
+  userId: string,
+  memberships: Principal['memberships'] = {},
+  admin = false,
+): Principal => ({
+  user_id: userId,
+  token_id: `tok-${userId}`,
+  email: `${userId}@example.test`,
+  display_name: userId,
+  platform_roles: admin ? ['platform_admin'] : [],
+  memberships,
+});
+
+export const audit = (
+  tenantId: string,
+  entityType = 'thing',
+  entityId = newId(),
+  clock: Clock = systemClock,
+): AuditEvent =>
+  auditEvent(clock, {
+    tenant_id: tenantId,
+    event_type: `${entityType}.tested`,
+    actor_id: 'tester',
+    entity_type: entityType,
+    entity_id: entityId,
+    summary: 'test',
+  });
+
+export const login = (email = `${newId()}@example.test`, admin = false): Login => ({
+  user: {
+    id: newId(),
+    email,
+    display_name: email.split('@')[0] ?? 'u',
+    created_at: new Date().toISOString(),
+    platform_roles: admin ? ['platform_admin'] : [],
+  },
+  password_hash: 'scrypt$16384$8$1$c2FsdA$aGFzaA',
+});
+
+export const tenant = (id = `t-${newId().slice(-12)}`): Tenant => ({
+  id,
+  name: `Tenant ${id}`,
+  status: 'active',
+  created_at: new Date().toISOString(),
+});
+
+export const membership = (t: Tenant, l: Login, role: Role): Membership => ({
+  tenant_id: t.id,
+  tenant_name: t.name,
+  tenant_created_at: t.created_at,
+  user_id: l.user.id,
+  email: l.user.email,
+  display_name: l.user.display_name,
+  role,
+  created_at: new Date().toISOString(),
+  updated_at: null,
+});
+
+export const session = (userId: string, overrides: Partial<Session> = {}): Session => {
+  const now = Date.now();
+  return {
+    token_id: newId(),
+    user_id: userId,
+    user_email: `${userId}@example.test`,
+    user_display_name: userId,
+    expires_at: new Date(now + 3600_000).toISOString(),
+    created_at: new Date(now).toISOString(),
+    last_used_at: null,
+    revoked_at: null,
+    ...overrides,
+  };
+};
+
+export const exceptionRecord = (
+  tenantId: string,
+  overrides: Partial<BusinessException> = {},
+): BusinessException => {
+  const now = new Date().toISOString();
+  return {
+    id: newId(),
+    tenant_id: tenantId,
+    exception_type: 'invoice.overdue',
+    severity: 'warning',
+    status: 'open',
+    subject_type: 'invoice',
+    subject_id: 'INV-1',
+    title: 'Overdue',
+    summary: 'Invoice overdue',
+    impact_json: '{}',
+    evidence_json: '{}',
+    observation_ids: [],
+    detected_at: now,
+    created_at: now,
+    updated_at: now,
+    resolved_at: null,
+    ...overrides,
+  };
+};
+
+/** Follows next_cursor to the end. */
+export async function drain<T>(
+  fetch: (cursor?: string) => Promise<{ items: T[]; next_cursor: string | null }>,
+): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < 1000; i++) {
+    const page = await fetch(cursor);
+    all.push(...page.items);
+    if (!page.next_cursor) return all;
+    cursor = page.next_cursor;
+  }
+  throw new Error('pagination did not end');
+}

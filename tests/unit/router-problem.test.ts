@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { toProblem } from '../../functions/lib/problem';
+import { routerFor } from '../../functions/lib/router';
+import {
+  AppError,
+  ConflictError,
+  MethodNotAllowedError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../../shared/errors';
+
+describe('router', () => {
+  const exceptions = routerFor('exceptions');
+
+  it('matches a route and decodes its path params', () => {
+    const r = exceptions('post', '/tenants/acme/exceptions/e%2D1/status');
+    expect(r.kind).toBe('match');
+    if (r.kind !== 'match') return;
+    expect(r.route.id).toBe('exceptions.changeStatus');
+    expect(r.route.params).toEqual({ tenant_id: 'acme', exception_id: 'e-1' });
+  });
+
+  it('answers not_found for an unknown path and for paths of other groups', () => {
+    expect(exceptions('GET', '/tenants/acme/nothing').kind).toBe('not_found');
+    expect(exceptions('GET', '/tenants/acme').kind).toBe('not_found');
+    expect(exceptions('GET', '/tenants/acme/exceptions/x/y/z').kind).toBe('not_found');
+    expect(routerFor('public')('GET', '/no/such/path').kind).toBe('not_found');
+  });
+
+  it('answers wrong_method with the sorted methods the path allows', () => {
+    expect(exceptions('DELETE', '/tenants/acme/exceptions')).toEqual({
+      kind: 'wrong_method',
+      allow: ['GET', 'POST'],
+    });
+    expect(routerFor('tenants')('PUT', '/tenants/acme/members/u1')).toEqual({
+      kind: 'wrong_method',
+      allow: ['DELETE', 'PATCH'],
+    });
+    expect(routerFor('auth')('PUT', '/auth/sessions')).toEqual({
+      kind: 'wrong_method',
+      allow: ['GET', 'POST'],
+    });
+  });
+
+  it('treats a malformed percent-escape as not_found', () => {
+    expect(exceptions('GET', '/tenants/%E0%A4%A/exceptions').kind).toBe('not_found');
+  });
+});
+
+describe('problem mapper', () => {
+  const parse = (r: ReturnType<typeof toProblem>) => JSON.parse(r.body ?? '{}');
+
+  it('maps an AppError to its status, code, detail and field errors', () => {
+    const r = toProblem(
+      new ValidationError([{ path: 'title', code: 'too_small', message: 'short' }]),
+      'req-1',
+    );
+    expect(r.statusCode).toBe(422);
+    expect(r.headers['content-type']).toBe('application/problem+json');
+    expect(parse(r)).toEqual({
+      type: 'about:blank',
+      title: 'Validation failed',
+      status: 422,
+      code: 'validation_failed',
+      detail: 'The request does not match the schema.',
+      request_id: 'req-1',
+      errors: [{ path: 'title', code: 'too_small', message: 'short' }],
+    });
+  });
+
+  it('carries the error headers (WWW-Authenticate, Allow)', () => {
+    expect(toProblem(new UnauthenticatedError(), 'r').headers['www-authenticate']).toBe('Bearer');
+    const r = toProblem(new MethodNotAllowedError(['GET', 'POST']), 'r');
+    expect(r.statusCode).toBe(405);
+    expect(r.headers.allow).toBe('GET, POST');
+    expect(toProblem(new ConflictError('taken'), 'r').statusCode).toBe(409);
+  });
+
+  it('answers anything else with a bare 500 that leaks nothing', () => {
+    const err = new Error(
+      'AccessDeniedException: User arn:aws:iam::123456789012:role/x is not authorized on table ops-prod-Table',
+    );
+    err.stack = 'Error: secret stack\n    at /var/task/index.js:1:1';
+    const r = toProblem(err, 'req-9');
+    const body = parse(r);
+    expect(r.statusCode).toBe(500);
+    expect(body).toEqual({
+      type: 'about:blank',
+      title: 'Internal error',
+      status: 500,
+      code: 'internal',
+      detail: expect.any(String),
+      request_id: 'req-9',
+    });
+    for (const leak of ['arn:aws', 'ops-prod-Table', 'AccessDenied', 'stack', '/var/task']) {
+      expect(r.body).not.toContain(leak);
+    }
+  });
+
+  it('treats non-Error throwables and SDK-shaped errors as internal too', () => {
+    for (const thrown of [
+      'string',
+      undefined,
+      { name: 'TransactionCanceledException', statusCode: 400, message: 'Transaction cancelled' },
+    ]) {
+      const r = toProblem(thrown, 'r');
+      expect(r.statusCode).toBe(500);
+      expect(r.body).not.toContain('Transaction');
+    }
+  });
+
+  it('maps middy body-parser errors: 415 and malformed JSON 400', () => {
+    const e415 = Object.assign(new Error('Unsupported Media Type'), {
+      statusCode: 415,
+      cause: { package: '@middy/http-json-body-parser' },
+    });
+    const e422 = Object.assign(new Error('Invalid or malformed JSON'), {
+      statusCode: 422,
+      cause: { package: '@middy/http-json-body-parser', data: '{"password":"hunter2' },
+    });
+    expect(parse(toProblem(e415, 'r')).code).toBe('unsupported_media_type');
+    const malformed = toProblem(e422, 'r');
+    expect(malformed.statusCode).toBe(400);
+    expect(parse(malformed).code).toBe('malformed_json');
+    expect(malformed.body).not.toContain('hunter2');
+  });
+
+  it('an AppError with status 5xx keeps its own code', () => {
+    const r = toProblem(new AppError(503, 'unavailable', 'Unavailable'), 'r');
+    expect([r.statusCode, parse(r).code]).toEqual([503, 'unavailable']);
+  });
+});
