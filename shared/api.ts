@@ -13,6 +13,18 @@ import {
   ExceptionPath,
 } from './schemas/exceptions';
 import {
+  NotificationCreate,
+  NotificationList,
+  NotificationListQuery,
+  NotificationPath,
+  NotificationRead,
+  ReviewDecision,
+  ReviewItemList,
+  ReviewItemListQuery,
+  ReviewItemPath,
+  ReviewItemRead,
+} from './schemas/notifications';
+import {
   MemberCreate,
   MemberList,
   MemberListQuery,
@@ -219,6 +231,66 @@ export const OPERATIONS = {
     status: 200,
     response: BusinessExceptionRead,
   }),
+  'notifications.create': op({
+    group: 'notifications',
+    method: 'POST',
+    path: '/tenants/{tenant_id}/notifications',
+    summary: 'Draft a notification: policy check, then queued (202) or blocked (422 policy_rejected)',
+    auth: 'bearer',
+    permission: 'notifications.send',
+    params: TenantPath,
+    body: NotificationCreate,
+    idempotent: true,
+    status: 202,
+    response: NotificationRead,
+  }),
+  'notifications.list': op({
+    group: 'notifications',
+    method: 'GET',
+    path: '/tenants/{tenant_id}/notifications',
+    summary: 'List notifications with their attempts, newest first',
+    auth: 'bearer',
+    permission: 'tenant.read',
+    params: TenantPath,
+    query: NotificationListQuery,
+    status: 200,
+    response: NotificationList,
+  }),
+  'notifications.get': op({
+    group: 'notifications',
+    method: 'GET',
+    path: '/tenants/{tenant_id}/notifications/{notification_id}',
+    summary: 'Get a notification with its attempts',
+    auth: 'bearer',
+    permission: 'tenant.read',
+    params: NotificationPath,
+    status: 200,
+    response: NotificationRead,
+  }),
+  'reviewItems.list': op({
+    group: 'notifications',
+    method: 'GET',
+    path: '/tenants/{tenant_id}/review-items',
+    summary: 'List operator review items (gated or dead-lettered notifications), newest first',
+    auth: 'bearer',
+    permission: 'tenant.read',
+    params: TenantPath,
+    query: ReviewItemListQuery,
+    status: 200,
+    response: ReviewItemList,
+  }),
+  'reviewItems.decide': op({
+    group: 'notifications',
+    method: 'POST',
+    path: '/tenants/{tenant_id}/review-items/{review_item_id}/decision',
+    summary: 'Decide a review item: retry (queue the notification again) or discard',
+    auth: 'bearer',
+    permission: 'review_items.decide',
+    params: ReviewItemPath,
+    body: ReviewDecision,
+    status: 200,
+    response: ReviewItemRead,
+  }),
   'audit.list': op({
     group: 'audit',
     method: 'GET',
@@ -258,7 +330,7 @@ export type OperationsOf<G extends string> = {
 }[OperationId];
 
 /** The route groups: one Lambda function each. `public` also answers every unknown path (404). */
-export const GROUPS = ['auth', 'tenants', 'exceptions', 'audit', 'public'] as const;
+export const GROUPS = ['auth', 'tenants', 'exceptions', 'notifications', 'audit', 'public'] as const;
 
 export const operationsOfGroup = (group: string): [OperationId, Operation][] =>
   (Object.entries(OPERATIONS) as [OperationId, Operation][]).filter(([, o]) => o.group === group);

@@ -35,7 +35,12 @@ export class MalformedJsonError extends AppError {
 
 export class InvalidCursorError extends AppError {
   constructor() {
-    super(400, 'invalid_cursor', 'Invalid cursor', 'The cursor was not issued for this list, tenant and filter.');
+    super(
+      400,
+      'invalid_cursor',
+      'Invalid cursor',
+      'The cursor was not issued for this list, tenant and filter.',
+    );
   }
 }
 
@@ -91,7 +96,12 @@ export class PayloadTooLargeError extends AppError {
 
 export class UnsupportedMediaTypeError extends AppError {
   constructor() {
-    super(415, 'unsupported_media_type', 'Unsupported media type', 'Request bodies must be application/json.');
+    super(
+      415,
+      'unsupported_media_type',
+      'Unsupported media type',
+      'Request bodies must be application/json.',
+    );
   }
 }
 
@@ -106,5 +116,18 @@ export class RateLimitedError extends AppError {
     super(429, 'rate_limited', 'Too many requests', 'Slow down and retry later.', {
       headers: { 'retry-after': String(retryAfterSeconds) },
     });
+  }
+}
+
+/** A notification draft that failed the policy check (CONTRACT.md section 7); the draft is kept as blocked. */
+export class PolicyRejectedError extends AppError {
+  constructor(errors: FieldError[], notificationId: string, location: string) {
+    super(
+      422,
+      'policy_rejected',
+      'Policy rejected',
+      `The notification failed the policy check and was kept as blocked (id ${notificationId}).`,
+      { errors, headers: { location } },
+    );
   }
 }

@@ -10,6 +10,12 @@ export const METRIC_NAMESPACE = 'OpsPlatform';
 export const EVENT_KINDS = {
   notificationDeliveryRequested: 'notification.delivery.requested',
 } as const;
+
+/** Which queue carries each event kind; the relay and the sweeper route by it (CONTRACT.md section 7). */
+export const queueForEvent = (kind: string, payload: { channel?: unknown }): QueueName =>
+  kind === EVENT_KINDS.notificationDeliveryRequested && payload.channel !== 'in_app'
+    ? QUEUES.external
+    : QUEUES.internal;
 export type EventKind = (typeof EVENT_KINDS)[keyof typeof EVENT_KINDS];
 
 /** Logical queue names; CDK and the local runtime derive physical names from them. */
@@ -40,6 +46,8 @@ export const METRICS = {
   notificationDeadLettered: 'NotificationDeadLettered',
   notificationDeliveryLatency: 'NotificationDeliveryLatencyMs',
   reviewItemOpened: 'ReviewItemOpened',
+  notificationDuplicate: 'NotificationDuplicateSkipped',
+  workerFailed: 'WorkerRecordFailed',
 } as const;
 
 /** The `event` field of structured log lines that dashboards and runbooks query for. */
@@ -55,6 +63,12 @@ export const LOG_EVENTS = {
   notificationGated: 'notification.gated',
   notificationDeadLettered: 'notification.dead_lettered',
   reviewDecided: 'review_item.decided',
+  notificationQueued: 'notification.queued',
+  notificationBlocked: 'notification.blocked',
+  notificationDelivering: 'notification.delivering',
+  notificationDuplicate: 'notification.duplicate_skipped',
+  notificationPermanentFailure: 'notification.permanent_failure',
+  workerRecordFailed: 'worker.record_failed',
 } as const;
 
 /**

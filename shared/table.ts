@@ -42,9 +42,15 @@ export const keys = {
     gsi1sk: `SESSION#${createdAt}#${tokenId}`,
   }),
   tenant: (tenantId: string): Key => ({ pk: `TENANT#${tenantId}`, sk: 'TENANT' }),
-  tenantIndex: (createdAt: string, tenantId: string) => ({ gsi1pk: 'TENANTS', gsi1sk: `${createdAt}#${tenantId}` }),
+  tenantIndex: (createdAt: string, tenantId: string) => ({
+    gsi1pk: 'TENANTS',
+    gsi1sk: `${createdAt}#${tenantId}`,
+  }),
   member: (tenantId: string, userId: string): Key => ({ pk: `TENANT#${tenantId}#MEMBER`, sk: userId }),
-  memberIndex: (userId: string, tenantId: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: `MEMBER#${tenantId}` }),
+  memberIndex: (userId: string, tenantId: string) => ({
+    gsi1pk: `USER#${userId}`,
+    gsi1sk: `MEMBER#${tenantId}`,
+  }),
   exception: (tenantId: string, id: string): Key => ({ pk: `TENANT#${tenantId}#EXCEPTION`, sk: id }),
   exceptionStatusIndex: (tenantId: string, status: string, id: string) => ({
     gsi1pk: `TENANT#${tenantId}#EXCEPTION#STATUS#${status}`,
@@ -63,6 +69,36 @@ export const keys = {
     gsi2pk: `TENANT#${tenantId}#AUDIT#TYPE#${entityType}`,
     gsi2sk: id,
   }),
+  notification: (tenantId: string, id: string): Key => ({ pk: `TENANT#${tenantId}#NOTIFICATION`, sk: id }),
+  notificationStatusIndex: (tenantId: string, status: string, id: string) => ({
+    gsi1pk: `TENANT#${tenantId}#NOTIFICATION#STATUS#${status}`,
+    gsi1sk: id,
+  }),
+  notificationChannelIndex: (tenantId: string, channel: string, id: string) => ({
+    gsi2pk: `TENANT#${tenantId}#NOTIFICATION#CHANNEL#${channel}`,
+    gsi2sk: id,
+  }),
+  reviewItem: (tenantId: string, id: string): Key => ({ pk: `TENANT#${tenantId}#REVIEW`, sk: id }),
+  reviewItemStatusIndex: (tenantId: string, status: string, id: string) => ({
+    gsi1pk: `TENANT#${tenantId}#REVIEW#STATUS#${status}`,
+    gsi1sk: id,
+  }),
+  /** A tenant's switch for one notification channel (written by the integration hub). */
+  channelConnection: (tenantId: string, channel: string): Key => ({
+    pk: `TENANT#${tenantId}#CHANNEL`,
+    sk: channel,
+  }),
+  inboxItem: (tenantId: string, userId: string, notificationId: string): Key => ({
+    pk: `TENANT#${tenantId}#INBOX#${userId}`,
+    sk: notificationId,
+  }),
+  /** Consumer-side idempotency: one item per consumed `idempotency_key`. */
+  consumed: (idempotencyKey: string): Key => ({ pk: `CONSUMED#${idempotencyKey}`, sk: 'CONSUMED' }),
+  /** HTTP `Idempotency-Key` records, scoped by tenant (or user) and operation. */
+  idempotency: (scope: string, operation: string, keyHash: string): Key => ({
+    pk: `IDEMPOTENCY#${scope}#${operation}#${keyHash}`,
+    sk: 'IDEMPOTENCY',
+  }),
   outbox: (eventId: string): Key => ({ pk: `OUTBOX#${eventId}`, sk: 'OUTBOX' }),
   outboxPendingIndex: (eventId: string, occurredAt: string, shard: number) => ({
     gsi3pk: `OUTBOX#PENDING#${shard}`,
@@ -80,6 +116,12 @@ export const ENTITY = {
   exception: 'exception',
   audit: 'audit_event',
   outbox: 'outbox',
+  notification: 'notification',
+  reviewItem: 'review_item',
+  channelConnection: 'channel_connection',
+  inboxItem: 'inbox_item',
+  consumed: 'consumed',
+  idempotency: 'idempotency',
 } as const;
 
 export interface AccessPattern {
@@ -103,7 +145,7 @@ export const ACCESS_PATTERNS: AccessPattern[] = [
     keyCondition: 'pk = SESSION#<sha256(token)> AND sk = SESSION',
   },
   {
-    name: "User with their memberships (identity, token check)",
+    name: 'User with their memberships (identity, token check)',
     index: 'gsi1',
     keyCondition: "gsi1pk = USER#<user_id> AND gsi1sk < 'N'",
     notes: "'#USER' and 'MEMBER#<tenant_id>' sort before 'N'; sessions ('SESSION#…') after it",
@@ -164,5 +206,61 @@ export const ACCESS_PATTERNS: AccessPattern[] = [
     index: 'gsi3',
     keyCondition: 'gsi3pk = OUTBOX#PENDING#<shard> AND gsi3sk < <cutoff occurred_at>',
     notes: 'sparse: the relay removes gsi3pk/gsi3sk when it has published the item',
+  },
+  {
+    name: 'Get notification (with its attempts)',
+    index: 'table',
+    keyCondition: 'pk = TENANT#<tenant_id>#NOTIFICATION AND sk = <notification_id>',
+  },
+  {
+    name: 'List notifications, newest first',
+    index: 'table',
+    keyCondition: 'pk = TENANT#<tenant_id>#NOTIFICATION',
+    notes: 'recipient is a filter expression on whichever index answers',
+  },
+  {
+    name: 'List notifications by status',
+    index: 'gsi1',
+    keyCondition: 'gsi1pk = TENANT#<tenant_id>#NOTIFICATION#STATUS#<status>',
+    notes: 'channel, when also given, is a filter',
+  },
+  {
+    name: 'List notifications by channel',
+    index: 'gsi2',
+    keyCondition: 'gsi2pk = TENANT#<tenant_id>#NOTIFICATION#CHANNEL#<channel>',
+  },
+  {
+    name: 'Get review item',
+    index: 'table',
+    keyCondition: 'pk = TENANT#<tenant_id>#REVIEW AND sk = <review_item_id>',
+  },
+  { name: 'List review items, newest first', index: 'table', keyCondition: 'pk = TENANT#<tenant_id>#REVIEW' },
+  {
+    name: 'List review items by status',
+    index: 'gsi1',
+    keyCondition: 'gsi1pk = TENANT#<tenant_id>#REVIEW#STATUS#<status>',
+  },
+  {
+    name: "A tenant's channel connection (policy check, provider gate)",
+    index: 'table',
+    keyCondition: 'pk = TENANT#<tenant_id>#CHANNEL AND sk = <channel>',
+  },
+  {
+    name: "A member's in-app inbox, newest first",
+    index: 'table',
+    keyCondition: 'pk = TENANT#<tenant_id>#INBOX#<user_id>',
+  },
+  {
+    name: 'Consumer idempotency claim',
+    index: 'table',
+    keyCondition: 'pk = CONSUMED#<idempotency_key> AND sk = CONSUMED',
+    notes: 'conditional Put/Update: a redelivered or redriven message never sends twice',
+  },
+  {
+    name: 'HTTP Idempotency-Key record',
+    index: 'table',
+    keyCondition: 'pk = IDEMPOTENCY#<scope>#<operation>#<sha256(key)> AND sk = IDEMPOTENCY',
+    notes:
+      'scope is the tenant id, or user:<user_id> on tenant-less routes; expires through ttl after 24 hours',
   },
 ];

@@ -19,6 +19,8 @@ import {
 } from '../../shared/errors';
 import { LOG_EVENTS, METRICS } from '../../shared/names';
 import { authorize, isPlatformAdmin, type Principal } from '../../shared/policy';
+import { dbFromEnv } from '../adapters/dynamo';
+import { idempotently } from './idempotency';
 import { logger, metricsFor } from './observability';
 import { type HttpResponse, toProblem } from './problem';
 import { type RouteMatch, routerFor } from './router';
@@ -26,7 +28,7 @@ import { type RouteMatch, routerFor } from './router';
 /** CONTRACT.md section 1. */
 export const MAX_BODY_BYTES = 256 * 1024;
 const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset=utf-8\s*)?$/i;
-const SANE_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
+export const SANE_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
 
 type Def<K extends OperationId> = (typeof OPERATIONS)[K];
 type Out<D, F extends string> = D extends Record<F, infer S extends z.ZodType> ? z.output<S> : undefined;
@@ -166,25 +168,26 @@ const guard = (group: string, options: GroupOptions): MiddlewareObj<ApiEvent, Ht
       const { op, params } = found.route;
       ctx.route = found.route;
 
-      if (op.params && !op.params.safeParse(params).success) throw new NotFoundError();
       if (op.auth === 'bearer') {
         const principal = principalOf(event);
         if (!principal) throw new UnauthenticatedError();
         ctx.principal = principal;
-        if (op.permission) {
-          const tenantId = params.tenant_id;
-          const decision = authorize(principal, op.permission, tenantId);
-          if (decision === 'not_found') throw new NotFoundError();
-          if (decision === 'forbidden') throw new ForbiddenError();
-          if (
-            tenantId !== undefined &&
-            isPlatformAdmin(principal) &&
-            principal.memberships[tenantId] === undefined &&
-            options.tenantExists &&
-            !(await options.tenantExists(tenantId))
-          ) {
-            throw new NotFoundError();
-          }
+      }
+      if (op.params && !op.params.safeParse(params).success) throw new NotFoundError();
+      const principal = ctx.principal;
+      if (principal && op.permission) {
+        const tenantId = params.tenant_id;
+        const decision = authorize(principal, op.permission, tenantId);
+        if (decision === 'not_found') throw new NotFoundError();
+        if (decision === 'forbidden') throw new ForbiddenError();
+        if (
+          tenantId !== undefined &&
+          isPlatformAdmin(principal) &&
+          principal.memberships[tenantId] === undefined &&
+          options.tenantExists &&
+          !(await options.tenantExists(tenantId))
+        ) {
+          throw new NotFoundError();
         }
       }
 
@@ -234,17 +237,33 @@ export function httpHandler<G extends string>(
     };
     const impl = (impls as unknown as Record<string, (r: typeof request) => Promise<unknown>>)[id];
     if (!impl) throw new NotFoundError('No such route.');
-    const out = await impl(request);
-    const result = out instanceof HttpResult ? out : new HttpResult(out);
-    const status = result.status ?? op.status;
-    if (status === 204 || result.body === undefined) {
-      return { statusCode: status, headers: { ...result.headers } };
-    }
-    return {
-      statusCode: status,
-      headers: { 'content-type': 'application/json', ...result.headers },
-      body: typeof result.body === 'string' ? result.body : JSON.stringify(result.body),
+    const respond = async (): Promise<HttpResponse> => {
+      const out = await impl(request);
+      const result = out instanceof HttpResult ? out : new HttpResult(out);
+      const status = result.status ?? op.status;
+      if (status === 204 || result.body === undefined) {
+        return { statusCode: status, headers: { ...result.headers } };
+      }
+      return {
+        statusCode: status,
+        headers: { 'content-type': 'application/json', ...result.headers },
+        body: typeof result.body === 'string' ? result.body : JSON.stringify(result.body),
+      };
     };
+    const idempotencyKey = op.idempotent ? request.headers['idempotency-key'] : undefined;
+    if (idempotencyKey === undefined) return respond();
+    // Scoped to the tenant (or the user on tenant-less routes); see functions/lib/idempotency.ts.
+    return idempotently(
+      {
+        db: dbFromEnv(),
+        key: idempotencyKey,
+        scope: params.tenant_id ?? `user:${ctx.principal?.user_id ?? 'anonymous'}`,
+        operation: id,
+        fingerprint: JSON.stringify([params, request.body ?? null]),
+        requestId: ctx.requestId,
+      },
+      respond,
+    );
   };
 
   return middy<ApiEvent, HttpResponse>()

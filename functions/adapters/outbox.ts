@@ -1,0 +1,82 @@
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { OutboxEvent } from '../../shared/domain/notifications';
+import { ENTITY, keys, OUTBOX_PENDING_SHARDS } from '../../shared/table';
+import { type Db, putNew, type WriteOp } from './dynamo';
+
+/** How long a relayed outbox item stays readable (for debugging) before TTL removes it. */
+export const RELAYED_RETENTION_SECONDS = 7 * 24 * 3600;
+
+const shardOf = (eventId: string): number => {
+  let h = 0;
+  for (const c of eventId) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h % OUTBOX_PENDING_SHARDS;
+};
+
+/** The outbox Put that rides in the same TransactWriteItems as the change it announces. */
+export const outboxPut = (e: OutboxEvent): WriteOp =>
+  putNew({
+    ...keys.outbox(e.event_id),
+    ...keys.outboxPendingIndex(e.event_id, e.occurred_at, shardOf(e.event_id)),
+    entity: ENTITY.outbox,
+    ...e,
+  });
+
+export const OUTBOX_FIELDS = [
+  'event_id',
+  'kind',
+  'tenant_id',
+  'idempotency_key',
+  'occurred_at',
+  'payload',
+] as const;
+
+export const toOutboxEvent = (item: Record<string, unknown>): OutboxEvent => ({
+  event_id: String(item.event_id),
+  kind: String(item.kind),
+  tenant_id: String(item.tenant_id),
+  idempotency_key: String(item.idempotency_key),
+  occurred_at: String(item.occurred_at),
+  payload: (item.payload ?? {}) as Record<string, unknown>,
+});
+
+/**
+ * Marks an item relayed: it leaves the sparse pending index and expires later. Idempotent, and
+ * harmless when the relay and the sweeper both publish it.
+ */
+export async function markRelayed(db: Db, eventId: string, at: Date): Promise<void> {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: keys.outbox(eventId),
+      UpdateExpression: 'REMOVE gsi3pk, gsi3sk SET relayed_at = if_not_exists(relayed_at, :at), #ttl = :ttl',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':at': at.toISOString(),
+        ':ttl': Math.floor(at.getTime() / 1000) + RELAYED_RETENTION_SECONDS,
+      },
+    }),
+  );
+}
+
+/** Every pending item older than `cutoff`, shard by shard, page by page (a Query, never a Scan). */
+export async function* pendingOlderThan(db: Db, cutoff: string): AsyncGenerator<OutboxEvent> {
+  for (let shard = 0; shard < OUTBOX_PENDING_SHARDS; shard++) {
+    const { gsi3pk } = keys.outboxPendingIndex('', '', shard);
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          IndexName: 'gsi3',
+          KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :cutoff',
+          ExpressionAttributeValues: { ':pk': gsi3pk, ':cutoff': cutoff },
+          ExclusiveStartKey: start,
+          Limit: 100,
+        }),
+      );
+      for (const item of out.Items ?? []) yield toOutboxEvent(item);
+      start = out.LastEvaluatedKey;
+    } while (start);
+  }
+}

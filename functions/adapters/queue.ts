@@ -1,0 +1,95 @@
+import {
+  ChangeMessageVisibilityCommand,
+  SendMessageBatchCommand,
+  type SendMessageBatchRequestEntry,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import type { OutboxEvent } from '../../shared/domain/notifications';
+import { QUEUES, type QueueName, queueForEvent } from '../../shared/names';
+
+/**
+ * The SQS edge. The same code runs in the cloud and on the local runtime, where
+ * AWS_ENDPOINT_URL_SQS points the SDK at the in-process queues' loopback endpoint
+ * (local/queues.ts), so the real client, its serialisation and its checksums are exercised.
+ */
+
+export const sqsClient = new SQSClient({});
+
+export interface QueueUrls {
+  internal: string;
+  external: string;
+}
+
+export const queueUrlsFromEnv = (): QueueUrls => ({
+  internal: process.env.INTERNAL_QUEUE_URL ?? '',
+  external: process.env.EXTERNAL_QUEUE_URL ?? '',
+});
+
+export const urlFor = (urls: QueueUrls, queue: QueueName): string =>
+  queue === QUEUES.external ? urls.external : urls.internal;
+
+/** SendMessageBatch takes at most 10 entries. */
+export const SQS_BATCH = 10;
+
+/**
+ * Publishes events to their queues, 10 per SendMessageBatch call, and answers the event ids that
+ * were not accepted (a failed entry, or a whole call that threw). Nothing is retried here: the
+ * caller fails exactly those records so the stream (or the next sweep) tries them again.
+ */
+export async function publishEvents(
+  client: SQSClient,
+  urls: QueueUrls,
+  events: OutboxEvent[],
+): Promise<Set<string>> {
+  const failed = new Set<string>();
+  const byQueue = new Map<string, OutboxEvent[]>();
+  for (const e of events) {
+    const url = urlFor(urls, queueForEvent(e.kind, e.payload));
+    byQueue.set(url, [...(byQueue.get(url) ?? []), e]);
+  }
+  const calls: Promise<void>[] = [];
+  for (const [url, list] of byQueue) {
+    for (let i = 0; i < list.length; i += SQS_BATCH) {
+      const chunk = list.slice(i, i + SQS_BATCH);
+      const entries: SendMessageBatchRequestEntry[] = chunk.map((e, j) => ({
+        Id: String(j),
+        MessageBody: JSON.stringify(e),
+        MessageAttributes: {
+          kind: { DataType: 'String', StringValue: e.kind },
+          tenant_id: { DataType: 'String', StringValue: e.tenant_id },
+        },
+      }));
+      calls.push(
+        (async () => {
+          try {
+            const out = await client.send(new SendMessageBatchCommand({ QueueUrl: url, Entries: entries }));
+            for (const f of out.Failed ?? []) {
+              const e = chunk[Number(f.Id)];
+              if (e) failed.add(e.event_id);
+            }
+          } catch {
+            for (const e of chunk) failed.add(e.event_id);
+          }
+        })(),
+      );
+    }
+  }
+  await Promise.all(calls);
+  return failed;
+}
+
+/** Per-message backoff: the message becomes visible again after `seconds` (SQS caps at 12 h). */
+export async function delayRetry(
+  client: SQSClient,
+  queueUrl: string,
+  receiptHandle: string,
+  seconds: number,
+) {
+  await client.send(
+    new ChangeMessageVisibilityCommand({
+      QueueUrl: queueUrl,
+      ReceiptHandle: receiptHandle,
+      VisibilityTimeout: Math.min(43_200, Math.max(0, Math.round(seconds))),
+    }),
+  );
+}

@@ -1,0 +1,164 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { type DeliveryDeps, deliver } from '../../shared/domain/notification-delivery';
+import { DEFAULT_BACKOFF, MAX_ATTEMPTS, type OutboxEvent } from '../../shared/domain/notifications';
+import { EVENT_KINDS, LOG_EVENTS, METRICS } from '../../shared/names';
+import { delayRetry } from '../adapters/queue';
+import { logger, metricsFor } from './observability';
+
+/** Worker settings from the environment (the local runtime and tests shorten them). */
+export const workerSettingsFromEnv = () => ({
+  maxAttempts: Number(process.env.OPS_DELIVERY_MAX_ATTEMPTS ?? MAX_ATTEMPTS),
+  backoff: {
+    baseSeconds: Number(process.env.OPS_RETRY_BASE_SECONDS ?? DEFAULT_BACKOFF.baseSeconds),
+    capSeconds: Number(process.env.OPS_RETRY_MAX_SECONDS ?? DEFAULT_BACKOFF.capSeconds),
+  },
+  leaseSeconds: Number(process.env.OPS_DELIVERY_LEASE_SECONDS ?? 60),
+});
+
+/** Thrown for a record that must come back later; only that record is reported failed. */
+class RetryLater extends Error {}
+
+export interface WorkerDeps {
+  delivery: DeliveryDeps;
+  sqs: SQSClient;
+  queueUrl: string;
+}
+
+type KindHandler = (event: OutboxEvent, record: SQSRecord) => Promise<void>;
+
+/**
+ * An SQS worker: a dispatcher by event kind over Powertools' BatchProcessor, so a failed record
+ * fails alone (`batchItemFailures`). Later issues add kinds (workflow rules, accounting export).
+ */
+export function createWorker(
+  name: 'internal' | 'external',
+  deps: WorkerDeps,
+  extra: Record<string, KindHandler> = {},
+) {
+  const metrics = metricsFor(`worker-${name}`);
+
+  const notification: KindHandler = async (event, record) => {
+    const receiveCount = Number(record.attributes.ApproximateReceiveCount ?? 1);
+    const outcome = await deliver(deps.delivery, event, receiveCount);
+    const n = outcome.notification;
+    const fields = {
+      tenant_id: event.tenant_id,
+      notification_id: n?.id ?? event.payload.notification_id,
+      channel: n?.channel ?? event.payload.channel,
+      attempt: n?.attempts.length ?? null,
+      receive_count: receiveCount,
+    };
+    switch (outcome.result) {
+      case 'delivered':
+        metrics.addMetric(METRICS.notificationDelivered, MetricUnit.Count, 1);
+        metrics.addMetric(
+          METRICS.notificationDeliveryLatency,
+          MetricUnit.Milliseconds,
+          outcome.latencyMs ?? 0,
+        );
+        logger.info('notification delivered', {
+          event: LOG_EVENTS.notificationDelivered,
+          ...fields,
+          latency_ms: outcome.latencyMs,
+        });
+        return;
+      case 'duplicate':
+        metrics.addMetric(METRICS.notificationDuplicate, MetricUnit.Count, 1);
+        logger.info('duplicate delivery skipped', { event: LOG_EVENTS.notificationDuplicate, ...fields });
+        return;
+      case 'skipped':
+        logger.info('delivery skipped', {
+          event: LOG_EVENTS.notificationDuplicate,
+          ...fields,
+          reason: outcome.reason,
+        });
+        return;
+      case 'gated':
+        metrics.addMetric(METRICS.notificationGated, MetricUnit.Count, 1);
+        metrics.addMetric(METRICS.reviewItemOpened, MetricUnit.Count, 1);
+        logger.warn('notification gated', {
+          event: LOG_EVENTS.notificationGated,
+          ...fields,
+          gate: outcome.reason,
+        });
+        return;
+      case 'permanent_failure':
+        metrics.addMetric(METRICS.notificationDeadLettered, MetricUnit.Count, 1);
+        metrics.addMetric(METRICS.reviewItemOpened, MetricUnit.Count, 1);
+        logger.warn('permanent provider failure', {
+          event: LOG_EVENTS.notificationPermanentFailure,
+          ...fields,
+          reason: outcome.reason,
+        });
+        return;
+      case 'retrying':
+      case 'busy':
+        if (outcome.result === 'retrying')
+          metrics.addMetric(METRICS.notificationRetried, MetricUnit.Count, 1);
+        logger.warn('delivery will be retried', {
+          event: LOG_EVENTS.notificationRetry,
+          ...fields,
+          reason: outcome.reason ?? outcome.result,
+          delay_s: outcome.delaySeconds,
+        });
+        await delayRetry(deps.sqs, deps.queueUrl, record.receiptHandle, outcome.delaySeconds);
+        throw new RetryLater(outcome.result);
+      case 'dead_lettered':
+        metrics.addMetric(METRICS.notificationDeadLettered, MetricUnit.Count, 1);
+        metrics.addMetric(METRICS.reviewItemOpened, MetricUnit.Count, 1);
+        logger.error('notification dead-lettered', {
+          event: LOG_EVENTS.notificationDeadLettered,
+          ...fields,
+          reason: outcome.reason,
+        });
+        // Visible at once: the next receive exceeds maxReceiveCount and SQS moves it to the DLQ.
+        await delayRetry(deps.sqs, deps.queueUrl, record.receiptHandle, 0);
+        throw new RetryLater('dead_lettered');
+    }
+  };
+
+  const handlers: Record<string, KindHandler> = {
+    [EVENT_KINDS.notificationDeliveryRequested]: notification,
+    ...extra,
+  };
+
+  const record = async (r: SQSRecord) => {
+    let event: OutboxEvent;
+    try {
+      event = JSON.parse(r.body) as OutboxEvent;
+    } catch {
+      throw new Error('unparseable message body');
+    }
+    const handle = handlers[event.kind];
+    if (!handle) throw new Error(`no handler for kind ${event.kind}`);
+    try {
+      await handle(event, r);
+    } catch (err) {
+      if (!(err instanceof RetryLater)) {
+        metrics.addMetric(METRICS.workerFailed, MetricUnit.Count, 1);
+        logger.error('worker record failed', {
+          event: LOG_EVENTS.workerRecordFailed,
+          message_id: r.messageId,
+          kind: event.kind,
+          error: err as Error,
+        });
+      }
+      throw err;
+    }
+  };
+
+  return async (event: SQSEvent, context: Context) => {
+    const processor = new BatchProcessor(EventType.SQS);
+    try {
+      return await processPartialResponse(event, record, processor, {
+        context,
+        throwOnFullBatchFailure: false,
+      });
+    } finally {
+      metrics.publishStoredMetrics();
+    }
+  };
+}

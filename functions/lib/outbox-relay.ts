@@ -1,0 +1,126 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { OutboxEvent } from '../../shared/domain/notifications';
+import type { Clock } from '../../shared/ids';
+import { LOG_EVENTS, METRICS } from '../../shared/names';
+import { ENTITY } from '../../shared/table';
+import type { Db } from '../adapters/dynamo';
+import { markRelayed, pendingOlderThan, toOutboxEvent } from '../adapters/outbox';
+import { publishEvents, type QueueUrls } from '../adapters/queue';
+import { logger, metricsFor } from './observability';
+
+export interface RelayDeps {
+  db: Db;
+  sqs: SQSClient;
+  queues: QueueUrls;
+  clock: Clock;
+}
+
+const isOutboxInsert = (r: DynamoDBRecord) =>
+  r.eventName === 'INSERT' && r.dynamodb?.NewImage?.entity?.S === ENTITY.outbox;
+
+const eventOf = (r: DynamoDBRecord): OutboxEvent =>
+  toOutboxEvent(unmarshall(r.dynamodb!.NewImage as Record<string, AttributeValue>));
+
+/**
+ * The outbox relay (DynamoDB stream handler).
+ * 1. Publish every outbox INSERT of the batch, 10 per SendMessageBatch, to its queue by kind.
+ * 2. Per record (Powertools BatchProcessor): a record whose entry failed throws, so only it is
+ *    reported in `batchItemFailures`; a published one is marked relayed (leaves the pending
+ *    index, expires by TTL) and its relay lag is recorded.
+ * Records that are not outbox INSERTs (the CDK filter drops them in the cloud) are skipped.
+ */
+export function createRelay(deps: RelayDeps) {
+  const metrics = metricsFor('relay');
+  return async (event: DynamoDBStreamEvent, context: Context) => {
+    const outbox = event.Records.filter(isOutboxInsert).map(eventOf);
+    const failed = await publishEvents(deps.sqs, deps.queues, outbox);
+    const processor = new BatchProcessor(EventType.DynamoDBStreams);
+    const record = async (r: DynamoDBRecord) => {
+      if (!isOutboxInsert(r)) return;
+      const e = eventOf(r);
+      if (failed.has(e.event_id)) {
+        metrics.addMetric(METRICS.relayFailed, MetricUnit.Count, 1);
+        logger.warn('relay publish failed', {
+          event: LOG_EVENTS.outboxRelayFailed,
+          event_id: e.event_id,
+          kind: e.kind,
+        });
+        throw new Error(`publish failed for ${e.event_id}`);
+      }
+      const now = deps.clock.now();
+      await markRelayed(deps.db, e.event_id, now);
+      const lag = now.getTime() - Date.parse(e.occurred_at);
+      metrics.addMetric(METRICS.relayPublished, MetricUnit.Count, 1);
+      metrics.addMetric(METRICS.relayLag, MetricUnit.Milliseconds, lag);
+      logger.info('outbox relayed', {
+        event: LOG_EVENTS.outboxRelayed,
+        event_id: e.event_id,
+        kind: e.kind,
+        tenant_id: e.tenant_id,
+        lag_ms: lag,
+      });
+    };
+    try {
+      return await processPartialResponse(event, record, processor, {
+        context,
+        throwOnFullBatchFailure: false,
+      });
+    } finally {
+      metrics.publishStoredMetrics();
+    }
+  };
+}
+
+/** Items the relay should have published by now: older than this are swept. */
+export const sweepAfterMs = () => Number(process.env.OPS_OUTBOX_SWEEP_AFTER_MS ?? 120_000);
+
+/**
+ * The recovery sweeper (scheduled).
+ * 1. Query each shard of the sparse pending index for items older than the bound.
+ * 2. Publish them again (10 per call) and mark the published ones relayed.
+ * Safe next to the relay: publishing twice is harmless (consumers are idempotent on
+ * `idempotency_key`) and marking relayed is idempotent.
+ */
+export function createSweeper(deps: RelayDeps, afterMs = sweepAfterMs()) {
+  const metrics = metricsFor('sweeper');
+  return async (): Promise<{ republished: number; failed: number }> => {
+    const cutoff = new Date(deps.clock.now().getTime() - afterMs).toISOString();
+    let republished = 0;
+    let failedCount = 0;
+    let batch: OutboxEvent[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const failed = await publishEvents(deps.sqs, deps.queues, batch);
+      for (const e of batch) {
+        if (failed.has(e.event_id)) {
+          failedCount++;
+          continue;
+        }
+        await markRelayed(deps.db, e.event_id, deps.clock.now());
+        republished++;
+        logger.warn('outbox item re-published by the sweeper', {
+          event: LOG_EVENTS.outboxRepublished,
+          event_id: e.event_id,
+          kind: e.kind,
+          tenant_id: e.tenant_id,
+          age_ms: deps.clock.now().getTime() - Date.parse(e.occurred_at),
+        });
+      }
+      batch = [];
+    };
+    for await (const e of pendingOlderThan(deps.db, cutoff)) {
+      batch.push(e);
+      if (batch.length >= 50) await flush();
+    }
+    await flush();
+    metrics.addMetric(METRICS.sweeperRepublished, MetricUnit.Count, republished);
+    if (failedCount) metrics.addMetric(METRICS.relayFailed, MetricUnit.Count, failedCount);
+    metrics.publishStoredMetrics();
+    return { republished, failed: failedCount };
+  };
+}

@@ -1,0 +1,76 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import {
+  createNotification,
+  decideReviewItem,
+  getNotification,
+  listNotifications,
+  listReviewItems,
+} from '../../shared/domain/notifications';
+import { PolicyRejectedError } from '../../shared/errors';
+import { LOG_EVENTS, METRICS } from '../../shared/names';
+import { dbFromEnv } from '../adapters/dynamo';
+import { notificationStore } from '../adapters/notification-store';
+import { storesFromEnv } from '../adapters/stores';
+import { clock } from '../config';
+import { httpHandler } from '../lib/http';
+import { logger, metricsFor } from '../lib/observability';
+import { tenantExists } from '../lib/tenant-exists';
+
+const { tenants } = storesFromEnv();
+const deps = {
+  notifications: notificationStore(dbFromEnv()),
+  clock,
+  /** Read per request: the local runtime sets it after the API handlers load. */
+  get allowLoopbackWebhooks() {
+    return process.env.OPS_WEBHOOK_ALLOW_LOOPBACK === '1';
+  },
+};
+const metrics = metricsFor('notifications');
+
+export const handler = httpHandler(
+  'notifications',
+  {
+    'notifications.create': async ({ principal, params, body }) => {
+      try {
+        const n = await createNotification(deps, principal, params.tenant_id, body);
+        metrics.addMetric(METRICS.notificationQueued, MetricUnit.Count, 1);
+        metrics.addMetric(METRICS.outboxWritten, MetricUnit.Count, 1);
+        logger.info('notification queued', {
+          event: LOG_EVENTS.notificationQueued,
+          tenant_id: n.tenant_id,
+          notification_id: n.id,
+          channel: n.channel,
+        });
+        return n;
+      } catch (err) {
+        if (err instanceof PolicyRejectedError) {
+          metrics.addMetric(METRICS.notificationBlocked, MetricUnit.Count, 1);
+          logger.info('notification blocked', {
+            event: LOG_EVENTS.notificationBlocked,
+            tenant_id: params.tenant_id,
+            channel: body.channel,
+            reasons: err.errors?.map((e) => e.code),
+          });
+        }
+        throw err;
+      }
+    },
+    'notifications.list': ({ params, query: { limit, cursor, ...filter } }) =>
+      listNotifications(deps, params.tenant_id, filter, { limit, cursor }),
+    'notifications.get': ({ params }) => getNotification(deps, params.tenant_id, params.notification_id),
+    'reviewItems.list': ({ params, query: { limit, cursor, ...filter } }) =>
+      listReviewItems(deps, params.tenant_id, filter, { limit, cursor }),
+    'reviewItems.decide': async ({ principal, params, body }) => {
+      const decided = await decideReviewItem(deps, principal, params.tenant_id, params.review_item_id, body);
+      logger.info('review item decided', {
+        event: LOG_EVENTS.reviewDecided,
+        tenant_id: decided.tenant_id,
+        review_item_id: decided.id,
+        notification_id: decided.notification_id,
+        action: decided.decision,
+      });
+      return decided;
+    },
+  },
+  { tenantExists: tenantExists(tenants) },
+);

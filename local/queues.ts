@@ -1,0 +1,267 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+
+/**
+ * SQS on one machine: in-process queues with the semantics the workers rely on (visibility
+ * timeout, ApproximateReceiveCount, a DLQ after maxReceiveCount receives, redrive,
+ * ChangeMessageVisibility, partial batch failure), behind a loopback endpoint that speaks the
+ * few SQS JSON-protocol actions the functions call (SendMessage, SendMessageBatch,
+ * ChangeMessageVisibility). AWS_ENDPOINT_URL_SQS points the unchanged SDK client at it.
+ *
+ * Time is scaled: `msPerSecond` (default 1000) turns SQS seconds into milliseconds, so tests run
+ * the same backoff schedule a hundred times faster.
+ */
+
+interface Message {
+  id: string;
+  body: string;
+  attributes: Record<string, { DataType: string; StringValue?: string }>;
+  receiveCount: number;
+  visibleAt: number;
+  receiptHandle: string | null;
+  sentAt: number;
+  firstReceiveAt: number | null;
+}
+
+export interface QueueOptions {
+  visibilityTimeoutSeconds: number;
+  maxReceiveCount: number;
+  msPerSecond: number;
+}
+
+export class LocalQueue {
+  readonly messages = new Map<string, Message>();
+  constructor(
+    readonly name: string,
+    readonly options: QueueOptions,
+    readonly dlq?: LocalQueue,
+  ) {}
+
+  send(body: string, attributes: Message['attributes'] = {}): string {
+    const id = randomUUID();
+    this.messages.set(id, {
+      id,
+      body,
+      attributes,
+      receiveCount: 0,
+      visibleAt: Date.now(),
+      receiptHandle: null,
+      sentAt: Date.now(),
+      firstReceiveAt: null,
+    });
+    return id;
+  }
+
+  /** Visible messages, up to `max`; those past maxReceiveCount move to the DLQ instead. */
+  receive(max = 10): Message[] {
+    const now = Date.now();
+    const out: Message[] = [];
+    for (const m of this.messages.values()) {
+      if (out.length >= max) break;
+      if (m.visibleAt > now) continue;
+      if (this.dlq && m.receiveCount >= this.options.maxReceiveCount) {
+        this.messages.delete(m.id);
+        this.dlq.messages.set(m.id, { ...m, visibleAt: now, receiptHandle: null });
+        continue;
+      }
+      m.receiveCount++;
+      m.firstReceiveAt ??= now;
+      m.receiptHandle = randomUUID();
+      m.visibleAt = now + this.options.visibilityTimeoutSeconds * this.options.msPerSecond;
+      out.push(m);
+    }
+    return out;
+  }
+
+  private byHandle(handle: string): Message | undefined {
+    for (const m of this.messages.values()) if (m.receiptHandle === handle) return m;
+    return undefined;
+  }
+
+  delete(handle: string): void {
+    const m = this.byHandle(handle);
+    if (m) this.messages.delete(m.id);
+  }
+
+  changeVisibility(handle: string, seconds: number): boolean {
+    const m = this.byHandle(handle);
+    if (!m) return false;
+    m.visibleAt = Date.now() + seconds * this.options.msPerSecond;
+    return true;
+  }
+
+  /** The console's "Start DLQ redrive": every DLQ message back to its source, counts reset. */
+  redriveFromDlq(): number {
+    if (!this.dlq) return 0;
+    let moved = 0;
+    for (const m of this.dlq.messages.values()) {
+      this.dlq.messages.delete(m.id);
+      this.messages.set(m.id, { ...m, receiveCount: 0, visibleAt: Date.now(), receiptHandle: null });
+      moved++;
+    }
+    return moved;
+  }
+
+  get size(): number {
+    return this.messages.size;
+  }
+}
+
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+
+export type WorkerHandler = (
+  event: SQSEvent,
+  context: Context,
+) => Promise<{ batchItemFailures: { itemIdentifier: string }[] } | undefined>;
+
+export class LocalQueues {
+  readonly queues = new Map<string, LocalQueue>();
+  private server: Server | undefined;
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private stopped = false;
+  endpoint = '';
+
+  constructor(private readonly options: QueueOptions) {}
+
+  create(name: string, dlqName: string): LocalQueue {
+    const dlq = new LocalQueue(dlqName, this.options);
+    const queue = new LocalQueue(name, this.options, dlq);
+    this.queues.set(dlqName, dlq);
+    this.queues.set(name, queue);
+    return queue;
+  }
+
+  url(name: string): string {
+    return `${this.endpoint}/000000000000/${name}`;
+  }
+
+  private fromUrl(url: string): LocalQueue {
+    const name = url.split('/').pop() ?? '';
+    const q = this.queues.get(name);
+    if (!q)
+      throw Object.assign(new Error(`no queue ${name}`), { type: 'com.amazonaws.sqs#QueueDoesNotExist' });
+    return q;
+  }
+
+  /** Actions of the SQS JSON protocol (awsJson1_0) that the functions use. */
+  private action(target: string, input: Record<string, unknown>): unknown {
+    const queue = this.fromUrl(String(input.QueueUrl ?? ''));
+    switch (target) {
+      case 'SendMessage': {
+        const body = String(input.MessageBody);
+        return { MessageId: queue.send(body, input.MessageAttributes as never), MD5OfMessageBody: md5(body) };
+      }
+      case 'SendMessageBatch': {
+        const entries = (input.Entries ?? []) as {
+          Id: string;
+          MessageBody: string;
+          MessageAttributes?: never;
+        }[];
+        return {
+          Successful: entries.map((e) => ({
+            Id: e.Id,
+            MessageId: queue.send(e.MessageBody, e.MessageAttributes),
+            MD5OfMessageBody: md5(e.MessageBody),
+          })),
+          Failed: [],
+        };
+      }
+      case 'ChangeMessageVisibility':
+        if (!queue.changeVisibility(String(input.ReceiptHandle), Number(input.VisibilityTimeout)))
+          throw Object.assign(new Error('receipt handle is invalid'), {
+            type: 'com.amazonaws.sqs#ReceiptHandleIsInvalid',
+          });
+        return {};
+      default:
+        throw Object.assign(new Error(`unsupported action ${target}`), {
+          type: 'com.amazonaws.sqs#UnsupportedOperation',
+        });
+    }
+  }
+
+  async listen(): Promise<string> {
+    this.server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const target = String(req.headers['x-amz-target'] ?? '').replace('AmazonSQS.', '');
+      try {
+        const out = this.action(target, JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
+        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+        res.end(JSON.stringify(out));
+      } catch (err) {
+        const e = err as Error & { type?: string };
+        res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
+        res.end(
+          JSON.stringify({ __type: e.type ?? 'com.amazonaws.sqs#InvalidParameterValue', message: e.message }),
+        );
+      }
+    });
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    this.endpoint = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+    return this.endpoint;
+  }
+
+  /**
+   * Polls `name` like an SQS event source mapping: batches of up to 10, one batch at a time, the
+   * worker's `batchItemFailures` stay on the queue (until their visibility times out), the rest
+   * are deleted. A handler that throws fails the whole batch.
+   */
+  consume(name: string, handler: WorkerHandler, context: () => Context, pollMs = 20): void {
+    const queue = this.queues.get(name)!;
+    const arn = `arn:aws:sqs:us-east-1:000000000000:${name}`;
+    const tick = async () => {
+      if (this.stopped) return;
+      const batch = queue.receive(10);
+      if (batch.length) {
+        const records: SQSRecord[] = batch.map((m) => ({
+          messageId: m.id,
+          receiptHandle: m.receiptHandle!,
+          body: m.body,
+          attributes: {
+            ApproximateReceiveCount: String(m.receiveCount),
+            SentTimestamp: String(m.sentAt),
+            SenderId: 'local',
+            ApproximateFirstReceiveTimestamp: String(m.firstReceiveAt ?? m.sentAt),
+          },
+          messageAttributes: Object.fromEntries(
+            Object.entries(m.attributes).map(([k, v]) => [
+              k,
+              {
+                dataType: v.DataType,
+                stringValue: v.StringValue,
+                stringListValues: [],
+                binaryListValues: [],
+              },
+            ]),
+          ),
+          md5OfBody: md5(m.body),
+          eventSource: 'aws:sqs',
+          eventSourceARN: arn,
+          awsRegion: 'us-east-1',
+        }));
+        const handles = new Map(batch.map((m) => [m.id, m.receiptHandle!]));
+        try {
+          const out = await handler({ Records: records }, context());
+          const failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+          for (const [id, handle] of handles) if (!failed.has(id)) queue.delete(handle);
+        } catch (err) {
+          if (!process.env.OPS_LOCAL_QUIET) console.error(`worker for ${name} failed the whole batch`, err);
+        }
+      }
+      if (!this.stopped) this.timers.set(name, setTimeout(tick, batch.length ? 0 : pollMs));
+    };
+    this.timers.set(name, setTimeout(tick, pollMs));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    if (this.server) {
+      this.server.closeAllConnections();
+      await new Promise<void>((r) => this.server!.close(() => r()));
+    }
+  }
+}

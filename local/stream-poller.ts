@@ -1,0 +1,138 @@
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  type _Record,
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { ENTITY } from '../shared/table';
+import { LOCAL_AWS_ENV, localClient } from './dynamodb-local';
+
+/**
+ * The relay's event source on one machine: polls DynamoDB Local's real stream (Streams API),
+ * applies the same filter as the cloud mapping (INSERTs of `entity = outbox`), and hands the
+ * Lambda DynamoDBStreamEvent shape to the same handler. Failed records (`batchItemFailures`) are
+ * retried from the first failed sequence number, a bounded number of times, as the cloud
+ * mapping does; after that the sweeper is the safety net.
+ */
+
+export type RelayHandler = (
+  event: DynamoDBStreamEvent,
+  context: Context,
+) => Promise<{ batchItemFailures: { itemIdentifier: string }[] } | undefined>;
+
+const MAX_RETRIES = 3;
+
+export async function startStreamPoller(options: {
+  endpoint: string;
+  tableName: string;
+  handler: RelayHandler;
+  context: () => Context;
+  pollMs?: number;
+}): Promise<{ stop(): Promise<void> }> {
+  const pollMs = options.pollMs ?? 25;
+  const ddb = localClient(options.endpoint);
+  const streams = new DynamoDBStreamsClient({
+    endpoint: options.endpoint,
+    region: LOCAL_AWS_ENV.AWS_REGION,
+    credentials: {
+      accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+      secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+    },
+  });
+  const table = await ddb.send(new DescribeTableCommand({ TableName: options.tableName }));
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`table ${options.tableName} has no stream`);
+
+  const iterators = new Map<string, string | null>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastDescribe = 0;
+  let running: Promise<void> = Promise.resolve();
+
+  const toLambda = (r: _Record): DynamoDBRecord => ({
+    eventID: r.eventID,
+    eventName: r.eventName as DynamoDBRecord['eventName'],
+    eventVersion: r.eventVersion,
+    eventSource: 'aws:dynamodb',
+    awsRegion: LOCAL_AWS_ENV.AWS_REGION,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ...(r.dynamodb as DynamoDBRecord['dynamodb']),
+      ApproximateCreationDateTime: r.dynamodb?.ApproximateCreationDateTime
+        ? Math.floor(new Date(r.dynamodb.ApproximateCreationDateTime).getTime() / 1000)
+        : undefined,
+    },
+  });
+
+  const matches = (r: DynamoDBRecord) =>
+    r.eventName === 'INSERT' && r.dynamodb?.NewImage?.entity?.S === ENTITY.outbox;
+
+  const deliver = async (records: DynamoDBRecord[]) => {
+    let pending = records;
+    for (let attempt = 0; pending.length && attempt <= MAX_RETRIES; attempt++) {
+      const out = await options.handler({ Records: pending }, options.context());
+      const failed = out?.batchItemFailures ?? [];
+      if (failed.length === 0) return;
+      const first = pending.findIndex((r) =>
+        failed.some((f) => f.itemIdentifier === r.dynamodb?.SequenceNumber),
+      );
+      pending = first < 0 ? [] : pending.slice(first);
+    }
+  };
+
+  const refreshShards = async () => {
+    const out = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    for (const shard of out.StreamDescription?.Shards ?? []) {
+      if (!shard.ShardId || iterators.has(shard.ShardId)) continue;
+      const it = await streams.send(
+        new GetShardIteratorCommand({
+          StreamArn: streamArn,
+          ShardId: shard.ShardId,
+          ShardIteratorType: 'TRIM_HORIZON',
+        }),
+      );
+      iterators.set(shard.ShardId, it.ShardIterator ?? null);
+    }
+  };
+
+  const poll = async () => {
+    if (Date.now() - lastDescribe > 1000) {
+      lastDescribe = Date.now();
+      await refreshShards();
+    }
+    for (const [shardId, iterator] of iterators) {
+      if (!iterator || stopped) continue;
+      const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+      iterators.set(shardId, out.NextShardIterator ?? null);
+      const records = (out.Records ?? []).map(toLambda).filter(matches);
+      if (records.length) await deliver(records);
+    }
+  };
+
+  const loop = () => {
+    if (stopped) return;
+    running = poll()
+      .catch((err) => {
+        if (!stopped && !process.env.OPS_LOCAL_QUIET) console.error('stream poller error', err);
+      })
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, pollMs);
+      });
+  };
+  await refreshShards();
+  lastDescribe = Date.now();
+  loop();
+
+  return {
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      streams.destroy();
+      ddb.destroy();
+    },
+  };
+}

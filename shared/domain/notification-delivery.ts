@@ -1,0 +1,259 @@
+import type { Clock } from '../ids';
+import { newId } from '../ids';
+import { type AuditEvent, auditEvent } from './audit';
+import {
+  type Attempt,
+  type BackoffSettings,
+  backoffSeconds,
+  type Channel,
+  type ChannelState,
+  decideGate,
+  type Notification,
+  newAttempt,
+  type OutboxEvent,
+  type ReviewItem,
+  type SendResult,
+} from './notifications';
+
+/**
+ * The notification worker's use case: one `notification.delivery.requested` message in, one
+ * decision out (ack, retry later, or let the queue dead-letter it). Exactly-once sending rests on
+ * the consumer claim: a conditional write on the event's `idempotency_key` that only one worker
+ * wins, completed in the same transaction that records `delivered`.
+ */
+
+export type ClaimResult = 'claimed' | 'done' | 'busy';
+
+/** A private, server-side provider configuration (resolved secrets); never leaves the worker. */
+export type ProviderConfig = Record<string, string>;
+
+export interface DeliveryStore {
+  get(tenantId: string, id: string): Promise<Notification | undefined>;
+  channelState(tenantId: string, channel: Channel): Promise<ChannelState>;
+  /**
+   * Claims `key` until `leaseUntil` and marks the notification `delivering`, in one transaction.
+   * `done`: already consumed; `busy`: another worker holds an unexpired claim.
+   */
+  claim(n: Notification, key: string, leaseUntil: string, now: string): Promise<ClaimResult>;
+  /** `delivered` + audit (+ in_app inbox item) + claim completed, in one transaction. */
+  delivered(n: Notification, audit: AuditEvent, key: string): Promise<void>;
+  /** Any other outcome: the notification (+ a review item) + audit, releasing the claim. */
+  failed(n: Notification, audit: AuditEvent, key: string, review: ReviewItem | null): Promise<void>;
+  /** Best effort: closes a review item left open when a redriven message got delivered. */
+  resolveReview(tenantId: string, reviewItemId: string, at: string): Promise<void>;
+}
+
+export interface ProviderPort {
+  configFor(tenantId: string, channel: Channel): Promise<ProviderConfig | undefined>;
+  send(n: Notification, config: ProviderConfig | undefined): Promise<SendResult>;
+}
+
+export interface DeliveryDeps {
+  store: DeliveryStore;
+  providers: ProviderPort;
+  clock: Clock;
+  maxAttempts: number;
+  backoff: BackoffSettings;
+  /** How long a claim protects an in-flight send (the consumer's visibility timeout). */
+  leaseSeconds: number;
+}
+
+export type DeliveryOutcome =
+  | {
+      action: 'ack';
+      result: 'delivered' | 'duplicate' | 'gated' | 'permanent_failure' | 'skipped';
+      notification?: Notification;
+      latencyMs?: number;
+      reason?: string;
+    }
+  | {
+      action: 'retry';
+      result: 'retrying' | 'busy';
+      delaySeconds: number;
+      notification?: Notification;
+      reason?: string;
+    }
+  | { action: 'dead_letter'; result: 'dead_lettered'; notification: Notification; reason: string };
+
+/** Statuses from which a delivery message may (still, or again after a redrive) send. */
+const SENDABLE = new Set(['queued', 'retrying', 'delivering', 'dead_lettered']);
+
+const systemAudit = (
+  clock: Clock,
+  n: Notification,
+  verb: string,
+  summary: string,
+  metadata: Record<string, unknown>,
+) =>
+  auditEvent(clock, {
+    tenant_id: n.tenant_id,
+    event_type: `notification.${verb}`,
+    actor_id: null,
+    entity_type: 'notification',
+    entity_id: n.id,
+    summary,
+    metadata,
+  });
+
+const reviewFor = (
+  n: Notification,
+  now: string,
+  reason: ReviewItem['reason'],
+  detail: string,
+): ReviewItem => ({
+  id: newId(),
+  tenant_id: n.tenant_id,
+  notification_id: n.id,
+  channel: n.channel,
+  reason,
+  detail,
+  status: 'open',
+  decision: null,
+  note: null,
+  decided_by: null,
+  decided_at: null,
+  created_at: now,
+  updated_at: now,
+});
+
+/**
+ * Deliver one message.
+ * 1. Read the notification; a missing, blocked, discarded or delivered one is acknowledged.
+ * 2. Claim the idempotency key (conditional write); already consumed -> acknowledge, busy -> retry.
+ * 3. Provider gate: closed -> `gated` + review item, acknowledged.
+ * 4. Send. Success -> `delivered`. Transient failure -> `retrying` and a backoff delay, or on the
+ *    last allowed attempt `dead_lettered` + review item and the queue moves it to its DLQ.
+ *    Permanent failure -> `dead_lettered` + review item at once, acknowledged.
+ */
+export async function deliver(
+  deps: DeliveryDeps,
+  event: OutboxEvent,
+  receiveCount: number,
+): Promise<DeliveryOutcome> {
+  const notificationId = String(event.payload.notification_id ?? '');
+  const found = await deps.store.get(event.tenant_id, notificationId);
+  if (!found) return { action: 'ack', result: 'skipped', reason: 'not_found' };
+  if (found.status === 'delivered') return { action: 'ack', result: 'duplicate', notification: found };
+  if (!SENDABLE.has(found.status))
+    return { action: 'ack', result: 'skipped', notification: found, reason: found.status };
+
+  const start = deps.clock.now();
+  const now = start.toISOString();
+  const leaseUntil = new Date(start.getTime() + deps.leaseSeconds * 1000).toISOString();
+  const claim = await deps.store.claim(found, event.idempotency_key, leaseUntil, now);
+  if (claim === 'done') return { action: 'ack', result: 'duplicate', notification: found };
+  if (claim === 'busy') return { action: 'retry', result: 'busy', delaySeconds: deps.leaseSeconds };
+  const n: Notification = { ...found, status: 'delivering', updated_at: now };
+
+  const config = await deps.providers.configFor(n.tenant_id, n.channel);
+  const gate = decideGate(
+    n.channel,
+    await deps.store.channelState(n.tenant_id, n.channel),
+    config !== undefined,
+  );
+  if (!gate.open) {
+    const review = reviewFor(n, now, 'gated', `provider gate closed: ${gate.reason}`);
+    const next = withAttempt(n, now, 'gated', gate.reason, null, {
+      status: 'gated',
+      review_item_id: review.id,
+    });
+    await deps.store.failed(
+      next,
+      systemAudit(deps.clock, n, 'gated', `${n.channel} gate closed`, {
+        reason: gate.reason,
+        review_item_id: review.id,
+      }),
+      event.idempotency_key,
+      review,
+    );
+    return { action: 'ack', result: 'gated', notification: next, reason: gate.reason };
+  }
+
+  const result = await deps.providers.send(n, config);
+  const done = deps.clock.now();
+  const at = done.toISOString();
+  const latency = done.getTime() - start.getTime();
+  if (result.ok) {
+    const next = withAttempt(n, at, 'delivered', null, latency, { status: 'delivered', delivered_at: at });
+    await deps.store.delivered(
+      next,
+      systemAudit(deps.clock, n, 'delivered', `${n.channel} notification delivered`, {
+        attempt: next.attempts.length,
+      }),
+      event.idempotency_key,
+    );
+    if (found.review_item_id) await deps.store.resolveReview(n.tenant_id, found.review_item_id, at);
+    const queuedAt = n.queued_at ? Date.parse(n.queued_at) : Date.parse(n.created_at);
+    return { action: 'ack', result: 'delivered', notification: next, latencyMs: done.getTime() - queuedAt };
+  }
+
+  if (result.kind === 'transient' && receiveCount < deps.maxAttempts) {
+    const next = withAttempt(n, at, 'transient_failure', result.reason, latency, { status: 'retrying' });
+    await deps.store.failed(
+      next,
+      systemAudit(deps.clock, n, 'retrying', `${n.channel} attempt failed: ${result.reason}`, {
+        reason: result.reason,
+        receive_count: receiveCount,
+      }),
+      event.idempotency_key,
+      null,
+    );
+    return {
+      action: 'retry',
+      result: 'retrying',
+      delaySeconds: backoffSeconds(receiveCount, deps.backoff),
+      notification: next,
+      reason: result.reason,
+    };
+  }
+
+  const permanent = result.kind === 'permanent';
+  const review = reviewFor(
+    n,
+    at,
+    permanent ? 'permanent_failure' : 'dead_lettered',
+    permanent
+      ? `provider refused: ${result.reason}`
+      : `${receiveCount} attempts failed, last: ${result.reason}`,
+  );
+  const next = withAttempt(
+    n,
+    at,
+    permanent ? 'permanent_failure' : 'transient_failure',
+    result.reason,
+    latency,
+    {
+      status: 'dead_lettered',
+      review_item_id: review.id,
+    },
+  );
+  await deps.store.failed(
+    next,
+    systemAudit(deps.clock, n, 'dead_lettered', `${n.channel} notification dead-lettered: ${result.reason}`, {
+      reason: result.reason,
+      permanent,
+      review_item_id: review.id,
+    }),
+    event.idempotency_key,
+    review,
+  );
+  return permanent
+    ? { action: 'ack', result: 'permanent_failure', notification: next, reason: result.reason }
+    : { action: 'dead_letter', result: 'dead_lettered', notification: next, reason: result.reason };
+}
+
+function withAttempt(
+  n: Notification,
+  at: string,
+  outcome: Attempt['outcome'],
+  reason: string | null,
+  latency: number | null,
+  change: Partial<Notification>,
+): Notification {
+  return {
+    ...n,
+    ...change,
+    updated_at: at,
+    attempts: [...n.attempts, newAttempt(n, at, outcome, reason, latency)],
+  };
+}
