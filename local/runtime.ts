@@ -6,8 +6,8 @@ import { extname, join, resolve, sep } from 'node:path';
 import { SANE_REQUEST_ID } from '../functions/lib/http';
 import { toProblem } from '../functions/lib/problem';
 import { routerFor } from '../functions/lib/router';
+import { GROUPS, operationsOfGroup } from '../shared/api';
 import { PayloadTooLargeError } from '../shared/errors';
-import { GROUPS } from '../shared/api';
 import { lambdaContext, toApiGatewayEvent } from './api-gateway';
 import { startBackground } from './background';
 import { ensureTable, LOCAL_AWS_ENV } from './dynamodb-local';
@@ -91,7 +91,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     handlers.set(group, mod.handler);
   }
   const { handler: authorizer } = await import('../functions/authorizer/handler');
-  const routers = GROUPS.map((group) => [group, routerFor(group)] as const);
+  const routers = GROUPS.map(
+    (group) => [group, routerFor(Object.fromEntries(operationsOfGroup(group)))] as const,
+  );
 
   if (options.bootstrapAdmin) {
     const { storesFromEnv } = await import('../functions/adapters/stores');

@@ -1,14 +1,18 @@
-import { storesFromEnv } from '../adapters/stores';
+import { AUDIT_OPERATIONS } from '../../shared/operations/audit';
+import { auditStore } from '../adapters/audit-store';
+import { dbFromEnv } from '../adapters/dynamo';
+import { tenantStore } from '../adapters/tenant-store';
 import { httpHandler } from '../lib/http';
 import { tenantExists } from '../lib/tenant-exists';
 
-const { audit, tenants } = storesFromEnv();
+const db = dbFromEnv();
+const audit = auditStore(db);
 
 export const handler = httpHandler(
-  'audit',
+  AUDIT_OPERATIONS,
   {
     'audit.list': ({ params, query: { limit, cursor, ...filter } }) =>
       audit.list(params.tenant_id, filter, { limit, cursor }),
   },
-  { tenantExists: tenantExists(tenants) },
+  { tenantExists: tenantExists(tenantStore(db)) },
 );

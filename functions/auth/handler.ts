@@ -1,12 +1,13 @@
 import { listSessions, login, me, revokeSession } from '../../shared/domain/identity';
-import { storesFromEnv } from '../adapters/stores';
+import { AUTH_OPERATIONS } from '../../shared/operations/auth';
+import { dbFromEnv } from '../adapters/dynamo';
+import { identityStore } from '../adapters/identity-store';
 import { clock, SESSION_TTL_SECONDS } from '../config';
 import { httpHandler } from '../lib/http';
 
-const { identity } = storesFromEnv();
-const deps = { identity, clock, sessionTtlSeconds: SESSION_TTL_SECONDS };
+const deps = { identity: identityStore(dbFromEnv()), clock, sessionTtlSeconds: SESSION_TTL_SECONDS };
 
-export const handler = httpHandler('auth', {
+export const handler = httpHandler(AUTH_OPERATIONS, {
   'auth.login': ({ body }) => login(deps, body),
   'auth.me': ({ principal }) => me(deps, principal),
   'auth.sessions': ({ principal }) => listSessions(deps, principal),

@@ -1,11 +1,11 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { authenticate } from '../../shared/domain/identity';
-import { storesFromEnv } from '../adapters/stores';
+import { dbFromEnv } from '../adapters/dynamo';
+import { identityStore } from '../adapters/identity-store';
 import { clock, SESSION_TTL_SECONDS } from '../config';
 import { logger } from '../lib/observability';
 
-const { identity } = storesFromEnv();
-const deps = { identity, clock, sessionTtlSeconds: SESSION_TTL_SECONDS };
+const deps = { identity: identityStore(dbFromEnv()), clock, sessionTtlSeconds: SESSION_TTL_SECONDS };
 
 /** `Authorization: Bearer <token>` -> the token, or undefined. */
 export const bearerToken = (header: string | undefined): string | undefined => {

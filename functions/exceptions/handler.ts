@@ -4,16 +4,20 @@ import {
   getException,
   listExceptions,
 } from '../../shared/domain/exceptions';
-import { storesFromEnv } from '../adapters/stores';
+import { EXCEPTIONS_OPERATIONS } from '../../shared/operations/exceptions';
+import { dbFromEnv } from '../adapters/dynamo';
+import { exceptionStore } from '../adapters/exception-store';
+import { tenantStore } from '../adapters/tenant-store';
 import { clock } from '../config';
 import { httpHandler } from '../lib/http';
+import { idempotencyIn } from '../lib/idempotency';
 import { tenantExists } from '../lib/tenant-exists';
 
-const { exceptions, tenants } = storesFromEnv();
-const deps = { exceptions, clock };
+const db = dbFromEnv();
+const deps = { exceptions: exceptionStore(db), clock };
 
 export const handler = httpHandler(
-  'exceptions',
+  EXCEPTIONS_OPERATIONS,
   {
     'exceptions.create': ({ principal, params, body }) =>
       createException(deps, principal, params.tenant_id, body),
@@ -23,5 +27,5 @@ export const handler = httpHandler(
     'exceptions.changeStatus': ({ principal, params, body }) =>
       changeExceptionStatus(deps, principal, params.tenant_id, params.exception_id, body),
   },
-  { tenantExists: tenantExists(tenants) },
+  { tenantExists: tenantExists(tenantStore(db)), idempotency: idempotencyIn(db) },
 );

@@ -6,7 +6,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import { OPERATIONS, type OperationId, type OperationsOf } from '../../shared/api';
+import type { Operation, Operations } from '../../shared/api';
 import {
   type FieldError,
   ForbiddenError,
@@ -19,8 +19,7 @@ import {
 } from '../../shared/errors';
 import { LOG_EVENTS, METRICS } from '../../shared/names';
 import { authorize, isPlatformAdmin, type Principal } from '../../shared/policy';
-import { dbFromEnv } from '../adapters/dynamo';
-import { idempotently } from './idempotency';
+import type { Idempotency } from './idempotency';
 import { logger, metricsFor } from './observability';
 import { type HttpResponse, toProblem } from './problem';
 import { type RouteMatch, routerFor } from './router';
@@ -30,15 +29,14 @@ export const MAX_BODY_BYTES = 256 * 1024;
 const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset=utf-8\s*)?$/i;
 export const SANE_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
 
-type Def<K extends OperationId> = (typeof OPERATIONS)[K];
 type Out<D, F extends string> = D extends Record<F, infer S extends z.ZodType> ? z.output<S> : undefined;
 
-export interface HttpRequest<K extends OperationId> {
-  params: Out<Def<K>, 'params'>;
-  query: Out<Def<K>, 'query'>;
-  body: Out<Def<K>, 'body'>;
+export interface HttpRequest<O extends Operation> {
+  params: Out<O, 'params'>;
+  query: Out<O, 'query'>;
+  body: Out<O, 'body'>;
   /** Present on every `bearer` route. */
-  principal: Def<K>['auth'] extends 'bearer' ? Principal : Principal | undefined;
+  principal: O['auth'] extends 'bearer' ? Principal : Principal | undefined;
   headers: Record<string, string | undefined>;
   requestId: string;
 }
@@ -52,13 +50,15 @@ export class HttpResult {
   ) {}
 }
 
-export type Implementations<G extends string> = {
-  [K in OperationsOf<G>]: (req: HttpRequest<K>) => Promise<unknown>;
+export type Implementations<Ops extends Operations> = {
+  [K in keyof Ops]: (req: HttpRequest<Ops[K]>) => Promise<unknown>;
 };
 
 export interface GroupOptions {
   /** For platform_admin on a tenant it is not a member of: does the tenant exist? */
   tenantExists?: (tenantId: string) => Promise<boolean>;
+  /** `Idempotency-Key` handling (functions/lib/idempotency.ts); required when an operation is `idempotent`. */
+  idempotency?: Idempotency;
 }
 
 /** Request-scoped state the middlewares hand to the core handler. */
@@ -156,8 +156,8 @@ const envelope = (
  * valid principal, 404 for a tenant the caller is not a member of, 403 for a role the policy
  * table refuses, then 413 and 415 for the body.
  */
-const guard = (group: string, options: GroupOptions): MiddlewareObj<ApiEvent, HttpResponse> => {
-  const route = routerFor(group);
+const guard = (operations: Operations, options: GroupOptions): MiddlewareObj<ApiEvent, HttpResponse> => {
+  const route = routerFor(operations);
   return {
     before: async (request) => {
       const { event } = request;
@@ -218,11 +218,16 @@ const headerMap = (event: ApiEvent) => event.headers ?? {};
  * A route group's Lambda handler: the group's rows of the operations manifest bound to their
  * implementations. Handlers only parse, call the domain and return the body.
  */
-export function httpHandler<G extends string>(
-  group: G,
-  impls: Implementations<G>,
+export function httpHandler<const Ops extends Operations>(
+  operations: Ops,
+  impls: Implementations<Ops>,
   options: GroupOptions = {},
 ) {
+  const group = Object.values(operations)[0]?.group ?? 'unknown';
+  const { idempotency } = options;
+  if (!idempotency && Object.values(operations).some((o) => o.idempotent)) {
+    throw new Error(`${group}: idempotent operations need options.idempotency`);
+  }
   const metrics = metricsFor(group);
   const core = async (event: ApiEvent, context: Context): Promise<HttpResponse> => {
     const ctx = (context as Ctx).ops;
@@ -253,9 +258,8 @@ export function httpHandler<G extends string>(
     const idempotencyKey = op.idempotent ? request.headers['idempotency-key'] : undefined;
     if (idempotencyKey === undefined) return respond();
     // Scoped to the tenant (or the user on tenant-less routes); see functions/lib/idempotency.ts.
-    return idempotently(
+    return idempotency!(
       {
-        db: dbFromEnv(),
         key: idempotencyKey,
         scope: params.tenant_id ?? `user:${ctx.principal?.user_id ?? 'anonymous'}`,
         operation: id,
@@ -270,9 +274,7 @@ export function httpHandler<G extends string>(
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics, { captureColdStartMetric: true }))
     .use(envelope(group, metrics))
-    .use(guard(group, options))
+    .use(guard(operations, options))
     .use(bodyParser())
     .handler(core);
 }
-
-export { OPERATIONS };

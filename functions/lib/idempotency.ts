@@ -33,6 +33,17 @@ export interface IdempotentCall {
   requestId: string;
 }
 
+/** What a route group is given: `idempotently` bound to the table its records live in. */
+export type Idempotency = (
+  call: Omit<IdempotentCall, 'db'>,
+  run: () => Promise<HttpResponse>,
+) => Promise<HttpResponse>;
+
+export const idempotencyIn =
+  (db: Db): Idempotency =>
+  (call, run) =>
+    idempotently({ ...call, db }, run);
+
 export async function idempotently(
   call: IdempotentCall,
   run: () => Promise<HttpResponse>,

@@ -8,9 +8,18 @@ import { METRIC_NAMESPACE, SERVICE } from '../../shared/names';
  */
 export const logger = new Logger({ serviceName: SERVICE });
 
-export const metricsFor = (functionGroup: string): Metrics =>
-  new Metrics({
-    namespace: METRIC_NAMESPACE,
-    serviceName: SERVICE,
-    defaultDimensions: { group: functionGroup },
-  });
+const metricsByGroup = new Map<string, Metrics>();
+
+/** One Metrics per group, so what a handler adds is flushed by its group's `logMetrics`. */
+export function metricsFor(functionGroup: string): Metrics {
+  let metrics = metricsByGroup.get(functionGroup);
+  if (!metrics) {
+    metrics = new Metrics({
+      namespace: METRIC_NAMESPACE,
+      serviceName: SERVICE,
+      defaultDimensions: { group: functionGroup },
+    });
+    metricsByGroup.set(functionGroup, metrics);
+  }
+  return metrics;
+}

@@ -1,7 +1,7 @@
-import { type Method, type Operation, type OperationId, operationsOfGroup } from '../../shared/api';
+import type { Method, Operation, Operations } from '../../shared/api';
 
 export interface RouteMatch {
-  id: OperationId;
+  id: string;
   op: Operation;
   params: Record<string, string>;
 }
@@ -14,7 +14,7 @@ export type RouteResult =
 interface CompiledPath {
   regex: RegExp;
   names: string[];
-  byMethod: Map<Method, [OperationId, Operation]>;
+  byMethod: Map<Method, [string, Operation]>;
 }
 
 const compile = (path: string) => {
@@ -29,12 +29,12 @@ const compile = (path: string) => {
 };
 
 /**
- * A group's route table, built from the operations manifest. 404 and 405 (with the methods a
+ * A group's route table, built from its rows of the operations manifest. 404 and 405 (with the methods a
  * path does allow) come from the table, never from special cases in handlers.
  */
-export function routerFor(group: string) {
+export function routerFor(operations: Operations) {
   const paths = new Map<string, CompiledPath>();
-  for (const [id, op] of operationsOfGroup(group)) {
+  for (const [id, op] of Object.entries(operations)) {
     let entry = paths.get(op.path);
     if (!entry) {
       entry = { ...compile(op.path), byMethod: new Map() };

@@ -8,17 +8,19 @@ import {
 } from '../../shared/domain/notifications';
 import { PolicyRejectedError } from '../../shared/errors';
 import { LOG_EVENTS, METRICS } from '../../shared/names';
+import { NOTIFICATIONS_OPERATIONS } from '../../shared/operations/notifications';
 import { dbFromEnv } from '../adapters/dynamo';
 import { notificationStore } from '../adapters/notification-store';
-import { storesFromEnv } from '../adapters/stores';
+import { tenantStore } from '../adapters/tenant-store';
 import { clock } from '../config';
 import { httpHandler } from '../lib/http';
+import { idempotencyIn } from '../lib/idempotency';
 import { logger, metricsFor } from '../lib/observability';
 import { tenantExists } from '../lib/tenant-exists';
 
-const { tenants } = storesFromEnv();
+const db = dbFromEnv();
 const deps = {
-  notifications: notificationStore(dbFromEnv()),
+  notifications: notificationStore(db),
   clock,
   /** Read per request: the local runtime sets it after the API handlers load. */
   get allowLoopbackWebhooks() {
@@ -28,7 +30,7 @@ const deps = {
 const metrics = metricsFor('notifications');
 
 export const handler = httpHandler(
-  'notifications',
+  NOTIFICATIONS_OPERATIONS,
   {
     'notifications.create': async ({ principal, params, body }) => {
       try {
@@ -72,5 +74,5 @@ export const handler = httpHandler(
       return decided;
     },
   },
-  { tenantExists: tenantExists(tenants) },
+  { tenantExists: tenantExists(tenantStore(db)), idempotency: idempotencyIn(db) },
 );

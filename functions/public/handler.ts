@@ -1,10 +1,37 @@
-import { httpHandler } from '../lib/http';
+import openapi from '../../openapi/openapi.json';
+import { demoResponse } from '../../shared/demo';
+import { PUBLIC_OPERATIONS } from '../../shared/operations/public';
+import { type HttpRequest, HttpResult, httpHandler } from '../lib/http';
 
 /**
- * Public, read-only routes. This group is also API Gateway's `$default` route, so every unknown
- * path gets its 404 problem+json from here.
+ * Public, read-only routes: health, the OpenAPI document and the demo surface. This group is
+ * also API Gateway's `$default` route, so every unknown path gets its 404 problem+json here.
+ *
+ * The OpenAPI document is the committed `openapi/openapi.json`, which a test keeps equal to the
+ * document generated from the schemas (shared/openapi.ts); serving the file keeps zod's JSON
+ * Schema generator out of the Lambda bundle and the work out of its cold start.
  */
-export const handler = httpHandler('public', {
+const OPENAPI_JSON = JSON.stringify(openapi);
+
+type DemoId = Exclude<keyof typeof PUBLIC_OPERATIONS, 'public.health' | 'public.openapi'>;
+
+/** Static demo payloads with a strong ETag: `If-None-Match` gets 304 and no body. */
+const demo = (id: DemoId) => async (req: HttpRequest<(typeof PUBLIC_OPERATIONS)[DemoId]>) => {
+  const found = demoResponse(id)!;
+  const headers = { etag: found.etag, 'cache-control': found.cacheControl };
+  const match = req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === found.etag);
+  return match ? new HttpResult(undefined, headers, 304) : new HttpResult(found.body, headers);
+};
+
+export const handler = httpHandler(PUBLIC_OPERATIONS, {
   'public.health': async () => ({ status: 'ok' }),
-  'public.openapi': async () => ({ openapi: '3.1.0' }),
+  'public.openapi': async () => new HttpResult(OPENAPI_JSON, { 'cache-control': 'public, max-age=300' }),
+  'demo.public': demo('demo.public'),
+  'demo.notificationDelivery': demo('demo.notificationDelivery'),
+  'demo.businessNotificationChannels': demo('demo.businessNotificationChannels'),
+  'demo.connectorCertification': demo('demo.connectorCertification'),
+  'demo.providerOnboarding': demo('demo.providerOnboarding'),
+  'demo.integrationRepair': demo('demo.integrationRepair'),
+  'demo.connectorFixtureReplay': demo('demo.connectorFixtureReplay'),
+  'demo.businessScenarioReplay': demo('demo.businessScenarioReplay'),
 });

@@ -7,16 +7,20 @@ import {
   removeMember,
   updateMemberRole,
 } from '../../shared/domain/tenants';
-import { storesFromEnv } from '../adapters/stores';
+import { TENANTS_OPERATIONS } from '../../shared/operations/tenants';
+import { dbFromEnv } from '../adapters/dynamo';
+import { identityStore } from '../adapters/identity-store';
+import { tenantStore } from '../adapters/tenant-store';
 import { clock } from '../config';
 import { httpHandler } from '../lib/http';
+import { idempotencyIn } from '../lib/idempotency';
 import { tenantExists } from '../lib/tenant-exists';
 
-const { identity, tenants } = storesFromEnv();
-const deps = { identity, tenants, clock };
+const db = dbFromEnv();
+const deps = { identity: identityStore(db), tenants: tenantStore(db), clock };
 
 export const handler = httpHandler(
-  'tenants',
+  TENANTS_OPERATIONS,
   {
     'tenants.create': ({ principal, body }) => createTenant(deps, principal, body),
     'tenants.list': ({ principal, query }) => listTenants(deps, principal, query),
@@ -28,5 +32,5 @@ export const handler = httpHandler(
     'members.remove': ({ principal, params }) =>
       removeMember(deps, principal, params.tenant_id, params.user_id),
   },
-  { tenantExists: tenantExists(tenants) },
+  { tenantExists: tenantExists(deps.tenants), idempotency: idempotencyIn(db) },
 );

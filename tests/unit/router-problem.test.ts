@@ -8,9 +8,13 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from '../../shared/errors';
+import { AUTH_OPERATIONS } from '../../shared/operations/auth';
+import { EXCEPTIONS_OPERATIONS } from '../../shared/operations/exceptions';
+import { PUBLIC_OPERATIONS } from '../../shared/operations/public';
+import { TENANTS_OPERATIONS } from '../../shared/operations/tenants';
 
 describe('router', () => {
-  const exceptions = routerFor('exceptions');
+  const exceptions = routerFor(EXCEPTIONS_OPERATIONS);
 
   it('matches a route and decodes its path params', () => {
     const r = exceptions('post', '/tenants/acme/exceptions/e%2D1/status');
@@ -24,7 +28,7 @@ describe('router', () => {
     expect(exceptions('GET', '/tenants/acme/nothing').kind).toBe('not_found');
     expect(exceptions('GET', '/tenants/acme').kind).toBe('not_found');
     expect(exceptions('GET', '/tenants/acme/exceptions/x/y/z').kind).toBe('not_found');
-    expect(routerFor('public')('GET', '/no/such/path').kind).toBe('not_found');
+    expect(routerFor(PUBLIC_OPERATIONS)('GET', '/no/such/path').kind).toBe('not_found');
   });
 
   it('answers wrong_method with the sorted methods the path allows', () => {
@@ -32,11 +36,11 @@ describe('router', () => {
       kind: 'wrong_method',
       allow: ['GET', 'POST'],
     });
-    expect(routerFor('tenants')('PUT', '/tenants/acme/members/u1')).toEqual({
+    expect(routerFor(TENANTS_OPERATIONS)('PUT', '/tenants/acme/members/u1')).toEqual({
       kind: 'wrong_method',
       allow: ['DELETE', 'PATCH'],
     });
-    expect(routerFor('auth')('PUT', '/auth/sessions')).toEqual({
+    expect(routerFor(AUTH_OPERATIONS)('PUT', '/auth/sessions')).toEqual({
       kind: 'wrong_method',
       allow: ['GET', 'POST'],
     });

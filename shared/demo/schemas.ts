@@ -1,0 +1,393 @@
+import * as z from 'zod';
+
+/**
+ * Schemas of the public demo records (seed section 2.8, CONTRACT.md section 8). Every record is
+ * camelCase, has `status: "previewed"`, a `command` that fetches it, an `api` map (name ->
+ * "METHOD /path") and `docs` (title and path of each document that explains it). Objects are
+ * strict, so a payload cannot carry a field the OpenAPI document does not describe.
+ */
+
+const text = z.string().min(1);
+const names = z.array(text);
+const row = z.strictObject;
+
+export const DemoStatus = z.literal('previewed');
+export const DemoApi = z
+  .record(z.string(), z.string())
+  .meta({ description: 'What to call: a name mapped to "METHOD /path".' });
+export const DemoDocs = z
+  .array(z.record(z.string(), z.string()))
+  .meta({ description: 'Documents that explain the record: each a map with `title` and `path`.' });
+
+const demoBase = {
+  status: DemoStatus,
+  command: text.meta({ description: 'A shell command that fetches this record from the local runtime.' }),
+  api: DemoApi,
+  docs: DemoDocs,
+};
+
+export const DemoSummaryCard = row({ label: text, value: text, detail: text }).meta({
+  id: 'DemoSummaryCard',
+  description: 'One headline figure of a demo record.',
+});
+const summary = z.array(DemoSummaryCard);
+
+export const DemoTenant = row({
+  id: text,
+  name: text,
+  industry: text,
+  region: text,
+  sites: names,
+  fictional: z.literal(true),
+}).meta({ id: 'DemoTenant', description: 'The one fictional tenant all demo records describe.' });
+
+export const DemoDataBoundary = row({ boundary: text, publicSurface: text, privateServerSide: text }).meta({
+  id: 'DemoDataBoundary',
+  description: 'What the public surface shows, and what stays private on the server.',
+});
+const dataBoundaries = z.array(DemoDataBoundary);
+
+export const NOTIFICATION_CHANNELS = ['in_app', 'telegram', 'email', 'sms', 'webhook'] as const;
+export const NotificationChannel = z.enum(NOTIFICATION_CHANNELS).meta({ id: 'NotificationChannel' });
+const channelList = z.array(NotificationChannel);
+
+// ---------------------------------------------------------------------------------------------
+// Notification delivery contract (seed sections 1 and 6)
+
+export const NotificationDeliveryContractDemoRead = z
+  .strictObject({
+    ...demoBase,
+    title: text,
+    summary,
+    deliveryPath: z.array(
+      row({
+        step: z.int().min(1),
+        stage: text,
+        actor: text,
+        what: text,
+        resultStatus: text,
+        metric: text,
+        logEvent: text,
+      }),
+    ),
+    outboxEvent: row({
+      kind: text,
+      writtenAfter: text,
+      transaction: text,
+      idempotencyKey: text,
+      envelope: names,
+      relay: text,
+      recovery: text,
+      consumer: text,
+    }),
+    channels: z.array(
+      row({
+        channel: NotificationChannel,
+        label: text,
+        direction: z.enum(['internal', 'external']),
+        adapter: text,
+        queue: text,
+        deadLetterQueue: text,
+        providerGate: text,
+        recipientFormat: text,
+        maxBodyChars: z.int().positive(),
+        subject: z.enum(['required', 'optional', 'not used']),
+        transport: text,
+      }),
+    ),
+    queues: z.array(
+      row({
+        name: text,
+        deadLetterQueue: text,
+        carries: names,
+        consumer: text,
+        maxAttempts: z.int().positive(),
+        alarms: names,
+      }),
+    ),
+    providerGates: z.array(
+      row({ channel: NotificationChannel, gate: text, opensWhen: names, whenClosed: text, publicView: text }),
+    ),
+    retryRouting: z.array(
+      row({ outcome: text, signal: text, status: text, route: text, metric: text, logEvent: text }),
+    ),
+    deadLetters: z.array(
+      row({
+        queue: text,
+        deadLetterQueue: text,
+        entersWhen: text,
+        alarm: text,
+        runbook: text,
+        redrive: text,
+      }),
+    ),
+    reviewPath: z.array(row({ step: z.int().min(1), action: text, api: text, roles: names, result: text })),
+    metrics: z.array(row({ name: text, unit: text, stage: text, meaning: text })),
+    logEvents: z.array(row({ event: text, stage: text, meaning: text })),
+    alarms: z.array(row({ name: text, signal: text, runbook: text })),
+    dataBoundaries,
+  })
+  .meta({
+    id: 'NotificationDeliveryContractDemoRead',
+    description:
+      'The notification delivery contract: channel adapter profiles, the outbox event, worker queues, provider gates, retry and dead-letter routing, the operator review path, and the metric, log and alarm names.',
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Channel matrix (seed section 2.8)
+
+export const BusinessNotificationChannelMatrixDemoRead = z
+  .strictObject({
+    ...demoBase,
+    title: text,
+    tenant: DemoTenant,
+    summary,
+    channels: z.array(
+      row({
+        channel: NotificationChannel,
+        label: text,
+        enabled: z.boolean(),
+        gateState: z.enum(['open', 'closed', 'not required']),
+        connection: text,
+        queue: text,
+        audience: text,
+        usedFor: names,
+      }),
+    ),
+    routingRules: z.array(
+      row({
+        rule: text,
+        trigger: text,
+        condition: text,
+        channels: channelList,
+        audience: text,
+        approval: text,
+      }),
+    ),
+    approvalGates: z.array(
+      row({ gate: text, appliesTo: text, approverRole: text, reason: text, state: text }),
+    ),
+    deliveryDrafts: z.array(
+      row({
+        draftId: text,
+        rule: text,
+        channel: NotificationChannel,
+        audience: text,
+        template: text,
+        policyCheck: text,
+        outcome: text,
+        idempotencyKey: text,
+      }),
+    ),
+    dataBoundaries,
+  })
+  .meta({
+    id: 'BusinessNotificationChannelMatrixDemoRead',
+    description: 'Which business events reach which channel for the demo tenant, with drafts and gates.',
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Walkthroughs
+
+const walkStep = row({ step: z.int().min(1), title: text, actor: text, api: text, outcome: text });
+
+export const ConnectorCertificationDemoRead = z
+  .strictObject({
+    ...demoBase,
+    title: text,
+    summary,
+    connector: row({ key: text, name: text, category: text, direction: text, contractVersion: text }),
+    walkthrough: z.array(walkStep),
+    contractChecks: z.array(
+      row({
+        operation: text,
+        direction: text,
+        requiredMappingKeys: names,
+        result: z.enum(['passed', 'warning']),
+      }),
+    ),
+    failureModes: z.array(
+      row({ mode: text, providerSignal: text, expectedHandling: text, verifiedBy: text }),
+    ),
+    scopes: z.array(row({ scope: text, requested: z.boolean(), reason: text })),
+    verdict: row({ level: text, decidedBy: text, validUntil: text, conditions: names }),
+    dataBoundaries,
+  })
+  .meta({
+    id: 'ConnectorCertificationDemoRead',
+    description: 'Certifying a connector against its adapter contract.',
+  });
+
+export const ProviderOnboardingDemoRead = z
+  .strictObject({
+    ...demoBase,
+    title: text,
+    summary,
+    provider: row({ key: text, name: text, channel: NotificationChannel, category: text }),
+    walkthrough: z.array(walkStep),
+    checklist: z.array(row({ item: text, owner: text, state: z.enum(['done', 'pending']), evidence: text })),
+    diagnostics: z.array(
+      row({ probe: text, result: z.enum(['passed', 'warning']), latencyMs: z.int().min(0), note: text }),
+    ),
+    gateTransitions: z.array(row({ from: text, to: text, trigger: text })),
+    dataBoundaries,
+  })
+  .meta({
+    id: 'ProviderOnboardingDemoRead',
+    description: 'Onboarding a delivery provider until its gate opens.',
+  });
+
+export const IntegrationRepairDemoRead = z
+  .strictObject({
+    ...demoBase,
+    title: text,
+    summary,
+    incident: row({ connector: text, detectedAt: text, symptom: text, impact: text, exceptionType: text }),
+    walkthrough: z.array(walkStep),
+    diagnostics: z.array(
+      row({ check: text, finding: text, severity: z.enum(['info', 'warning', 'critical']) }),
+    ),
+    repairPlan: z.array(
+      row({
+        step: z.int().min(1),
+        action: text,
+        mode: z.enum(['automatic', 'needs approval']),
+        risk: text,
+        rollback: text,
+      }),
+    ),
+    reconciliation: z.array(row({ dataset: text, before: z.int(), after: z.int(), state: text })),
+    dataBoundaries,
+  })
+  .meta({ id: 'IntegrationRepairDemoRead', description: 'Diagnosing and repairing a failing integration.' });
+
+export const ConnectorFixtureReplayDemoRead = z
+  .strictObject({
+    ...demoBase,
+    title: text,
+    summary,
+    run: row({ runId: text, adapter: text, fixtureSet: text, mode: text, startedAt: text }),
+    walkthrough: z.array(walkStep),
+    fixtures: z.array(
+      row({
+        fixtureId: text,
+        event: text,
+        normalizedFields: names,
+        expectedRecord: text,
+        result: z.enum(['matched', 'drift']),
+        durationMs: z.int().min(0),
+      }),
+    ),
+    mappingAssertions: z.array(
+      row({ field: text, sourceField: text, target: text, result: z.enum(['passed', 'failed']) }),
+    ),
+    drift: z.array(row({ fixtureId: text, field: text, expected: text, actual: text, decision: text })),
+    dataBoundaries,
+  })
+  .meta({
+    id: 'ConnectorFixtureReplayDemoRead',
+    description: 'Replaying recorded, sanitized connector fixtures through the adapter mapping.',
+  });
+
+export const BusinessScenarioReplayDemoRead = z
+  .strictObject({
+    ...demoBase,
+    title: text,
+    summary,
+    scenario: row({ id: text, title: text, window: text, question: text }),
+    timeline: z.array(
+      row({ step: z.int().min(1), at: text, stage: text, actor: text, api: text, outcome: text }),
+    ),
+    exceptions: z.array(
+      row({
+        exceptionType: text,
+        severity: z.enum(['info', 'warning', 'critical']),
+        subject: text,
+        title: text,
+        status: text,
+      }),
+    ),
+    notifications: z.array(row({ channel: NotificationChannel, audience: text, outcome: text })),
+    auditTrail: z.array(row({ eventType: text, entity: text, actorRole: text })),
+    observed: z.array(row({ metric: text, value: z.number(), unit: text })),
+    dataBoundaries,
+  })
+  .meta({ id: 'BusinessScenarioReplayDemoRead', description: 'One business scenario replayed end to end.' });
+
+// ---------------------------------------------------------------------------------------------
+// Records embedded in /demo/public (seed section 2.8)
+
+const assistBase = { ...demoBase, summary, role: text, subject: text };
+
+export const BusinessContextAssistantDemoRead = z
+  .strictObject({
+    ...assistBase,
+    sourceSystems: names,
+    contextCards: z.array(row({ title: text, source: text, fact: text, freshness: text })),
+    insightRules: z.array(row({ rule: text, looksAt: text, fires: text })),
+    suggestedActions: z.array(row({ action: text, why: text, api: text })),
+    dataBoundaries,
+  })
+  .meta({ id: 'BusinessContextAssistantDemoRead' });
+
+export const BusinessIntakePipelineDemoRead = z
+  .strictObject({
+    ...demoBase,
+    summary,
+    sourceSystems: names,
+    intakePreviews: z.array(row({ source: text, event: text, normalizedAs: text, accepted: z.boolean() })),
+    workbench: row({ openExceptions: z.int().min(0), queues: names, focus: text }),
+    detections: row({
+      ruleSet: text,
+      findings: z.array(row({ rule: text, subject: text, severity: text })),
+    }),
+    actionPlan: row({ planKind: text, steps: names }),
+    notifications: row({ drafts: z.int().min(0), channels: channelList, note: text }),
+    dataBoundaries,
+  })
+  .meta({ id: 'BusinessIntakePipelineDemoRead' });
+
+export const BusinessActionExecutionDemoRead = z
+  .strictObject({
+    ...assistBase,
+    executionPlan: z.array(row({ step: z.int().min(1), action: text, target: text })),
+    preflightChecks: z.array(row({ check: text, result: text })),
+    dryRunResults: z.array(row({ step: z.int().min(1), wouldChange: text, result: text })),
+    approvalGates: z.array(row({ gate: text, approverRole: text, state: text })),
+    rollbackPlan: z.array(row({ step: z.int().min(1), undo: text })),
+    dataBoundaries,
+  })
+  .meta({ id: 'BusinessActionExecutionDemoRead' });
+
+export const BusinessApprovalGatewayDemoRead = z
+  .strictObject({
+    ...assistBase,
+    approvalRequests: z.array(row({ request: text, requesterRole: text, approverRole: text, state: text })),
+    policyChecks: z.array(row({ check: text, result: text })),
+    approverRouting: z.array(row({ condition: text, routeTo: text })),
+    commitUnlocks: z.array(row({ unlock: text, requires: text })),
+    auditTrail: z.array(row({ eventType: text, note: text })),
+    dataBoundaries,
+  })
+  .meta({ id: 'BusinessApprovalGatewayDemoRead' });
+
+export const PublicDemoRead = z
+  .strictObject({
+    ...demoBase,
+    title: text,
+    tagline: text,
+    tenant: DemoTenant,
+    summary,
+    sections: z.array(row({ id: text, title: text, path: text, description: text })),
+    contextAssistant: BusinessContextAssistantDemoRead,
+    intakePipeline: BusinessIntakePipelineDemoRead,
+    actionExecution: BusinessActionExecutionDemoRead,
+    approvalGateway: BusinessApprovalGatewayDemoRead,
+    notificationDelivery: NotificationDeliveryContractDemoRead,
+    dataBoundaries,
+  })
+  .meta({
+    id: 'PublicDemoRead',
+    description:
+      'The public demo: the fictional tenant, its business previews and the notification delivery contract.',
+  });

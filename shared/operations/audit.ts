@@ -1,0 +1,19 @@
+import { AuditEventList, AuditListQuery } from '../schemas/audit';
+import { TenantPath } from '../schemas/common';
+import { op } from './operation';
+
+/** The audit log (CONTRACT.md section 5). */
+export const AUDIT_OPERATIONS = {
+  'audit.list': op({
+    group: 'audit',
+    method: 'GET',
+    path: '/tenants/{tenant_id}/audit-events',
+    summary: "List the tenant's audit events, newest first",
+    auth: 'bearer',
+    permission: 'audit.read',
+    params: TenantPath,
+    query: AuditListQuery,
+    status: 200,
+    response: AuditEventList,
+  }),
+} as const;

@@ -1,0 +1,62 @@
+import { TenantPath } from '../schemas/common';
+import {
+  BusinessExceptionCreate,
+  BusinessExceptionList,
+  BusinessExceptionRead,
+  BusinessExceptionStatusChange,
+  ExceptionListQuery,
+  ExceptionPath,
+} from '../schemas/exceptions';
+import { op } from './operation';
+
+/** Business exceptions (seed 2.5, CONTRACT.md section 6). */
+export const EXCEPTIONS_OPERATIONS = {
+  'exceptions.create': op({
+    group: 'exceptions',
+    method: 'POST',
+    path: '/tenants/{tenant_id}/exceptions',
+    summary: 'Record a business exception',
+    auth: 'bearer',
+    permission: 'exceptions.write',
+    params: TenantPath,
+    body: BusinessExceptionCreate,
+    idempotent: true,
+    status: 201,
+    response: BusinessExceptionRead,
+  }),
+  'exceptions.list': op({
+    group: 'exceptions',
+    method: 'GET',
+    path: '/tenants/{tenant_id}/exceptions',
+    summary: 'List business exceptions, newest first',
+    auth: 'bearer',
+    permission: 'tenant.read',
+    params: TenantPath,
+    query: ExceptionListQuery,
+    status: 200,
+    response: BusinessExceptionList,
+  }),
+  'exceptions.get': op({
+    group: 'exceptions',
+    method: 'GET',
+    path: '/tenants/{tenant_id}/exceptions/{exception_id}',
+    summary: 'Get a business exception',
+    auth: 'bearer',
+    permission: 'tenant.read',
+    params: ExceptionPath,
+    status: 200,
+    response: BusinessExceptionRead,
+  }),
+  'exceptions.changeStatus': op({
+    group: 'exceptions',
+    method: 'POST',
+    path: '/tenants/{tenant_id}/exceptions/{exception_id}/status',
+    summary: 'Acknowledge or resolve a business exception',
+    auth: 'bearer',
+    permission: 'exceptions.write',
+    params: ExceptionPath,
+    body: BusinessExceptionStatusChange,
+    status: 200,
+    response: BusinessExceptionRead,
+  }),
+} as const;
