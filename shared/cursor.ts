@@ -28,7 +28,8 @@ export function decodeCursor(secret: string, scope: CursorScope, cursor: string)
   if (!safeEqual(signature, hmac(secret, `${canonical(scope)}|${body}`))) throw new InvalidCursorError();
   try {
     const position = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    if (position === null || typeof position !== 'object' || Array.isArray(position)) throw new Error('shape');
+    if (position === null || typeof position !== 'object' || Array.isArray(position))
+      throw new Error('shape');
     return position;
   } catch {
     throw new InvalidCursorError();

@@ -47,7 +47,8 @@ export type Decision = 'allow' | 'not_found' | 'forbidden';
  */
 export function authorize(principal: Principal, permission: Permission, tenantId?: string): Decision {
   if (isPlatformAdmin(principal)) return 'allow';
-  if (tenantId === undefined) return (PERMISSIONS[permission] as readonly Role[]).length === 0 ? 'forbidden' : 'allow';
+  if (tenantId === undefined)
+    return (PERMISSIONS[permission] as readonly Role[]).length === 0 ? 'forbidden' : 'allow';
   const role = principal.memberships[tenantId];
   if (role === undefined) return 'not_found';
   return (PERMISSIONS[permission] as readonly Role[]).includes(role) ? 'allow' : 'forbidden';

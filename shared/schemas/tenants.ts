@@ -2,9 +2,7 @@ import * as z from 'zod';
 import { DisplayName, Email, NewPassword, Role } from './auth';
 import { DateTime, listOf, pageQuery } from './common';
 
-export const TenantId = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'must match ^[a-z0-9][a-z0-9-]{1,62}$');
+export const TenantId = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'must match ^[a-z0-9][a-z0-9-]{1,62}$');
 
 export const TenantCreate = z
   .strictObject({ id: TenantId, name: z.string().trim().min(2).max(120) })
@@ -39,4 +37,7 @@ export const MemberList = listOf(MemberRead).meta({ id: 'MemberList' });
 export const MemberListQuery = z.strictObject({ ...pageQuery });
 export const TenantListQuery = z.strictObject({ ...pageQuery });
 
-export const MemberPath = z.object({ tenant_id: z.string().min(1).max(64), user_id: z.string().min(1).max(64) });
+export const MemberPath = z.object({
+  tenant_id: z.string().min(1).max(64),
+  user_id: z.string().min(1).max(64),
+});

@@ -1,0 +1,139 @@
+import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
+import type { AuditListData, AuditListErrors, AuditListResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses } from './types.gen.js';
+export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
+    /**
+     * You can provide a client instance returned by `createClient()` instead of
+     * individual options. This might be also useful if you want to implement a
+     * custom client.
+     */
+    client?: Client;
+    /**
+     * You can pass arbitrary values through the `meta` object. This can be
+     * used to access values that aren't defined as part of the SDK function.
+     */
+    meta?: keyof ClientMeta extends never ? Record<string, unknown> : ClientMeta;
+};
+/**
+ * List the caller's own sessions
+ */
+export declare const authSessions: <ThrowOnError extends boolean = true>(options?: Options<AuthSessionsData, ThrowOnError>) => RequestResult<AuthSessionsResponses, AuthSessionsErrors, ThrowOnError>;
+/**
+ * Log in: exchange email and password for a bearer token
+ */
+export declare const authLogin: <ThrowOnError extends boolean = true>(options: Options<AuthLoginData, ThrowOnError>) => RequestResult<AuthLoginResponses, AuthLoginErrors, ThrowOnError>;
+/**
+ * Revoke one of the caller’s sessions
+ */
+export declare const authRevoke: <ThrowOnError extends boolean = true>(options: Options<AuthRevokeData, ThrowOnError>) => RequestResult<AuthRevokeResponses, AuthRevokeErrors, ThrowOnError>;
+/**
+ * The caller, their memberships and platform roles
+ */
+export declare const authMe: <ThrowOnError extends boolean = true>(options?: Options<AuthMeData, ThrowOnError>) => RequestResult<AuthMeResponses, AuthMeErrors, ThrowOnError>;
+/**
+ * The caller's tenants (every tenant for platform_admin)
+ */
+export declare const tenantsList: <ThrowOnError extends boolean = true>(options?: Options<TenantsListData, ThrowOnError>) => RequestResult<TenantsListResponses, TenantsListErrors, ThrowOnError>;
+/**
+ * Create a tenant (platform_admin)
+ */
+export declare const tenantsCreate: <ThrowOnError extends boolean = true>(options: Options<TenantsCreateData, ThrowOnError>) => RequestResult<TenantsCreateResponses, TenantsCreateErrors, ThrowOnError>;
+/**
+ * Get a tenant
+ */
+export declare const tenantsGet: <ThrowOnError extends boolean = true>(options: Options<TenantsGetData, ThrowOnError>) => RequestResult<TenantsGetResponses, TenantsGetErrors, ThrowOnError>;
+/**
+ * List a tenant's members
+ */
+export declare const membersList: <ThrowOnError extends boolean = true>(options: Options<MembersListData, ThrowOnError>) => RequestResult<MembersListResponses, MembersListErrors, ThrowOnError>;
+/**
+ * Add a member (creates the user when the email is new)
+ */
+export declare const membersAdd: <ThrowOnError extends boolean = true>(options: Options<MembersAddData, ThrowOnError>) => RequestResult<MembersAddResponses, MembersAddErrors, ThrowOnError>;
+/**
+ * Remove a member
+ */
+export declare const membersRemove: <ThrowOnError extends boolean = true>(options: Options<MembersRemoveData, ThrowOnError>) => RequestResult<MembersRemoveResponses, MembersRemoveErrors, ThrowOnError>;
+/**
+ * Change a member's role
+ */
+export declare const membersUpdate: <ThrowOnError extends boolean = true>(options: Options<MembersUpdateData, ThrowOnError>) => RequestResult<MembersUpdateResponses, MembersUpdateErrors, ThrowOnError>;
+/**
+ * List business exceptions, newest first
+ */
+export declare const exceptionsList: <ThrowOnError extends boolean = true>(options: Options<ExceptionsListData, ThrowOnError>) => RequestResult<ExceptionsListResponses, ExceptionsListErrors, ThrowOnError>;
+/**
+ * Record a business exception
+ */
+export declare const exceptionsCreate: <ThrowOnError extends boolean = true>(options: Options<ExceptionsCreateData, ThrowOnError>) => RequestResult<ExceptionsCreateResponses, ExceptionsCreateErrors, ThrowOnError>;
+/**
+ * Get a business exception
+ */
+export declare const exceptionsGet: <ThrowOnError extends boolean = true>(options: Options<ExceptionsGetData, ThrowOnError>) => RequestResult<ExceptionsGetResponses, ExceptionsGetErrors, ThrowOnError>;
+/**
+ * Acknowledge or resolve a business exception
+ */
+export declare const exceptionsChangeStatus: <ThrowOnError extends boolean = true>(options: Options<ExceptionsChangeStatusData, ThrowOnError>) => RequestResult<ExceptionsChangeStatusResponses, ExceptionsChangeStatusErrors, ThrowOnError>;
+/**
+ * List the tenant's audit events, newest first
+ */
+export declare const auditList: <ThrowOnError extends boolean = true>(options: Options<AuditListData, ThrowOnError>) => RequestResult<AuditListResponses, AuditListErrors, ThrowOnError>;
+/**
+ * List notifications with their attempts, newest first
+ */
+export declare const notificationsList: <ThrowOnError extends boolean = true>(options: Options<NotificationsListData, ThrowOnError>) => RequestResult<NotificationsListResponses, NotificationsListErrors, ThrowOnError>;
+/**
+ * Draft a notification: policy check, then queued (202) or blocked (422 policy_rejected)
+ */
+export declare const notificationsCreate: <ThrowOnError extends boolean = true>(options: Options<NotificationsCreateData, ThrowOnError>) => RequestResult<NotificationsCreateResponses, NotificationsCreateErrors, ThrowOnError>;
+/**
+ * Get a notification with its attempts
+ */
+export declare const notificationsGet: <ThrowOnError extends boolean = true>(options: Options<NotificationsGetData, ThrowOnError>) => RequestResult<NotificationsGetResponses, NotificationsGetErrors, ThrowOnError>;
+/**
+ * List operator review items (gated or dead-lettered notifications), newest first
+ */
+export declare const reviewItemsList: <ThrowOnError extends boolean = true>(options: Options<ReviewItemsListData, ThrowOnError>) => RequestResult<ReviewItemsListResponses, ReviewItemsListErrors, ThrowOnError>;
+/**
+ * Decide a review item: retry (queue the notification again) or discard
+ */
+export declare const reviewItemsDecide: <ThrowOnError extends boolean = true>(options: Options<ReviewItemsDecideData, ThrowOnError>) => RequestResult<ReviewItemsDecideResponses, ReviewItemsDecideErrors, ThrowOnError>;
+/**
+ * Liveness
+ */
+export declare const publicHealth: <ThrowOnError extends boolean = true>(options?: Options<PublicHealthData, ThrowOnError>) => RequestResult<PublicHealthResponses, PublicHealthErrors, ThrowOnError>;
+/**
+ * This OpenAPI 3.1 description
+ */
+export declare const publicOpenapi: <ThrowOnError extends boolean = true>(options?: Options<PublicOpenapiData, ThrowOnError>) => RequestResult<PublicOpenapiResponses, PublicOpenapiErrors, ThrowOnError>;
+/**
+ * Public demo: the fictional tenant, its previews and the embedded notification delivery contract
+ */
+export declare const demoPublic: <ThrowOnError extends boolean = true>(options?: Options<DemoPublicData, ThrowOnError>) => RequestResult<DemoPublicResponses, DemoPublicErrors, ThrowOnError>;
+/**
+ * Notification delivery contract: channels, outbox event, queues, gates, retry, dead letters, review, evidence
+ */
+export declare const demoNotificationDelivery: <ThrowOnError extends boolean = true>(options?: Options<DemoNotificationDeliveryData, ThrowOnError>) => RequestResult<DemoNotificationDeliveryResponses, DemoNotificationDeliveryErrors, ThrowOnError>;
+/**
+ * Notification channel matrix of the demo tenant
+ */
+export declare const demoBusinessNotificationChannels: <ThrowOnError extends boolean = true>(options?: Options<DemoBusinessNotificationChannelsData, ThrowOnError>) => RequestResult<DemoBusinessNotificationChannelsResponses, DemoBusinessNotificationChannelsErrors, ThrowOnError>;
+/**
+ * Walkthrough: certifying a connector against its adapter contract
+ */
+export declare const demoConnectorCertification: <ThrowOnError extends boolean = true>(options?: Options<DemoConnectorCertificationData, ThrowOnError>) => RequestResult<DemoConnectorCertificationResponses, DemoConnectorCertificationErrors, ThrowOnError>;
+/**
+ * Walkthrough: onboarding a delivery provider until its gate opens
+ */
+export declare const demoProviderOnboarding: <ThrowOnError extends boolean = true>(options?: Options<DemoProviderOnboardingData, ThrowOnError>) => RequestResult<DemoProviderOnboardingResponses, DemoProviderOnboardingErrors, ThrowOnError>;
+/**
+ * Walkthrough: diagnosing and repairing a failing integration
+ */
+export declare const demoIntegrationRepair: <ThrowOnError extends boolean = true>(options?: Options<DemoIntegrationRepairData, ThrowOnError>) => RequestResult<DemoIntegrationRepairResponses, DemoIntegrationRepairErrors, ThrowOnError>;
+/**
+ * Walkthrough: replaying sanitized connector fixtures through the mapping
+ */
+export declare const demoConnectorFixtureReplay: <ThrowOnError extends boolean = true>(options?: Options<DemoConnectorFixtureReplayData, ThrowOnError>) => RequestResult<DemoConnectorFixtureReplayResponses, DemoConnectorFixtureReplayErrors, ThrowOnError>;
+/**
+ * Walkthrough: a month-end business scenario replayed end to end
+ */
+export declare const demoBusinessScenarioReplay: <ThrowOnError extends boolean = true>(options?: Options<DemoBusinessScenarioReplayData, ThrowOnError>) => RequestResult<DemoBusinessScenarioReplayResponses, DemoBusinessScenarioReplayErrors, ThrowOnError>;

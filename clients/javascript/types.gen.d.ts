@@ -1,0 +1,2233 @@
+export type ClientOptions = {
+    baseUrl: 'http://127.0.0.1:3000' | (string & {});
+};
+export type AccessTokenRead = {
+    access_token: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    expires_at: string;
+    token_type: 'bearer';
+    user: UserRead;
+};
+export type AuditEventList = {
+    items: Array<AuditEventRead>;
+    next_cursor: string | null;
+};
+export type AuditEventRead = {
+    id: string;
+    tenant_id: string;
+    event_type: string;
+    actor_id?: string | null;
+    entity_type?: string | null;
+    entity_id?: string | null;
+    summary?: string | null;
+    metadata_json?: string | null;
+    created_at?: string | null;
+};
+export type AuthMeRead = {
+    user: UserRead;
+    memberships: Array<MembershipRead>;
+    platform_roles?: Array<'platform_admin'>;
+};
+export type AuthSessionList = {
+    items: Array<AuthSessionRead>;
+};
+export type AuthSessionRead = {
+    token_id: string;
+    user_id: string;
+    user_email: string;
+    user_display_name: string;
+    status: 'active' | 'revoked' | 'expired';
+    /**
+     * ISO 8601 timestamp
+     */
+    expires_at: string;
+    tenant_ids: Array<string>;
+    created_at?: string | null;
+    last_used_at?: string | null;
+    revoked_at?: string | null;
+};
+export type BusinessActionExecutionDemoRead = {
+    status: 'previewed';
+    /**
+     * A shell command that fetches this record from the local runtime.
+     */
+    command: string;
+    /**
+     * What to call: a name mapped to "METHOD /path".
+     */
+    api: {
+        [key: string]: string;
+    };
+    /**
+     * Documents that explain the record: each a map with `title` and `path`.
+     */
+    docs: Array<{
+        [key: string]: string;
+    }>;
+    summary: Array<DemoSummaryCard>;
+    role: string;
+    subject: string;
+    executionPlan: Array<{
+        step: number;
+        action: string;
+        target: string;
+    }>;
+    preflightChecks: Array<{
+        check: string;
+        result: string;
+    }>;
+    dryRunResults: Array<{
+        step: number;
+        wouldChange: string;
+        result: string;
+    }>;
+    approvalGates: Array<{
+        gate: string;
+        approverRole: string;
+        state: string;
+    }>;
+    rollbackPlan: Array<{
+        step: number;
+        undo: string;
+    }>;
+    dataBoundaries: Array<DemoDataBoundary>;
+};
+export type BusinessApprovalGatewayDemoRead = {
+    status: 'previewed';
+    /**
+     * A shell command that fetches this record from the local runtime.
+     */
+    command: string;
+    /**
+     * What to call: a name mapped to "METHOD /path".
+     */
+    api: {
+        [key: string]: string;
+    };
+    /**
+     * Documents that explain the record: each a map with `title` and `path`.
+     */
+    docs: Array<{
+        [key: string]: string;
+    }>;
+    summary: Array<DemoSummaryCard>;
+    role: string;
+    subject: string;
+    approvalRequests: Array<{
+        request: string;
+        requesterRole: string;
+        approverRole: string;
+        state: string;
+    }>;
+    policyChecks: Array<{
+        check: string;
+        result: string;
+    }>;
+    approverRouting: Array<{
+        condition: string;
+        routeTo: string;
+    }>;
+    commitUnlocks: Array<{
+        unlock: string;
+        requires: string;
+    }>;
+    auditTrail: Array<{
+        eventType: string;
+        note: string;
+    }>;
+    dataBoundaries: Array<DemoDataBoundary>;
+};
+export type BusinessContextAssistantDemoRead = {
+    status: 'previewed';
+    /**
+     * A shell command that fetches this record from the local runtime.
+     */
+    command: string;
+    /**
+     * What to call: a name mapped to "METHOD /path".
+     */
+    api: {
+        [key: string]: string;
+    };
+    /**
+     * Documents that explain the record: each a map with `title` and `path`.
+     */
+    docs: Array<{
+        [key: string]: string;
+    }>;
+    summary: Array<DemoSummaryCard>;
+    role: string;
+    subject: string;
+    sourceSystems: Array<string>;
+    contextCards: Array<{
+        title: string;
+        source: string;
+        fact: string;
+        freshness: string;
+    }>;
+    insightRules: Array<{
+        rule: string;
+        looksAt: string;
+        fires: string;
+    }>;
+    suggestedActions: Array<{
+        action: string;
+        why: string;
+        api: string;
+    }>;
+    dataBoundaries: Array<DemoDataBoundary>;
+};
+export type BusinessExceptionCreate = {
+    exception_type: string;
+    subject_type: string;
+    subject_id: string;
+    title: string;
+    summary: string;
+    severity?: 'info' | 'warning' | 'critical';
+    /**
+     * Free-form JSON object
+     */
+    evidence?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Free-form JSON object
+     */
+    impact?: {
+        [key: string]: unknown;
+    };
+    observation_ids?: Array<string>;
+};
+export type BusinessExceptionList = {
+    items: Array<BusinessExceptionRead>;
+    next_cursor: string | null;
+};
+export type BusinessExceptionRead = {
+    id: string;
+    tenant_id: string;
+    exception_type: string;
+    severity: 'info' | 'warning' | 'critical';
+    status: 'open' | 'acknowledged' | 'resolved';
+    subject_type: string;
+    subject_id: string;
+    title: string;
+    summary: string;
+    impact_json: string;
+    evidence_json: string;
+    observation_ids?: Array<string>;
+    /**
+     * ISO 8601 timestamp
+     */
+    detected_at: string;
+    created_at?: string | null;
+    updated_at?: string | null;
+    resolved_at?: string | null;
+};
+export type BusinessExceptionStatusChange = {
+    status: 'acknowledged' | 'resolved';
+    note?: string | null;
+};
+export type BusinessIntakePipelineDemoRead = {
+    status: 'previewed';
+    /**
+     * A shell command that fetches this record from the local runtime.
+     */
+    command: string;
+    /**
+     * What to call: a name mapped to "METHOD /path".
+     */
+    api: {
+        [key: string]: string;
+    };
+    /**
+     * Documents that explain the record: each a map with `title` and `path`.
+     */
+    docs: Array<{
+        [key: string]: string;
+    }>;
+    summary: Array<DemoSummaryCard>;
+    sourceSystems: Array<string>;
+    intakePreviews: Array<{
+        source: string;
+        event: string;
+        normalizedAs: string;
+        accepted: boolean;
+    }>;
+    workbench: {
+        openExceptions: number;
+        queues: Array<string>;
+        focus: string;
+    };
+    detections: {
+        ruleSet: string;
+        findings: Array<{
+            rule: string;
+            subject: string;
+            severity: string;
+        }>;
+    };
+    actionPlan: {
+        planKind: string;
+        steps: Array<string>;
+    };
+    notifications: {
+        drafts: number;
+        channels: Array<NotificationChannel>;
+        note: string;
+    };
+    dataBoundaries: Array<DemoDataBoundary>;
+};
+/**
+ * Which business events reach which channel for the demo tenant, with drafts and gates.
+ */
+export type BusinessNotificationChannelMatrixDemoRead = {
+    status: 'previewed';
+    /**
+     * A shell command that fetches this record from the local runtime.
+     */
+    command: string;
+    /**
+     * What to call: a name mapped to "METHOD /path".
+     */
+    api: {
+        [key: string]: string;
+    };
+    /**
+     * Documents that explain the record: each a map with `title` and `path`.
+     */
+    docs: Array<{
+        [key: string]: string;
+    }>;
+    title: string;
+    tenant: DemoTenant;
+    summary: Array<DemoSummaryCard>;
+    channels: Array<{
+        channel: NotificationChannel;
+        label: string;
+        enabled: boolean;
+        gateState: 'open' | 'closed' | 'not required';
+        connection: string;
+        queue: string;
+        audience: string;
+        usedFor: Array<string>;
+    }>;
+    routingRules: Array<{
+        rule: string;
+        trigger: string;
+        condition: string;
+        channels: Array<NotificationChannel>;
+        audience: string;
+        approval: string;
+    }>;
+    approvalGates: Array<{
+        gate: string;
+        appliesTo: string;
+        approverRole: string;
+        reason: string;
+        state: string;
+    }>;
+    deliveryDrafts: Array<{
+        draftId: string;
+        rule: string;
+        channel: NotificationChannel;
+        audience: string;
+        template: string;
+        policyCheck: string;
+        outcome: string;
+        idempotencyKey: string;
+    }>;
+    dataBoundaries: Array<DemoDataBoundary>;
+};
+/**
+ * One business scenario replayed end to end.
+ */
+export type BusinessScenarioReplayDemoRead = {
+    status: 'previewed';
+    /**
+     * A shell command that fetches this record from the local runtime.
+     */
+    command: string;
+    /**
+     * What to call: a name mapped to "METHOD /path".
+     */
+    api: {
+        [key: string]: string;
+    };
+    /**
+     * Documents that explain the record: each a map with `title` and `path`.
+     */
+    docs: Array<{
+        [key: string]: string;
+    }>;
+    title: string;
+    summary: Array<DemoSummaryCard>;
+    scenario: {
+        id: string;
+        title: string;
+        window: string;
+        question: string;
+    };
+    timeline: Array<{
+        step: number;
+        at: string;
+        stage: string;
+        actor: string;
+        api: string;
+        outcome: string;
+    }>;
+    exceptions: Array<{
+        exceptionType: string;
+        severity: 'info' | 'warning' | 'critical';
+        subject: string;
+        title: string;
+        status: string;
+    }>;
+    notifications: Array<{
+        channel: NotificationChannel;
+        audience: string;
+        outcome: string;
+    }>;
+    auditTrail: Array<{
+        eventType: string;
+        entity: string;
+        actorRole: string;
+    }>;
+    observed: Array<{
+        metric: string;
+        value: number;
+        unit: string;
+    }>;
+    dataBoundaries: Array<DemoDataBoundary>;
+};
+/**
+ * Certifying a connector against its adapter contract.
+ */
+export type ConnectorCertificationDemoRead = {
+    status: 'previewed';
+    /**
+     * A shell command that fetches this record from the local runtime.
+     */
+    command: string;
+    /**
+     * What to call: a name mapped to "METHOD /path".
+     */
+    api: {
+        [key: string]: string;
+    };
+    /**
+     * Documents that explain the record: each a map with `title` and `path`.
+     */
+    docs: Array<{
+        [key: string]: string;
+    }>;
+    title: string;
+    summary: Array<DemoSummaryCard>;
+    connector: {
+        key: string;
+        name: string;
+        category: string;
+        direction: string;
+        contractVersion: string;
+    };
+    walkthrough: Array<{
+        step: number;
+        title: string;
+        actor: string;
+        api: string;
+        outcome: string;
+    }>;
+    contractChecks: Array<{
+        operation: string;
+        direction: string;
+        requiredMappingKeys: Array<string>;
+        result: 'passed' | 'warning';
+    }>;
+    failureModes: Array<{
+        mode: string;
+        providerSignal: string;
+        expectedHandling: string;
+        verifiedBy: string;
+    }>;
+    scopes: Array<{
+        scope: string;
+        requested: boolean;
+        reason: string;
+    }>;
+    verdict: {
+        level: string;
+        decidedBy: string;
+        validUntil: string;
+        conditions: Array<string>;
+    };
+    dataBoundaries: Array<DemoDataBoundary>;
+};
+/**
+ * Replaying recorded, sanitized connector fixtures through the adapter mapping.
+ */
+export type ConnectorFixtureReplayDemoRead = {
+    status: 'previewed';
+    /**
+     * A shell command that fetches this record from the local runtime.
+     */
+    command: string;
+    /**
+     * What to call: a name mapped to "METHOD /path".
+     */
+    api: {
+        [key: string]: string;
+    };
+    /**
+     * Documents that explain the record: each a map with `title` and `path`.
+     */
+    docs: Array<{
+        [key: string]: string;
+    }>;
+    title: string;
+    summary: Array<DemoSummaryCard>;
+    run: {
+        runId: string;
+        adapter: string;
+        fixtureSet: string;
+        mode: string;
+        startedAt: string;
+    };
+    walkthrough: Array<{
+        step: number;
+        title: string;
+        actor: string;
+        api: string;
+        outcome: string;
+    }>;
+    fixtures: Array<{
+        fixtureId: string;
+        event: string;
+        normalizedFields: Array<string>;
+        expectedRecord: string;
+        result: 'matched' | 'drift';
+        durationMs: number;
+    }>;
+    mappingAssertions: Array<{
+        field: string;
+        sourceField: string;
+        target: string;
+        result: 'passed' | 'failed';
+    }>;
+    drift: Array<{
+        fixtureId: string;
+        field: string;
+        expected: string;
+        actual: string;
+        decision: string;
+    }>;
+    dataBoundaries: Array<DemoDataBoundary>;
+};
+/**
+ * What the public surface shows, and what stays private on the server.
+ */
+export type DemoDataBoundary = {
+    boundary: string;
+    publicSurface: string;
+    privateServerSide: string;
+};
+/**
+ * One headline figure of a demo record.
+ */
+export type DemoSummaryCard = {
+    label: string;
+    value: string;
+    detail: string;
+};
+/**
+ * The one fictional tenant all demo records describe.
+ */
+export type DemoTenant = {
+    id: string;
+    name: string;
+    industry: string;
+    region: string;
+    sites: Array<string>;
+    fictional: true;
+};
+/**
+ * Diagnosing and repairing a failing integration.
+ */
+export type IntegrationRepairDemoRead = {
+    status: 'previewed';
+    /**
+     * A shell command that fetches this record from the local runtime.
+     */
+    command: string;
+    /**
+     * What to call: a name mapped to "METHOD /path".
+     */
+    api: {
+        [key: string]: string;
+    };
+    /**
+     * Documents that explain the record: each a map with `title` and `path`.
+     */
+    docs: Array<{
+        [key: string]: string;
+    }>;
+    title: string;
+    summary: Array<DemoSummaryCard>;
+    incident: {
+        connector: string;
+        detectedAt: string;
+        symptom: string;
+        impact: string;
+        exceptionType: string;
+    };
+    walkthrough: Array<{
+        step: number;
+        title: string;
+        actor: string;
+        api: string;
+        outcome: string;
+    }>;
+    diagnostics: Array<{
+        check: string;
+        finding: string;
+        severity: 'info' | 'warning' | 'critical';
+    }>;
+    repairPlan: Array<{
+        step: number;
+        action: string;
+        mode: 'automatic' | 'needs approval';
+        risk: string;
+        rollback: string;
+    }>;
+    reconciliation: Array<{
+        dataset: string;
+        before: number;
+        after: number;
+        state: string;
+    }>;
+    dataBoundaries: Array<DemoDataBoundary>;
+};
+export type MemberCreate = {
+    email: string;
+    display_name: string;
+    role: Role;
+    password?: string;
+};
+export type MemberList = {
+    items: Array<MemberRead>;
+    next_cursor: string | null;
+};
+export type MemberRead = {
+    tenant_id: string;
+    user_id: string;
+    email: string;
+    display_name: string;
+    role: Role;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    updated_at?: string | null;
+};
+export type MembershipRead = {
+    tenant_id: string;
+    tenant_name: string;
+    role: Role;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+};
+export type MemberUpdate = {
+    role: Role;
+};
+export type NotificationAttemptRead = {
+    attempt: number;
+    /**
+     * ISO 8601 timestamp
+     */
+    at: string;
+    outcome: 'delivered' | 'transient_failure' | 'permanent_failure' | 'gated';
+    reason: string | null;
+    latency_ms: number | null;
+};
+export type NotificationChannel = 'in_app' | 'telegram' | 'email' | 'sms' | 'webhook';
+export type NotificationCreate = {
+    channel: NotificationChannel;
+    recipient: string;
+    subject?: string | null;
+    body: string;
+    /**
+     * Free-form JSON object
+     */
+    metadata?: {
+        [key: string]: unknown;
+    };
+};
+/**
+ * The notification delivery contract: channel adapter profiles, the outbox event, worker queues, provider gates, retry and dead-letter routing, the operator review path, and the metric, log and alarm names.
+ */
+export type NotificationDeliveryContractDemoRead = {
+    status: 'previewed';
+    /**
+     * A shell command that fetches this record from the local runtime.
+     */
+    command: string;
+    /**
+     * What to call: a name mapped to "METHOD /path".
+     */
+    api: {
+        [key: string]: string;
+    };
+    /**
+     * Documents that explain the record: each a map with `title` and `path`.
+     */
+    docs: Array<{
+        [key: string]: string;
+    }>;
+    title: string;
+    summary: Array<DemoSummaryCard>;
+    deliveryPath: Array<{
+        step: number;
+        stage: string;
+        actor: string;
+        what: string;
+        resultStatus: string;
+        metric: string;
+        logEvent: string;
+    }>;
+    outboxEvent: {
+        kind: string;
+        writtenAfter: string;
+        transaction: string;
+        idempotencyKey: string;
+        envelope: Array<string>;
+        relay: string;
+        recovery: string;
+        consumer: string;
+    };
+    channels: Array<{
+        channel: NotificationChannel;
+        label: string;
+        direction: 'internal' | 'external';
+        adapter: string;
+        queue: string;
+        deadLetterQueue: string;
+        providerGate: string;
+        recipientFormat: string;
+        maxBodyChars: number;
+        subject: 'required' | 'optional' | 'not used';
+        transport: string;
+    }>;
+    queues: Array<{
+        name: string;
+        deadLetterQueue: string;
+        carries: Array<string>;
+        consumer: string;
+        maxAttempts: number;
+        alarms: Array<string>;
+    }>;
+    providerGates: Array<{
+        channel: NotificationChannel;
+        gate: string;
+        opensWhen: Array<string>;
+        whenClosed: string;
+        publicView: string;
+    }>;
+    retryRouting: Array<{
+        outcome: string;
+        signal: string;
+        status: string;
+        route: string;
+        metric: string;
+        logEvent: string;
+    }>;
+    deadLetters: Array<{
+        queue: string;
+        deadLetterQueue: string;
+        entersWhen: string;
+        alarm: string;
+        runbook: string;
+        redrive: string;
+    }>;
+    reviewPath: Array<{
+        step: number;
+        action: string;
+        api: string;
+        roles: Array<string>;
+        result: string;
+    }>;
+    metrics: Array<{
+        name: string;
+        unit: string;
+        stage: string;
+        meaning: string;
+    }>;
+    logEvents: Array<{
+        event: string;
+        stage: string;
+        meaning: string;
+    }>;
+    alarms: Array<{
+        name: string;
+        signal: string;
+        runbook: string;
+    }>;
+    dataBoundaries: Array<DemoDataBoundary>;
+};
+export type NotificationList = {
+    items: Array<NotificationRead>;
+    next_cursor: string | null;
+};
+export type NotificationRead = {
+    id: string;
+    tenant_id: string;
+    channel: NotificationChannel;
+    recipient: string;
+    subject: string | null;
+    body: string;
+    metadata_json: string;
+    status: 'blocked' | 'queued' | 'delivering' | 'delivered' | 'retrying' | 'gated' | 'dead_lettered' | 'discarded';
+    policy_reasons: Array<string>;
+    idempotency_key: string;
+    attempts: Array<NotificationAttemptRead>;
+    review_item_id: string | null;
+    created_by: string | null;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+    queued_at: string | null;
+    delivered_at: string | null;
+};
+/**
+ * RFC 9457 problem details
+ */
+export type Problem = {
+    type: string;
+    title: string;
+    status: number;
+    code: string;
+    detail?: string;
+    request_id: string;
+    errors?: Array<{
+        path: string;
+        code: string;
+        message: string;
+    }>;
+};
+/**
+ * Onboarding a delivery provider until its gate opens.
+ */
+export type ProviderOnboardingDemoRead = {
+    status: 'previewed';
+    /**
+     * A shell command that fetches this record from the local runtime.
+     */
+    command: string;
+    /**
+     * What to call: a name mapped to "METHOD /path".
+     */
+    api: {
+        [key: string]: string;
+    };
+    /**
+     * Documents that explain the record: each a map with `title` and `path`.
+     */
+    docs: Array<{
+        [key: string]: string;
+    }>;
+    title: string;
+    summary: Array<DemoSummaryCard>;
+    provider: {
+        key: string;
+        name: string;
+        channel: NotificationChannel;
+        category: string;
+    };
+    walkthrough: Array<{
+        step: number;
+        title: string;
+        actor: string;
+        api: string;
+        outcome: string;
+    }>;
+    checklist: Array<{
+        item: string;
+        owner: string;
+        state: 'done' | 'pending';
+        evidence: string;
+    }>;
+    diagnostics: Array<{
+        probe: string;
+        result: 'passed' | 'warning';
+        latencyMs: number;
+        note: string;
+    }>;
+    gateTransitions: Array<{
+        from: string;
+        to: string;
+        trigger: string;
+    }>;
+    dataBoundaries: Array<DemoDataBoundary>;
+};
+/**
+ * The public demo: the fictional tenant, its business previews and the notification delivery contract.
+ */
+export type PublicDemoRead = {
+    status: 'previewed';
+    /**
+     * A shell command that fetches this record from the local runtime.
+     */
+    command: string;
+    /**
+     * What to call: a name mapped to "METHOD /path".
+     */
+    api: {
+        [key: string]: string;
+    };
+    /**
+     * Documents that explain the record: each a map with `title` and `path`.
+     */
+    docs: Array<{
+        [key: string]: string;
+    }>;
+    title: string;
+    tagline: string;
+    tenant: DemoTenant;
+    summary: Array<DemoSummaryCard>;
+    sections: Array<{
+        id: string;
+        title: string;
+        path: string;
+        description: string;
+    }>;
+    contextAssistant: BusinessContextAssistantDemoRead;
+    intakePipeline: BusinessIntakePipelineDemoRead;
+    actionExecution: BusinessActionExecutionDemoRead;
+    approvalGateway: BusinessApprovalGatewayDemoRead;
+    notificationDelivery: NotificationDeliveryContractDemoRead;
+    dataBoundaries: Array<DemoDataBoundary>;
+};
+export type ReviewDecision = {
+    action: 'retry' | 'discard';
+    note?: string | null;
+};
+export type ReviewItemList = {
+    items: Array<ReviewItemRead>;
+    next_cursor: string | null;
+};
+export type ReviewItemRead = {
+    id: string;
+    tenant_id: string;
+    notification_id: string;
+    channel: NotificationChannel;
+    reason: 'gated' | 'permanent_failure' | 'dead_lettered';
+    detail: string;
+    status: 'open' | 'retried' | 'discarded' | 'resolved';
+    decision: 'retry' | 'discard' | null;
+    note: string | null;
+    decided_by: string | null;
+    decided_at: string | null;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+};
+export type Role = 'operator' | 'accountant' | 'manager' | 'owner' | 'support';
+export type SessionCreate = {
+    email: string;
+    password: string;
+};
+export type TenantCreate = {
+    id: string;
+    name: string;
+};
+export type TenantList = {
+    items: Array<TenantRead>;
+    next_cursor: string | null;
+};
+export type TenantRead = {
+    id: string;
+    name: string;
+    status: 'active';
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+};
+export type UserRead = {
+    id: string;
+    email: string;
+    display_name: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+};
+export type AuthSessionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/auth/sessions';
+};
+export type AuthSessionsErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type AuthSessionsError = AuthSessionsErrors[keyof AuthSessionsErrors];
+export type AuthSessionsResponses = {
+    /**
+     * List the caller's own sessions
+     */
+    200: AuthSessionList;
+};
+export type AuthSessionsResponse = AuthSessionsResponses[keyof AuthSessionsResponses];
+export type AuthLoginData = {
+    body: SessionCreate;
+    path?: never;
+    query?: never;
+    url: '/auth/sessions';
+};
+export type AuthLoginErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type AuthLoginError = AuthLoginErrors[keyof AuthLoginErrors];
+export type AuthLoginResponses = {
+    /**
+     * Log in: exchange email and password for a bearer token
+     */
+    201: AccessTokenRead;
+};
+export type AuthLoginResponse = AuthLoginResponses[keyof AuthLoginResponses];
+export type AuthRevokeData = {
+    body?: never;
+    path: {
+        token_id: string;
+    };
+    query?: never;
+    url: '/auth/sessions/{token_id}';
+};
+export type AuthRevokeErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type AuthRevokeError = AuthRevokeErrors[keyof AuthRevokeErrors];
+export type AuthRevokeResponses = {
+    /**
+     * Revoke one of the caller’s sessions
+     */
+    204: void;
+};
+export type AuthRevokeResponse = AuthRevokeResponses[keyof AuthRevokeResponses];
+export type AuthMeData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/auth/me';
+};
+export type AuthMeErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type AuthMeError = AuthMeErrors[keyof AuthMeErrors];
+export type AuthMeResponses = {
+    /**
+     * The caller, their memberships and platform roles
+     */
+    200: AuthMeRead;
+};
+export type AuthMeResponse = AuthMeResponses[keyof AuthMeResponses];
+export type TenantsListData = {
+    body?: never;
+    path?: never;
+    query?: {
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants';
+};
+export type TenantsListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type TenantsListError = TenantsListErrors[keyof TenantsListErrors];
+export type TenantsListResponses = {
+    /**
+     * The caller's tenants (every tenant for platform_admin)
+     */
+    200: TenantList;
+};
+export type TenantsListResponse = TenantsListResponses[keyof TenantsListResponses];
+export type TenantsCreateData = {
+    body: TenantCreate;
+    headers?: {
+        /**
+         * The same key and body return the first answer; the same key with another body is 409 `conflict`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/tenants';
+};
+export type TenantsCreateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type TenantsCreateError = TenantsCreateErrors[keyof TenantsCreateErrors];
+export type TenantsCreateResponses = {
+    /**
+     * Create a tenant (platform_admin)
+     */
+    201: TenantRead;
+};
+export type TenantsCreateResponse = TenantsCreateResponses[keyof TenantsCreateResponses];
+export type TenantsGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}';
+};
+export type TenantsGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type TenantsGetError = TenantsGetErrors[keyof TenantsGetErrors];
+export type TenantsGetResponses = {
+    /**
+     * Get a tenant
+     */
+    200: TenantRead;
+};
+export type TenantsGetResponse = TenantsGetResponses[keyof TenantsGetResponses];
+export type MembersListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/members';
+};
+export type MembersListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type MembersListError = MembersListErrors[keyof MembersListErrors];
+export type MembersListResponses = {
+    /**
+     * List a tenant's members
+     */
+    200: MemberList;
+};
+export type MembersListResponse = MembersListResponses[keyof MembersListResponses];
+export type MembersAddData = {
+    body: MemberCreate;
+    headers?: {
+        /**
+         * The same key and body return the first answer; the same key with another body is 409 `conflict`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/members';
+};
+export type MembersAddErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type MembersAddError = MembersAddErrors[keyof MembersAddErrors];
+export type MembersAddResponses = {
+    /**
+     * Add a member (creates the user when the email is new)
+     */
+    201: MemberRead;
+};
+export type MembersAddResponse = MembersAddResponses[keyof MembersAddResponses];
+export type MembersRemoveData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        user_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/members/{user_id}';
+};
+export type MembersRemoveErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type MembersRemoveError = MembersRemoveErrors[keyof MembersRemoveErrors];
+export type MembersRemoveResponses = {
+    /**
+     * Remove a member
+     */
+    204: void;
+};
+export type MembersRemoveResponse = MembersRemoveResponses[keyof MembersRemoveResponses];
+export type MembersUpdateData = {
+    body: MemberUpdate;
+    path: {
+        tenant_id: string;
+        user_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/members/{user_id}';
+};
+export type MembersUpdateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type MembersUpdateError = MembersUpdateErrors[keyof MembersUpdateErrors];
+export type MembersUpdateResponses = {
+    /**
+     * Change a member's role
+     */
+    200: MemberRead;
+};
+export type MembersUpdateResponse = MembersUpdateResponses[keyof MembersUpdateResponses];
+export type ExceptionsListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        status?: 'open' | 'acknowledged' | 'resolved';
+        severity?: 'info' | 'warning' | 'critical';
+        subject_type?: string;
+        subject_id?: string;
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/exceptions';
+};
+export type ExceptionsListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type ExceptionsListError = ExceptionsListErrors[keyof ExceptionsListErrors];
+export type ExceptionsListResponses = {
+    /**
+     * List business exceptions, newest first
+     */
+    200: BusinessExceptionList;
+};
+export type ExceptionsListResponse = ExceptionsListResponses[keyof ExceptionsListResponses];
+export type ExceptionsCreateData = {
+    body: BusinessExceptionCreate;
+    headers?: {
+        /**
+         * The same key and body return the first answer; the same key with another body is 409 `conflict`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/exceptions';
+};
+export type ExceptionsCreateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type ExceptionsCreateError = ExceptionsCreateErrors[keyof ExceptionsCreateErrors];
+export type ExceptionsCreateResponses = {
+    /**
+     * Record a business exception
+     */
+    201: BusinessExceptionRead;
+};
+export type ExceptionsCreateResponse = ExceptionsCreateResponses[keyof ExceptionsCreateResponses];
+export type ExceptionsGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        exception_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/exceptions/{exception_id}';
+};
+export type ExceptionsGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type ExceptionsGetError = ExceptionsGetErrors[keyof ExceptionsGetErrors];
+export type ExceptionsGetResponses = {
+    /**
+     * Get a business exception
+     */
+    200: BusinessExceptionRead;
+};
+export type ExceptionsGetResponse = ExceptionsGetResponses[keyof ExceptionsGetResponses];
+export type ExceptionsChangeStatusData = {
+    body: BusinessExceptionStatusChange;
+    path: {
+        tenant_id: string;
+        exception_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/exceptions/{exception_id}/status';
+};
+export type ExceptionsChangeStatusErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type ExceptionsChangeStatusError = ExceptionsChangeStatusErrors[keyof ExceptionsChangeStatusErrors];
+export type ExceptionsChangeStatusResponses = {
+    /**
+     * Acknowledge or resolve a business exception
+     */
+    200: BusinessExceptionRead;
+};
+export type ExceptionsChangeStatusResponse = ExceptionsChangeStatusResponses[keyof ExceptionsChangeStatusResponses];
+export type AuditListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        entity_type?: string;
+        entity_id?: string;
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/audit-events';
+};
+export type AuditListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type AuditListError = AuditListErrors[keyof AuditListErrors];
+export type AuditListResponses = {
+    /**
+     * List the tenant's audit events, newest first
+     */
+    200: AuditEventList;
+};
+export type AuditListResponse = AuditListResponses[keyof AuditListResponses];
+export type NotificationsListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        status?: 'blocked' | 'queued' | 'delivering' | 'delivered' | 'retrying' | 'gated' | 'dead_lettered' | 'discarded';
+        channel?: NotificationChannel;
+        recipient?: string;
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/notifications';
+};
+export type NotificationsListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type NotificationsListError = NotificationsListErrors[keyof NotificationsListErrors];
+export type NotificationsListResponses = {
+    /**
+     * List notifications with their attempts, newest first
+     */
+    200: NotificationList;
+};
+export type NotificationsListResponse = NotificationsListResponses[keyof NotificationsListResponses];
+export type NotificationsCreateData = {
+    body: NotificationCreate;
+    headers?: {
+        /**
+         * The same key and body return the first answer; the same key with another body is 409 `conflict`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/notifications';
+};
+export type NotificationsCreateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type NotificationsCreateError = NotificationsCreateErrors[keyof NotificationsCreateErrors];
+export type NotificationsCreateResponses = {
+    /**
+     * Draft a notification: policy check, then queued (202) or blocked (422 policy_rejected)
+     */
+    202: NotificationRead;
+};
+export type NotificationsCreateResponse = NotificationsCreateResponses[keyof NotificationsCreateResponses];
+export type NotificationsGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        notification_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/notifications/{notification_id}';
+};
+export type NotificationsGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type NotificationsGetError = NotificationsGetErrors[keyof NotificationsGetErrors];
+export type NotificationsGetResponses = {
+    /**
+     * Get a notification with its attempts
+     */
+    200: NotificationRead;
+};
+export type NotificationsGetResponse = NotificationsGetResponses[keyof NotificationsGetResponses];
+export type ReviewItemsListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        status?: 'open' | 'retried' | 'discarded' | 'resolved';
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/review-items';
+};
+export type ReviewItemsListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type ReviewItemsListError = ReviewItemsListErrors[keyof ReviewItemsListErrors];
+export type ReviewItemsListResponses = {
+    /**
+     * List operator review items (gated or dead-lettered notifications), newest first
+     */
+    200: ReviewItemList;
+};
+export type ReviewItemsListResponse = ReviewItemsListResponses[keyof ReviewItemsListResponses];
+export type ReviewItemsDecideData = {
+    body: ReviewDecision;
+    path: {
+        tenant_id: string;
+        review_item_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/review-items/{review_item_id}/decision';
+};
+export type ReviewItemsDecideErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type ReviewItemsDecideError = ReviewItemsDecideErrors[keyof ReviewItemsDecideErrors];
+export type ReviewItemsDecideResponses = {
+    /**
+     * Decide a review item: retry (queue the notification again) or discard
+     */
+    200: ReviewItemRead;
+};
+export type ReviewItemsDecideResponse = ReviewItemsDecideResponses[keyof ReviewItemsDecideResponses];
+export type PublicHealthData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/health';
+};
+export type PublicHealthErrors = {
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type PublicHealthError = PublicHealthErrors[keyof PublicHealthErrors];
+export type PublicHealthResponses = {
+    /**
+     * Liveness
+     */
+    200: {
+        status: 'ok';
+    };
+};
+export type PublicHealthResponse = PublicHealthResponses[keyof PublicHealthResponses];
+export type PublicOpenapiData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/openapi.json';
+};
+export type PublicOpenapiErrors = {
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type PublicOpenapiError = PublicOpenapiErrors[keyof PublicOpenapiErrors];
+export type PublicOpenapiResponses = {
+    /**
+     * An OpenAPI 3.1 document.
+     */
+    200: {
+        [key: string]: unknown;
+    };
+};
+export type PublicOpenapiResponse = PublicOpenapiResponses[keyof PublicOpenapiResponses];
+export type DemoPublicData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/demo/public';
+};
+export type DemoPublicErrors = {
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type DemoPublicError = DemoPublicErrors[keyof DemoPublicErrors];
+export type DemoPublicResponses = {
+    /**
+     * Public demo: the fictional tenant, its previews and the embedded notification delivery contract
+     */
+    200: PublicDemoRead;
+};
+export type DemoPublicResponse = DemoPublicResponses[keyof DemoPublicResponses];
+export type DemoNotificationDeliveryData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/demo/notification-delivery';
+};
+export type DemoNotificationDeliveryErrors = {
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type DemoNotificationDeliveryError = DemoNotificationDeliveryErrors[keyof DemoNotificationDeliveryErrors];
+export type DemoNotificationDeliveryResponses = {
+    /**
+     * Notification delivery contract: channels, outbox event, queues, gates, retry, dead letters, review, evidence
+     */
+    200: NotificationDeliveryContractDemoRead;
+};
+export type DemoNotificationDeliveryResponse = DemoNotificationDeliveryResponses[keyof DemoNotificationDeliveryResponses];
+export type DemoBusinessNotificationChannelsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/demo/business-notification-channels';
+};
+export type DemoBusinessNotificationChannelsErrors = {
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type DemoBusinessNotificationChannelsError = DemoBusinessNotificationChannelsErrors[keyof DemoBusinessNotificationChannelsErrors];
+export type DemoBusinessNotificationChannelsResponses = {
+    /**
+     * Notification channel matrix of the demo tenant
+     */
+    200: BusinessNotificationChannelMatrixDemoRead;
+};
+export type DemoBusinessNotificationChannelsResponse = DemoBusinessNotificationChannelsResponses[keyof DemoBusinessNotificationChannelsResponses];
+export type DemoConnectorCertificationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/demo/connector-certification';
+};
+export type DemoConnectorCertificationErrors = {
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type DemoConnectorCertificationError = DemoConnectorCertificationErrors[keyof DemoConnectorCertificationErrors];
+export type DemoConnectorCertificationResponses = {
+    /**
+     * Walkthrough: certifying a connector against its adapter contract
+     */
+    200: ConnectorCertificationDemoRead;
+};
+export type DemoConnectorCertificationResponse = DemoConnectorCertificationResponses[keyof DemoConnectorCertificationResponses];
+export type DemoProviderOnboardingData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/demo/provider-onboarding';
+};
+export type DemoProviderOnboardingErrors = {
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type DemoProviderOnboardingError = DemoProviderOnboardingErrors[keyof DemoProviderOnboardingErrors];
+export type DemoProviderOnboardingResponses = {
+    /**
+     * Walkthrough: onboarding a delivery provider until its gate opens
+     */
+    200: ProviderOnboardingDemoRead;
+};
+export type DemoProviderOnboardingResponse = DemoProviderOnboardingResponses[keyof DemoProviderOnboardingResponses];
+export type DemoIntegrationRepairData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/demo/integration-repair';
+};
+export type DemoIntegrationRepairErrors = {
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type DemoIntegrationRepairError = DemoIntegrationRepairErrors[keyof DemoIntegrationRepairErrors];
+export type DemoIntegrationRepairResponses = {
+    /**
+     * Walkthrough: diagnosing and repairing a failing integration
+     */
+    200: IntegrationRepairDemoRead;
+};
+export type DemoIntegrationRepairResponse = DemoIntegrationRepairResponses[keyof DemoIntegrationRepairResponses];
+export type DemoConnectorFixtureReplayData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/demo/connector-fixture-replay';
+};
+export type DemoConnectorFixtureReplayErrors = {
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type DemoConnectorFixtureReplayError = DemoConnectorFixtureReplayErrors[keyof DemoConnectorFixtureReplayErrors];
+export type DemoConnectorFixtureReplayResponses = {
+    /**
+     * Walkthrough: replaying sanitized connector fixtures through the mapping
+     */
+    200: ConnectorFixtureReplayDemoRead;
+};
+export type DemoConnectorFixtureReplayResponse = DemoConnectorFixtureReplayResponses[keyof DemoConnectorFixtureReplayResponses];
+export type DemoBusinessScenarioReplayData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/demo/business-scenario-replay';
+};
+export type DemoBusinessScenarioReplayErrors = {
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type DemoBusinessScenarioReplayError = DemoBusinessScenarioReplayErrors[keyof DemoBusinessScenarioReplayErrors];
+export type DemoBusinessScenarioReplayResponses = {
+    /**
+     * Walkthrough: a month-end business scenario replayed end to end
+     */
+    200: BusinessScenarioReplayDemoRead;
+};
+export type DemoBusinessScenarioReplayResponse = DemoBusinessScenarioReplayResponses[keyof DemoBusinessScenarioReplayResponses];
