@@ -1,0 +1,346 @@
+import { Duration } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  AlarmStatusWidget,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  type IMetric,
+  LogQueryVisualizationType,
+  LogQueryWidget,
+  MathExpression,
+  TextWidget,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { ALARMS, type AlarmName, dlqName, METRIC_NAMESPACE, METRICS, SERVICE } from '../../shared/names';
+import { ALARM_SEVERITY, ALARM_THRESHOLDS, type DeploymentConfig, type Severity } from '../config';
+import { type DeliveryQueue, RELAY_FAILURES_QUEUE } from './queues';
+import type { ServiceFunction } from './service-function';
+
+/** Where an alarm's runbook lives; every alarm description names it. */
+export const runbookPath = (alarm: AlarmName): string => `runbooks/${alarm}.md`;
+
+/** Metrics Insights over the service's own EMF metrics, whatever other dimensions they carry. */
+export const emfQuery = (fn: 'SUM' | 'MAX' | 'AVG', metric: string, groupBy?: string): string =>
+  `SELECT ${fn}(${metric}) FROM ${METRIC_NAMESPACE} WHERE service = '${SERVICE}'${groupBy ? ` GROUP BY ${groupBy}` : ''}`;
+
+export interface MonitoringProps {
+  readonly config: DeploymentConfig;
+  readonly topics: Readonly<Record<Severity, ITopic>>;
+  readonly api: HttpApi;
+  readonly apiAccessLogGroupName: string;
+  readonly functions: readonly ServiceFunction[];
+  readonly relay: ServiceFunction;
+  readonly queues: readonly DeliveryQueue[];
+  /** The relay's on-failure destination: a DLQ in all but name. */
+  readonly relayFailures: IQueue;
+}
+
+const FIVE_MINUTES = Duration.minutes(5);
+const ONE_MINUTE = Duration.minutes(1);
+
+/**
+ * Alarms routed by severity (ALARM_SEVERITY) and the SRE dashboard. Alarm names are
+ * `<prefix>-<alarm>[-<function or queue>]`; every description ends with its runbook path.
+ */
+export class Monitoring extends Construct {
+  readonly alarms: Alarm[] = [];
+  readonly dashboard: Dashboard;
+  private readonly prefix: string;
+  private readonly topics: Readonly<Record<Severity, ITopic>>;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    this.prefix = props.config.prefix;
+    this.topics = props.topics;
+    const { config, api, relay } = props;
+    const T = ALARM_THRESHOLDS;
+
+    // --- API
+    const requests = api.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const serverErrors = api.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const clientErrors = api.metricClientError({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const errorRate = new MathExpression({
+      // Below 20 requests in 5 minutes a single error is not a rate.
+      expression: 'IF(requests >= 20, 100 * errors / requests, 0)',
+      usingMetrics: { requests, errors: serverErrors },
+      period: FIVE_MINUTES,
+      label: '5xx rate (%)',
+    });
+    this.alarm(ALARMS.api5xxRate, undefined, errorRate, {
+      threshold: T.api5xxRatePercent,
+      evaluationPeriods: 3,
+      what: `More than ${T.api5xxRatePercent}% of API requests answered 5xx for 15 minutes.`,
+    });
+    const latencyP99 = api.metricLatency({ period: FIVE_MINUTES, statistic: 'p99' });
+    this.alarm(ALARMS.apiLatencyP99, undefined, latencyP99, {
+      threshold: T.apiLatencyP99Ms,
+      evaluationPeriods: 3,
+      what: `API p99 latency above ${T.apiLatencyP99Ms} ms for 15 minutes.`,
+    });
+
+    // --- Functions
+    for (const f of props.functions) {
+      this.alarm(
+        ALARMS.functionErrors,
+        f.shortName,
+        f.fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        {
+          threshold: T.functionErrors,
+          comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          what: `${f.functionName} raised ${T.functionErrors} or more errors in 5 minutes.`,
+        },
+      );
+      this.alarm(
+        ALARMS.functionThrottles,
+        f.shortName,
+        f.fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        {
+          threshold: T.functionThrottles,
+          comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          what: `${f.functionName} was throttled (account or reserved concurrency exhausted).`,
+        },
+      );
+    }
+
+    // --- Queues and DLQs
+    const dlqs: { name: string; queue: IQueue }[] = [
+      ...props.queues.map((q) => ({ name: dlqName(q.name), queue: q.dlq as IQueue })),
+      { name: RELAY_FAILURES_QUEUE, queue: props.relayFailures },
+    ];
+    for (const { name, queue } of dlqs) {
+      this.alarm(
+        ALARMS.dlqNotEmpty,
+        name,
+        queue.metricApproximateNumberOfMessagesVisible({ period: ONE_MINUTE, statistic: 'Maximum' }),
+        {
+          threshold: 0,
+          evaluationPeriods: 1,
+          what: `The dead-letter queue ${this.prefix}-${name} holds messages that exhausted their retries.`,
+        },
+      );
+    }
+    for (const q of props.queues) {
+      const seconds = T.queueOldestMessageAgeSeconds[q.name];
+      this.alarm(
+        ALARMS.queueOldestMessageAge,
+        q.name,
+        q.queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+        {
+          threshold: seconds,
+          evaluationPeriods: 2,
+          what: `The oldest message in ${q.name} is older than ${seconds} s: its worker is not keeping up or is failing.`,
+        },
+      );
+    }
+
+    // --- Outbox relay
+    const iteratorAge = relay.fn.metric('IteratorAge', { period: ONE_MINUTE, statistic: 'Maximum' });
+    this.alarm(ALARMS.relayIteratorAge, undefined, iteratorAge, {
+      threshold: T.relayIteratorAgeMs,
+      evaluationPeriods: 5,
+      what: `The outbox relay is more than ${T.relayIteratorAgeMs / 1000} s behind the table stream for 5 minutes.`,
+    });
+    const relayFailed = new MathExpression({
+      expression: emfQuery('SUM', METRICS.relayFailed),
+      period: FIVE_MINUTES,
+      label: METRICS.relayFailed,
+    });
+    this.alarm(ALARMS.relayFailures, undefined, relayFailed, {
+      threshold: T.relayFailures,
+      comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      what: 'The outbox relay failed to publish outbox events to SQS.',
+    });
+    const relayLag = new MathExpression({
+      expression: emfQuery('MAX', METRICS.relayLag),
+      period: FIVE_MINUTES,
+      label: METRICS.relayLag,
+    });
+    this.alarm(ALARMS.outboxRelayLag, undefined, relayLag, {
+      threshold: T.outboxRelayLagMs,
+      evaluationPeriods: 2,
+      what: `Outbox events reach SQS more than ${T.outboxRelayLagMs / 1000} s after they were written.`,
+    });
+
+    // --- Dashboard
+    const fns = props.functions;
+    const perFunction = (label: string, metric: (f: ServiceFunction) => IMetric) =>
+      new GraphWidget({
+        title: label,
+        width: 8,
+        left: fns.map((f) => metric(f)),
+      });
+    const emf = (metrics: string[], title: string) =>
+      new GraphWidget({
+        title,
+        width: 12,
+        left: metrics.map(
+          (m) => new MathExpression({ expression: emfQuery('SUM', m), period: FIVE_MINUTES, label: m }),
+        ),
+      });
+    this.dashboard = new Dashboard(this, 'Dashboard', {
+      dashboardName: config.prefix,
+      defaultInterval: Duration.hours(3),
+      widgets: [
+        [
+          new TextWidget({
+            width: 24,
+            height: 2,
+            markdown: `# ${config.prefix}\nAPI, functions, queues and the outbox relay. Every alarm names its runbook in \`runbooks/\`; the alarm list is at the bottom.`,
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: 'API requests',
+            width: 8,
+            left: [requests],
+            right: [clientErrors, serverErrors],
+          }),
+          new GraphWidget({ title: 'API 5xx rate (%)', width: 8, left: [errorRate] }),
+          new GraphWidget({
+            title: 'API latency (ms)',
+            width: 8,
+            left: [
+              api.metricLatency({ period: FIVE_MINUTES, statistic: 'p50' }),
+              api.metricLatency({ period: FIVE_MINUTES, statistic: 'p90' }),
+              latencyP99,
+              api.metricIntegrationLatency({ period: FIVE_MINUTES, statistic: 'p99' }),
+            ],
+          }),
+        ],
+        [
+          perFunction('Function errors', (f) =>
+            f.fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum', label: f.shortName }),
+          ),
+          perFunction('Function duration p99 (ms)', (f) =>
+            f.fn.metricDuration({ period: FIVE_MINUTES, statistic: 'p99', label: f.shortName }),
+          ),
+          perFunction('Function throttles', (f) =>
+            f.fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum', label: f.shortName }),
+          ),
+        ],
+        [
+          new LogQueryWidget({
+            title: 'Cold starts per function (init duration from REPORT lines)',
+            width: 12,
+            height: 6,
+            logGroupNames: fns.map((f) => f.logGroup.logGroupName),
+            view: LogQueryVisualizationType.TABLE,
+            queryLines: [
+              'filter @type = "REPORT" and ispresent(@initDuration)',
+              'stats count(*) as coldStarts, pct(@initDuration, 50) as p50InitMs, pct(@initDuration, 99) as p99InitMs by @log',
+              'sort coldStarts desc',
+            ],
+          }),
+          new LogQueryWidget({
+            title: 'API 5xx by route (access log)',
+            width: 12,
+            height: 6,
+            logGroupNames: [props.apiAccessLogGroupName],
+            view: LogQueryVisualizationType.TABLE,
+            queryLines: [
+              'filter status >= 500',
+              'stats count(*) as errors by routeKey, status',
+              'sort errors desc',
+            ],
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: 'Queue depth (visible)',
+            width: 8,
+            left: props.queues.map((q) =>
+              q.queue.metricApproximateNumberOfMessagesVisible({
+                period: ONE_MINUTE,
+                statistic: 'Maximum',
+                label: q.name,
+              }),
+            ),
+          }),
+          new GraphWidget({
+            title: 'Oldest message age (s)',
+            width: 8,
+            left: props.queues.map((q) =>
+              q.queue.metricApproximateAgeOfOldestMessage({
+                period: ONE_MINUTE,
+                statistic: 'Maximum',
+                label: q.name,
+              }),
+            ),
+          }),
+          new GraphWidget({
+            title: 'DLQ depth',
+            width: 8,
+            left: dlqs.map(({ name, queue }) =>
+              queue.metricApproximateNumberOfMessagesVisible({
+                period: ONE_MINUTE,
+                statistic: 'Maximum',
+                label: name,
+              }),
+            ),
+          }),
+        ],
+        [
+          new GraphWidget({ title: 'Relay iterator age (ms)', width: 8, left: [iteratorAge] }),
+          new GraphWidget({ title: 'Outbox relay lag, max (ms)', width: 8, left: [relayLag] }),
+          emf(
+            [METRICS.relayPublished, METRICS.relayFailed, METRICS.sweeperRepublished, METRICS.outboxWritten],
+            'Outbox',
+          ),
+        ],
+        [
+          emf(
+            [
+              METRICS.notificationQueued,
+              METRICS.notificationBlocked,
+              METRICS.notificationDelivered,
+              METRICS.notificationRetried,
+              METRICS.notificationGated,
+              METRICS.notificationDeadLettered,
+              METRICS.reviewItemOpened,
+            ],
+            'Notifications (service metrics)',
+          ),
+          emf(
+            [METRICS.apiRequest, METRICS.apiServerError, METRICS.apiClientError, METRICS.loginFailed],
+            'API (service metrics)',
+          ),
+        ],
+        [new AlarmStatusWidget({ title: 'Alarms', width: 24, alarms: this.alarms })],
+      ],
+    });
+  }
+
+  private alarm(
+    name: AlarmName,
+    suffix: string | undefined,
+    metric: IMetric,
+    o: { threshold: number; evaluationPeriods: number; what: string; comparison?: ComparisonOperator },
+  ): Alarm {
+    const alarmName = [this.prefix, name, suffix].filter(Boolean).join('-');
+    const severity = ALARM_SEVERITY[name];
+    const alarm = new Alarm(this, `Alarm-${name}${suffix ? `-${suffix}` : ''}`, {
+      alarmName,
+      alarmDescription: `[${severity}] ${o.what} Runbook: ${runbookPath(name)}`,
+      metric,
+      threshold: o.threshold,
+      evaluationPeriods: o.evaluationPeriods,
+      datapointsToAlarm: o.evaluationPeriods,
+      comparisonOperator: o.comparison ?? ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    const action = new SnsAction(this.topics[severity]);
+    alarm.addAlarmAction(action);
+    alarm.addOkAction(action);
+    this.alarms.push(alarm);
+    return alarm;
+  }
+}

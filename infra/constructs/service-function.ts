@@ -1,0 +1,342 @@
+import { join } from 'node:path';
+import { RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  Architecture,
+  FilterCriteria,
+  FilterRule,
+  type IFunction,
+  Runtime,
+  StartingPosition,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { METRIC_NAMESPACE, SERVICE } from '../../shared/names';
+import { ENTITY, type IndexName, TABLE } from '../../shared/table';
+import { ESBUILD_OPTIONS } from '../bundling';
+import {
+  type DeploymentConfig,
+  FUNCTION_PROFILES,
+  type FunctionProfile,
+  type FunctionProfileName,
+  type Invocation,
+  QUEUE_SETTINGS,
+  RELAY_SETTINGS,
+} from '../config';
+import { FUNCTIONS_DIR, LOCK_FILE, REPO_ROOT } from '../paths';
+import type { DeliveryQueue } from './queues';
+
+/** The esbuild options of infra/bundling.ts, in the shape NodejsFunction takes. */
+export const CDK_BUNDLING: BundlingOptions = {
+  format: OutputFormat.CJS,
+  minify: ESBUILD_OPTIONS.minify,
+  target: ESBUILD_OPTIONS.target,
+  sourceMap: ESBUILD_OPTIONS.sourcemap,
+  mainFields: ESBUILD_OPTIONS.mainFields,
+  bundleAwsSDK: true,
+  externalModules: ESBUILD_OPTIONS.external,
+};
+
+/**
+ * Table access as the smallest set of DynamoDB actions. Resources are the table and its named
+ * indexes (from shared/table.ts), never `index/*`.
+ */
+export interface TableAccess {
+  /** `all`: GetItem and Query on the table, Query on every index; a list: Query on those indexes only. */
+  readonly read?: 'all' | readonly IndexName[];
+  /** `update`: UpdateItem only; `all`: Put, Update, Delete and ConditionCheck (the actions a transaction's items need). */
+  readonly write?: 'update' | 'all';
+}
+
+export type QueueAccess = 'send' | 'changeVisibility';
+
+export interface ServiceFunctionProps {
+  readonly config: DeploymentConfig;
+  /** Short name, e.g. `api-auth`; the function is `<stage>-ops-platform-<name>`. */
+  readonly name: string;
+  /** Entry file relative to `functions/`; it exports `handler`. */
+  readonly entry: string;
+  readonly profile: FunctionProfileName;
+  readonly description: string;
+}
+
+const FAILURE_PATH: Record<Invocation, string> = {
+  http: 'It is invoked synchronously by API Gateway: the client receives the error response.',
+  authorizer:
+    'It is invoked synchronously by API Gateway as the Lambda authorizer: a failure answers 500/401.',
+  stream:
+    'It is invoked synchronously by the DynamoDB stream event source mapping: failed records go to the mapping on-failure SQS destination (relay-failures).',
+  queue:
+    'It is invoked synchronously by the SQS event source mapping: failed messages return to the queue and move to its DLQ after maxReceiveCount receives.',
+  schedule:
+    'It is invoked by the EventBridge schedule; the sweep is idempotent and the next scheduled run repeats a failed one, which also raises the function-errors alarm.',
+};
+
+/**
+ * "A function of this service": Node.js 24 on arm64, bundled and minified with the shared
+ * esbuild options, its own log group with a retention, X-Ray tracing, Powertools settings, and
+ * memory/timeout from FUNCTION_PROFILES. Its role starts with nothing but writing its own log
+ * group; every other permission comes from a `bind*` / `consume*` method granting only the
+ * actions that use needs, and setting the environment variable the code reads.
+ */
+export class ServiceFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+  readonly functionName: string;
+  readonly shortName: string;
+  readonly profile: FunctionProfile;
+  private readonly config: DeploymentConfig;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    this.config = props.config;
+    this.shortName = props.name;
+    this.profile = FUNCTION_PROFILES[props.profile];
+    this.functionName = `${props.config.prefix}-${props.name}`;
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      logGroupName: `/aws/lambda/${this.functionName}`,
+      retention: props.config.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${this.functionName}`,
+    });
+    // Instead of the AWSLambdaBasicExecutionRole managed policy: this log group only.
+    this.logGroup.grantWrite(this.role);
+
+    this.fn = new NodejsFunction(this, 'Function', {
+      functionName: this.functionName,
+      description: props.description,
+      entry: join(FUNCTIONS_DIR, props.entry),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: this.profile.memorySize,
+      timeout: this.profile.timeout,
+      role: this.role,
+      logGroup: this.logGroup,
+      tracing: Tracing.ACTIVE,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: LOCK_FILE,
+      bundling: CDK_BUNDLING,
+      environment: {
+        OPS_STAGE: props.config.stage,
+        POWERTOOLS_SERVICE_NAME: SERVICE,
+        POWERTOOLS_METRICS_NAMESPACE: METRIC_NAMESPACE,
+        POWERTOOLS_LOG_LEVEL: props.config.logLevel,
+      },
+    });
+
+    const failurePath = FAILURE_PATH[this.profile.invocation];
+    Validations.of(this).acknowledge(
+      {
+        id: 'Serverless-LambdaDLQ',
+        reason: `A function-level DLQ only catches failed asynchronous invocations. ${failurePath}`,
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'Tracing.ACTIVE grants xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions (Resource "*" is the only valid value).',
+      },
+    );
+  }
+
+  /** As an IFunction, for integrations, authorizers and metrics. */
+  get handle(): IFunction {
+    return this.fn;
+  }
+
+  /** Grants the table actions `access` names and sets `TABLE_NAME`. */
+  bindTable(table: ITable, access: TableAccess): this {
+    const indexArn = (name: IndexName) => `${table.tableArn}/index/${name}`;
+    const allIndexes = (Object.keys(TABLE.indexes) as IndexName[]).map(indexArn);
+    if (access.read === 'all') {
+      this.allow(['dynamodb:GetItem', 'dynamodb:Query'], [table.tableArn]);
+      this.allow(['dynamodb:Query'], allIndexes);
+    } else if (access.read) {
+      this.allow(['dynamodb:Query'], access.read.map(indexArn));
+    }
+    if (access.write === 'update') {
+      this.allow(['dynamodb:UpdateItem'], [table.tableArn]);
+    } else if (access.write === 'all') {
+      this.allow(
+        ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+        [table.tableArn],
+      );
+    }
+    this.fn.addEnvironment('TABLE_NAME', table.tableName);
+    return this;
+  }
+
+  /** `send`: SendMessage; `changeVisibility`: ChangeMessageVisibility (retry backoff). Sets the queue's URL variable. */
+  bindQueue(queue: DeliveryQueue, access: QueueAccess): this {
+    const action = access === 'send' ? 'sqs:SendMessage' : 'sqs:ChangeMessageVisibility';
+    this.allow([action], [queue.queue.queueArn]);
+    this.fn.addEnvironment(queue.urlVariable, queue.queue.queueUrl);
+    return this;
+  }
+
+  /**
+   * `OPS_CURSOR_SECRET` as a CloudFormation dynamic reference: CloudFormation resolves the value
+   * at deploy time, so the function needs no Secrets Manager permission and makes no call at
+   * cold start. The value is stored in the function configuration (encrypted at rest); see
+   * docs/infrastructure.md for the trade-off and for rotation.
+   */
+  bindCursorSecret(secret: ISecret): this {
+    const versionId = this.config.cursorSecretVersionId;
+    const value = SecretValue.secretsManager(secret.secretArn, versionId ? { versionId } : {});
+    this.fn.addEnvironment('OPS_CURSOR_SECRET', value.unsafeUnwrap());
+    return this;
+  }
+
+  /**
+   * Private provider configuration: SSM parameters under `/ops-platform/<stage>/providers/`.
+   * GetParameter(s) on that path only; kms:Decrypt only through SSM, only with the AWS-managed
+   * `aws/ssm` key, only for parameters on that path (SecureString).
+   */
+  bindProviderConfig(): this {
+    const prefix = `/${SERVICE}/${this.config.stage}/providers/`;
+    const stack = Stack.of(this);
+    const parameters = stack.formatArn({
+      service: 'ssm',
+      resource: 'parameter',
+      resourceName: `${prefix.slice(1)}*`,
+    });
+    this.allow(['ssm:GetParameter', 'ssm:GetParameters'], [parameters]);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['kms:Decrypt'],
+        resources: [stack.formatArn({ service: 'kms', resource: 'key', resourceName: '*' })],
+        conditions: {
+          StringEquals: { 'kms:ViaService': `ssm.${stack.region}.amazonaws.com` },
+          'ForAnyValue:StringEquals': { 'kms:ResourceAliases': 'alias/aws/ssm' },
+          StringLike: { 'kms:EncryptionContext:PARAMETER_ARN': parameters },
+        },
+      }),
+    );
+    this.fn.addEnvironment('OPS_PROVIDER_CONFIG_PREFIX', prefix);
+    Validations.of(this).acknowledge(
+      {
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter/${prefix.slice(1)}*]`,
+        reason: `Provider configs are one parameter per tenant and channel, created by operators at run time under ${prefix}; the grant is limited to that path.`,
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:kms:<AWS::Region>:<AWS::AccountId>:key/*]',
+        reason:
+          'The AWS-managed aws/ssm key has no stable ARN in the template; the statement is limited by kms:ViaService=ssm, kms:ResourceAliases=alias/aws/ssm and the parameter path in the encryption context.',
+      },
+    );
+    return this;
+  }
+
+  /**
+   * The external channels that go through AWS: e-mail with SES (any verified identity and
+   * configuration set of this account and region; tenants bring their own sender addresses) and
+   * SMS with SNS. SNS SMS publishes to a phone number, which has no ARN, so `sns:Publish` is
+   * allowed on `*` and denied on every topic: the function can text, not publish to topics.
+   */
+  bindMessagingProviders(): this {
+    const stack = Stack.of(this);
+    this.allow(
+      ['ses:SendEmail'],
+      [
+        stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
+        stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: '*' }),
+      ],
+    );
+    this.allow(['sns:Publish'], ['*']);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        actions: ['sns:Publish'],
+        resources: [`arn:${stack.partition}:sns:*:*:*`],
+      }),
+    );
+    Validations.of(this).acknowledge(
+      {
+        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
+        reason:
+          'Each tenant sends e-mail from its own verified SES identity (from_address in its provider config), unknown at deploy time; limited to this account and region.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:configuration-set/*]',
+        reason:
+          'A tenant provider config may name an SES configuration set (configuration_set); SendEmail then also authorizes against it. Limited to this account and region.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'Besides X-Ray: sns:Publish for SMS, whose target is a phone number with no ARN; an explicit Deny on every SNS topic ARN keeps the grant to direct SMS.',
+      },
+    );
+    return this;
+  }
+
+  /**
+   * Consumes a delivery queue: partial batch responses (`ReportBatchItemFailures`), so one bad
+   * message is retried alone, and a concurrency cap per queue.
+   */
+  consumeQueue(queue: DeliveryQueue): this {
+    if (queue.queue.fifo) throw new Error('delivery queues are standard queues');
+    this.fn.addEventSource(
+      new SqsEventSource(queue.queue, {
+        batchSize: QUEUE_SETTINGS.batchSize,
+        maxBatchingWindow: QUEUE_SETTINGS.maxBatchingWindow,
+        reportBatchItemFailures: true,
+        maxConcurrency: QUEUE_SETTINGS.maxConcurrency,
+      }),
+    );
+    Validations.of(this).acknowledge({
+      id: 'Serverless-LambdaEventSourceMappingDestination',
+      reason: `SQS event source mappings take no on-failure destination; the ${queue.name} queue's redrive policy moves a message to its DLQ after ${QUEUE_SETTINGS.maxReceiveCount} receives.`,
+    });
+    return this;
+  }
+
+  /**
+   * The outbox relay's trigger: the table's stream, filtered to INSERTs of outbox items, with
+   * partial batch responses, bisect-on-error, bounded retries and record age, and an SQS
+   * on-failure destination for records that exhaust them.
+   */
+  consumeOutboxStream(table: ITable, onFailure: IQueue): this {
+    this.fn.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: RELAY_SETTINGS.batchSize,
+        maxBatchingWindow: RELAY_SETTINGS.maxBatchingWindow,
+        parallelizationFactor: RELAY_SETTINGS.parallelizationFactor,
+        bisectBatchOnError: true,
+        retryAttempts: RELAY_SETTINGS.retryAttempts,
+        maxRecordAge: RELAY_SETTINGS.maxRecordAge,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(onFailure),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(ENTITY.outbox) } } },
+          }),
+        ],
+      }),
+    );
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Besides X-Ray, the stream event source grants dynamodb:ListStreams, which supports no resource-level permission; DescribeStream, GetRecords and GetShardIterator are scoped to the table stream ARN.',
+    });
+    return this;
+  }
+
+  private allow(actions: string[], resources: string[]): void {
+    this.role.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions, resources }));
+  }
+}

@@ -1,0 +1,191 @@
+import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { Construct } from 'constructs';
+import { GROUPS } from '../../shared/api';
+import { type DeploymentConfig, type FunctionProfileName, SWEEPER_SETTINGS } from '../config';
+import { DemoSite } from '../constructs/demo-site';
+import { Monitoring } from '../constructs/monitoring';
+import { ServiceApi } from '../constructs/service-api';
+import { ServiceFunction, type TableAccess } from '../constructs/service-function';
+import type { StatefulResources } from './stateful-stack';
+
+const READ_WRITE: TableAccess = { read: 'all', write: 'all' };
+
+/**
+ * Table access of each API route group. A group missing here (a new feature) gets READ_WRITE,
+ * the common case for tenant features; `null` means no table access at all.
+ */
+export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = {
+  auth: READ_WRITE,
+  tenants: READ_WRITE,
+  exceptions: READ_WRITE,
+  notifications: READ_WRITE,
+  audit: { read: 'all' },
+  public: null,
+};
+
+export interface StatelessStackProps extends StackProps {
+  readonly config: DeploymentConfig;
+  readonly stateful: StatefulResources;
+}
+
+const pascal = (s: string) => s.replace(/(^|[-_])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+/**
+ * The code and everything that can be replaced at will: functions and their triggers, the HTTP
+ * API, the sweeper schedule, alarms, the dashboard and the demo site's CDN.
+ */
+export class StatelessStack extends Stack {
+  readonly functions: ServiceFunction[] = [];
+  readonly groupFunctions: Readonly<Record<string, ServiceFunction>>;
+  readonly authorizer: ServiceFunction;
+  readonly relay: ServiceFunction;
+  readonly sweeper: ServiceFunction;
+  readonly internalWorker: ServiceFunction;
+  readonly externalWorker: ServiceFunction;
+  readonly api: ServiceApi;
+  readonly demoSite: DemoSite;
+  readonly monitoring: Monitoring;
+
+  constructor(scope: Construct, id: string, props: StatelessStackProps) {
+    super(scope, id, props);
+    const { config, stateful } = props;
+    const { table, cursorSecret, internalQueue, externalQueue } = stateful;
+
+    const fn = (name: string, entry: string, profile: FunctionProfileName, description: string) => {
+      const f = new ServiceFunction(this, pascal(name), {
+        config,
+        name,
+        entry,
+        profile,
+        description,
+      });
+      this.functions.push(f);
+      return f;
+    };
+
+    // --- API route groups: one function each.
+    const groups: Record<string, ServiceFunction> = {};
+    for (const group of GROUPS) {
+      const f = fn(`api-${group}`, `${group}/handler.ts`, 'api', `HTTP routes of the ${group} group`);
+      const access = group in GROUP_TABLE_ACCESS ? GROUP_TABLE_ACCESS[group] : READ_WRITE;
+      if (access) f.bindTable(table, access).bindCursorSecret(cursorSecret);
+      groups[group] = f;
+    }
+    this.groupFunctions = groups;
+
+    // --- Bearer token check. Reads the session and the user's memberships; touches last_used_at.
+    this.authorizer = fn(
+      'authorizer',
+      'authorizer/handler.ts',
+      'authorizer',
+      'Lambda authorizer: bearer token check',
+    )
+      .bindTable(table, { read: 'all', write: 'update' })
+      .bindCursorSecret(cursorSecret);
+
+    // --- Outbox: stream relay and the sweeper that re-publishes what the relay missed.
+    this.relay = fn(
+      'outbox-relay',
+      'relay/handler.ts',
+      'relay',
+      'Relays outbox items from the table stream to SQS',
+    )
+      .bindTable(table, { write: 'update' })
+      .bindQueue(internalQueue, 'send')
+      .bindQueue(externalQueue, 'send')
+      .bindCursorSecret(cursorSecret)
+      .consumeOutboxStream(table, stateful.relayFailures);
+    this.sweeper = fn(
+      'outbox-sweeper',
+      'sweeper/handler.ts',
+      'sweeper',
+      'Re-publishes outbox items not yet relayed',
+    )
+      .bindTable(table, { read: ['gsi3'], write: 'update' })
+      .bindQueue(internalQueue, 'send')
+      .bindQueue(externalQueue, 'send')
+      .bindCursorSecret(cursorSecret);
+    const sweep = new Rule(this, 'SweeperSchedule', {
+      ruleName: `${config.prefix}-outbox-sweeper`,
+      description: 'Runs the outbox sweeper',
+      schedule: Schedule.rate(SWEEPER_SETTINGS.rate),
+      targets: [
+        new LambdaFunction(this.sweeper.handle, {
+          retryAttempts: SWEEPER_SETTINGS.retryAttempts,
+          maxEventAge: SWEEPER_SETTINGS.maxEventAge,
+        }),
+      ],
+    });
+    Validations.of(sweep).acknowledge({
+      id: 'Serverless-EventBusDLQ',
+      reason:
+        'A dropped schedule event only skips one sweep; the sweep is idempotent and the next run minutes later covers the same pending outbox items.',
+    });
+
+    // --- Workers.
+    this.internalWorker = fn(
+      'worker-internal',
+      'workers/internal.ts',
+      'internalWorker',
+      'Internal delivery worker',
+    )
+      .bindTable(table, READ_WRITE)
+      .bindQueue(internalQueue, 'send')
+      .bindCursorSecret(cursorSecret)
+      .consumeQueue(internalQueue);
+    this.externalWorker = fn(
+      'worker-external',
+      'workers/external.ts',
+      'externalWorker',
+      'External delivery worker',
+    )
+      .bindTable(table, READ_WRITE)
+      .bindQueue(externalQueue, 'changeVisibility')
+      .bindProviderConfig()
+      .bindMessagingProviders()
+      .bindCursorSecret(cursorSecret)
+      .consumeQueue(externalQueue);
+
+    // --- Demo site and API (the API allows the site's origin only).
+    this.demoSite = new DemoSite(this, 'DemoSite', { config });
+    this.api = new ServiceApi(this, 'Api', {
+      config,
+      groups,
+      authorizer: this.authorizer,
+      allowedOrigin: this.demoSite.url,
+    });
+    this.demoSite.publish(this.api.url);
+
+    // --- Alarms and dashboard.
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      config,
+      topics: stateful.alarmTopics,
+      api: this.api.httpApi,
+      apiAccessLogGroupName: this.api.accessLogs.logGroupName,
+      functions: this.functions,
+      relay: this.relay,
+      queues: [internalQueue, externalQueue],
+      relayFailures: stateful.relayFailures,
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL of the HTTP API' });
+    new CfnOutput(this, 'DemoSiteUrl', {
+      value: this.demoSite.url,
+      description: 'The demo site (CloudFront)',
+    });
+    new CfnOutput(this, 'DemoDistributionId', {
+      value: this.demoSite.distribution.distributionId,
+      description: 'Pass as -c demoDistributionId=<id> to narrow the demo bucket policy to this distribution',
+    });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: `https://${this.region}.console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards/dashboard/${config.prefix}`,
+      description: 'CloudWatch dashboard',
+    });
+    new CfnOutput(this, 'AlarmsUrl', {
+      value: `https://${this.region}.console.aws.amazon.com/cloudwatch/home?region=${this.region}#alarmsV2:?search=${config.prefix}`,
+      description: 'CloudWatch alarms of this stage',
+    });
+  }
+}

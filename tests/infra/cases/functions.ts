@@ -1,0 +1,379 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { ESBUILD_OPTIONS } from '../../../infra/bundling';
+import { FUNCTION_PROFILES, QUEUE_SETTINGS, RELAY_SETTINGS, SWEEPER_SETTINGS } from '../../../infra/config';
+import { CDK_BUNDLING } from '../../../infra/constructs/service-function';
+import { GROUP_TABLE_ACCESS } from '../../../infra/stacks/stateless-stack';
+import { GROUPS } from '../../../shared/api';
+import { METRIC_NAMESPACE, SERVICE } from '../../../shared/names';
+import { ENTITY } from '../../../shared/table';
+import { type Cfn, resourcesOf, type Synthesized, TEST_STAGE } from '../synth';
+
+/** The functions: one construct, least-privilege grants, event sources and the sweeper schedule. */
+export function functionCases(s: Synthesized): void {
+  const { statelessTemplate: t, statefulTemplate, stateless } = s;
+  const prefix = `${TEST_STAGE}-ops-platform`;
+
+  /** Stateful logical id behind a cross-stack reference in the stateless template. */
+  const statefulIdOf = (value: unknown): string => {
+    const outputName = JSON.stringify(value).match(/"OutputName":"([^"]+)"/)?.[1];
+    const output = outputName ? statefulTemplate.toJSON().Outputs[outputName] : undefined;
+    const id = JSON.stringify(output?.Value ?? {}).match(/"(?:Ref|Fn::GetAtt)":\[?"([A-Za-z0-9]+)"/)?.[1];
+    if (!id) throw new Error(`not a cross-stack reference: ${JSON.stringify(value)}`);
+    return id;
+  };
+  const statefulQueueName = (value: unknown) =>
+    statefulTemplate.toJSON().Resources[statefulIdOf(value)].Properties.QueueName;
+
+  const functions = resourcesOf(t, 'AWS::Lambda::Function').filter(([, p]) =>
+    String(p.FunctionName ?? '').startsWith(prefix),
+  );
+  const fnByName = (short: string) => {
+    const found = functions.find(([, p]) => p.FunctionName === `${prefix}-${short}`);
+    if (!found) throw new Error(`function ${short} not found`);
+    return found;
+  };
+
+  /** Every (action, resource) the function's role is allowed, resources as readable strings. */
+  const grantsOf = (short: string): { action: string; resource: string; condition?: unknown }[] => {
+    const [, fn] = fnByName(short);
+    const roleId = fn.Role['Fn::GetAtt'][0];
+    const policies = resourcesOf(t, 'AWS::IAM::Policy').filter(([, p]) =>
+      p.Roles.some((r: Cfn) => r.Ref === roleId),
+    );
+    const readable = (r: unknown): string => {
+      const s = JSON.stringify(r);
+      if (s.includes('Fn::GetStackOutput')) {
+        const id = statefulIdOf(r);
+        const suffix = s.match(/"(\/index\/[a-z0-9]+)"/)?.[1] ?? '';
+        const attr = s.includes('StreamArn') ? ':stream' : '';
+        return `stateful:${id}${attr}${suffix}`;
+      }
+      return s;
+    };
+    return policies.flatMap(([, p]) =>
+      (p.PolicyDocument.Statement as Cfn[]).flatMap((st) =>
+        [st.Action]
+          .flat()
+          .flatMap((action: string) =>
+            [st.Resource].flat().map((r) => ({ action, resource: readable(r), condition: st.Condition })),
+          ),
+      ),
+    );
+  };
+  const actionsOf = (short: string, service: string) =>
+    [
+      ...new Set(
+        grantsOf(short)
+          .filter((g) => g.action.startsWith(`${service}:`))
+          .map((g) => g.action),
+      ),
+    ].sort();
+
+  const tableId = resourcesOf(statefulTemplate, 'AWS::DynamoDB::Table')[0]![0];
+  const allFunctions = [
+    ...GROUPS.map((g) => `api-${g}`),
+    'authorizer',
+    'outbox-relay',
+    'outbox-sweeper',
+    'worker-internal',
+    'worker-external',
+  ];
+
+  describe('a function of this service (one construct)', () => {
+    it('exists once per route group plus authorizer, relay, sweeper and the two workers', () => {
+      expect(functions.map(([, p]) => p.FunctionName).sort()).toEqual(
+        allFunctions.map((n) => `${prefix}-${n}`).sort(),
+      );
+    });
+
+    it.each(allFunctions)(
+      '%s: nodejs24.x on arm64, traced, with memory and timeout from FUNCTION_PROFILES',
+      (name) => {
+        const [, p] = fnByName(name);
+        const f = stateless.functions.find((x) => x.shortName === name)!;
+        expect(p.Runtime).toBe('nodejs24.x');
+        expect(p.Architectures).toEqual(['arm64']);
+        expect(p.TracingConfig).toEqual({ Mode: 'Active' });
+        expect(p.MemorySize).toBe(f.profile.memorySize);
+        expect(p.Timeout).toBe(f.profile.timeout.toSeconds());
+        expect(Object.values(FUNCTION_PROFILES)).toContain(f.profile);
+        expect(p.Handler).toBe('index.handler');
+      },
+    );
+
+    it.each(allFunctions)(
+      '%s: its own log group with a retention, and a role that may write only there',
+      (name) => {
+        const [, p] = fnByName(name);
+        const logGroupId = p.LoggingConfig.LogGroup.Ref;
+        const logGroup = t.toJSON().Resources[logGroupId];
+        expect(logGroup.Properties.LogGroupName).toBe(`/aws/lambda/${prefix}-${name}`);
+        expect(logGroup.Properties.RetentionInDays).toBeGreaterThan(0);
+        const logs = grantsOf(name).filter((g) => g.action.startsWith('logs:'));
+        expect(logs.map((g) => g.action).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+        for (const g of logs) expect(g.resource).toBe(JSON.stringify({ 'Fn::GetAtt': [logGroupId, 'Arn'] }));
+        const role = t.toJSON().Resources[p.Role['Fn::GetAtt'][0]];
+        expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+      },
+    );
+
+    it.each(allFunctions)('%s: Powertools and stage environment, never the loopback switch', (name) => {
+      const env = fnByName(name)[1].Environment.Variables;
+      expect(env).toMatchObject({
+        OPS_STAGE: TEST_STAGE,
+        POWERTOOLS_SERVICE_NAME: SERVICE,
+        POWERTOOLS_METRICS_NAMESPACE: METRIC_NAMESPACE,
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+      });
+      expect(env.OPS_WEBHOOK_ALLOW_LOOPBACK).toBeUndefined();
+    });
+
+    it('bundles with the shared esbuild options: CJS, minified, node24, everything bundled, no source maps', () => {
+      expect(ESBUILD_OPTIONS).toMatchObject({
+        bundle: true,
+        format: 'cjs',
+        minify: true,
+        target: 'node24',
+        platform: 'node',
+        sourcemap: false,
+        external: [],
+      });
+      expect(ESBUILD_OPTIONS.mainFields).toEqual(['module', 'main']);
+      expect(CDK_BUNDLING).toMatchObject({
+        format: 'cjs',
+        minify: true,
+        target: 'node24',
+        sourceMap: false,
+        mainFields: ['module', 'main'],
+        externalModules: [],
+        bundleAwsSDK: true,
+      });
+    });
+
+    it('passes the cursor secret as a dynamic reference to every function that uses the table', () => {
+      for (const [, p] of functions) {
+        const env = p.Environment.Variables;
+        if (!env.TABLE_NAME) continue;
+        expect(JSON.stringify(env.OPS_CURSOR_SECRET)).toMatch(
+          /\{\{resolve:secretsmanager:.*:SecretString:::\}\}/,
+        );
+      }
+    });
+  });
+
+  describe('least-privilege grants', () => {
+    const table = `stateful:${tableId}`;
+    const indexes = ['gsi1', 'gsi2', 'gsi3'].map((i) => `${table}/index/${i}`);
+
+    it('route groups get the table access GROUP_TABLE_ACCESS names, and public none', () => {
+      for (const group of GROUPS) {
+        const access =
+          group in GROUP_TABLE_ACCESS ? GROUP_TABLE_ACCESS[group] : { read: 'all', write: 'all' };
+        const dynamo = actionsOf(`api-${group}`, 'dynamodb');
+        if (!access) {
+          expect(dynamo, group).toEqual([]);
+          expect(fnByName(`api-${group}`)[1].Environment.Variables.TABLE_NAME, group).toBeUndefined();
+          continue;
+        }
+        if (access.write === 'all')
+          expect(dynamo, group).toEqual(expect.arrayContaining(['dynamodb:PutItem']));
+        else expect(dynamo, group).not.toContain('dynamodb:PutItem');
+        expect(actionsOf(`api-${group}`, 'sqs'), group).toEqual([]);
+      }
+    });
+
+    it('audit reads only; auth, tenants and exceptions read and write', () => {
+      expect(actionsOf('api-audit', 'dynamodb')).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
+      for (const g of ['auth', 'tenants', 'exceptions']) {
+        expect(actionsOf(`api-${g}`, 'dynamodb')).toEqual([
+          'dynamodb:ConditionCheckItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:GetItem',
+          'dynamodb:PutItem',
+          'dynamodb:Query',
+          'dynamodb:UpdateItem',
+        ]);
+      }
+    });
+
+    it('never grants a table action on a wildcard index or table', () => {
+      for (const name of allFunctions) {
+        // ListStreams is the one stream action without resource-level permissions.
+        for (const g of grantsOf(name).filter(
+          (x) => x.action.startsWith('dynamodb:') && x.action !== 'dynamodb:ListStreams',
+        )) {
+          expect(g.resource, `${name} ${g.action}`).not.toContain('*');
+        }
+      }
+    });
+
+    it('authorizer: GetItem/Query on the table and indexes, UpdateItem on the table, nothing else', () => {
+      const g = grantsOf('authorizer').filter((x) => x.action.startsWith('dynamodb:'));
+      expect(actionsOf('authorizer', 'dynamodb')).toEqual([
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+      ]);
+      expect(g.filter((x) => x.action === 'dynamodb:UpdateItem').map((x) => x.resource)).toEqual([table]);
+      expect(
+        g
+          .filter((x) => x.action === 'dynamodb:Query')
+          .map((x) => x.resource)
+          .sort(),
+      ).toEqual([table, ...indexes].sort());
+      expect(actionsOf('authorizer', 'sqs')).toEqual([]);
+    });
+
+    it('relay: reads the stream, sends to both queues, UpdateItem on the table only', () => {
+      expect(actionsOf('outbox-relay', 'dynamodb')).toEqual([
+        'dynamodb:DescribeStream',
+        'dynamodb:GetRecords',
+        'dynamodb:GetShardIterator',
+        'dynamodb:ListStreams',
+        'dynamodb:UpdateItem',
+      ]);
+      const g = grantsOf('outbox-relay');
+      expect(g.filter((x) => x.action === 'dynamodb:UpdateItem').map((x) => x.resource)).toEqual([table]);
+      expect(g.filter((x) => x.action === 'dynamodb:GetRecords').map((x) => x.resource)).toEqual([
+        `${table}:stream`,
+      ]);
+      const sends = g.filter((x) => x.action === 'sqs:SendMessage').map((x) => x.resource);
+      const queueNames = sends.map(
+        (r) => statefulTemplate.toJSON().Resources[r.replace('stateful:', '')].Properties.QueueName,
+      );
+      expect(queueNames.sort()).toEqual(
+        [
+          `${prefix}-external-delivery`,
+          `${prefix}-internal-delivery`,
+          `${prefix}-outbox-relay-failures`,
+        ].sort(),
+      );
+      // GetQueueAttributes/GetQueueUrl come with the on-failure destination, on that queue only.
+      expect(actionsOf('outbox-relay', 'sqs')).toEqual([
+        'sqs:GetQueueAttributes',
+        'sqs:GetQueueUrl',
+        'sqs:SendMessage',
+      ]);
+    });
+
+    it('sweeper: Query on gsi3 only, UpdateItem, SendMessage to both queues', () => {
+      const g = grantsOf('outbox-sweeper');
+      expect(actionsOf('outbox-sweeper', 'dynamodb')).toEqual(['dynamodb:Query', 'dynamodb:UpdateItem']);
+      expect(g.filter((x) => x.action === 'dynamodb:Query').map((x) => x.resource)).toEqual([
+        `${table}/index/gsi3`,
+      ]);
+      expect(actionsOf('outbox-sweeper', 'sqs')).toEqual(['sqs:SendMessage']);
+      expect(g.filter((x) => x.action === 'sqs:SendMessage')).toHaveLength(2);
+    });
+
+    it('internal worker: table read/write, sends only to the internal queue', () => {
+      const sends = grantsOf('worker-internal').filter((x) => x.action === 'sqs:SendMessage');
+      expect(sends).toHaveLength(1);
+      expect(actionsOf('worker-internal', 'dynamodb')).toContain('dynamodb:PutItem');
+      expect(actionsOf('worker-internal', 'ssm')).toEqual([]);
+    });
+
+    it('external worker: table read/write, changes visibility on the external queue, sends nothing', () => {
+      expect(actionsOf('worker-external', 'sqs')).toEqual([
+        'sqs:ChangeMessageVisibility',
+        'sqs:DeleteMessage',
+        'sqs:GetQueueAttributes',
+        'sqs:GetQueueUrl',
+        'sqs:ReceiveMessage',
+      ]);
+      const [, fn] = fnByName('worker-external');
+      const externalQueue = statefulQueueName(fn.Environment.Variables.EXTERNAL_QUEUE_URL);
+      expect(externalQueue).toBe(`${prefix}-external-delivery`);
+    });
+
+    it('external worker: SSM GetParameter(s) under its providers path only, KMS decrypt only via SSM and aws/ssm', () => {
+      const g = grantsOf('worker-external');
+      const ssm = g.filter((x) => x.action.startsWith('ssm:'));
+      expect(ssm.map((x) => x.action).sort()).toEqual(['ssm:GetParameter', 'ssm:GetParameters']);
+      for (const x of ssm) expect(x.resource).toContain(`:parameter/ops-platform/${TEST_STAGE}/providers/*`);
+      const kms = g.filter((x) => x.action.startsWith('kms:'));
+      expect(kms.map((x) => x.action)).toEqual(['kms:Decrypt']);
+      expect(kms[0]!.condition).toMatchObject({
+        'ForAnyValue:StringEquals': { 'kms:ResourceAliases': 'alias/aws/ssm' },
+        StringEquals: { 'kms:ViaService': expect.anything() },
+      });
+      expect(fnByName('worker-external')[1].Environment.Variables.OPS_PROVIDER_CONFIG_PREFIX).toBe(
+        `/ops-platform/${TEST_STAGE}/providers/`,
+      );
+      for (const name of allFunctions.filter((n) => n !== 'worker-external')) {
+        expect(actionsOf(name, 'ssm'), name).toEqual([]);
+        expect(actionsOf(name, 'kms'), name).toEqual([]);
+      }
+    });
+
+    it('no function can read the cursor secret at run time (it arrives by dynamic reference)', () => {
+      for (const name of allFunctions) expect(actionsOf(name, 'secretsmanager'), name).toEqual([]);
+    });
+  });
+
+  describe('event sources', () => {
+    const mappings = resourcesOf(t, 'AWS::Lambda::EventSourceMapping');
+    const mappingOf = (short: string) => {
+      const [id] = fnByName(short);
+      return mappings.filter(([, p]) => p.FunctionName.Ref === id).map(([, p]) => p);
+    };
+
+    it('relay: the table stream, INSERTs of outbox items only, with bounded, partial-batch retries and an SQS on-failure destination', () => {
+      const [m, ...rest] = mappingOf('outbox-relay');
+      expect(rest).toHaveLength(0);
+      if (!m) throw new Error('no relay mapping');
+      expect(JSON.stringify(m.EventSourceArn)).toContain('StreamArn');
+      expect(m).toMatchObject({
+        StartingPosition: 'TRIM_HORIZON',
+        BatchSize: RELAY_SETTINGS.batchSize,
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: RELAY_SETTINGS.retryAttempts,
+        MaximumRecordAgeInSeconds: RELAY_SETTINGS.maxRecordAge.toSeconds(),
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      expect(m.MaximumRetryAttempts).toBeGreaterThan(0);
+      expect(m.MaximumRetryAttempts).toBeLessThanOrEqual(10);
+      expect(statefulQueueName(m.DestinationConfig.OnFailure.Destination)).toBe(
+        `${prefix}-outbox-relay-failures`,
+      );
+      expect(m.FilterCriteria.Filters.map((f: Cfn) => JSON.parse(f.Pattern))).toEqual([
+        { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [ENTITY.outbox] } } } },
+      ]);
+    });
+
+    for (const [worker, queue] of [
+      ['worker-internal', 'internal-delivery'],
+      ['worker-external', 'external-delivery'],
+    ] as const) {
+      it(`${worker}: its queue, partial batch responses, bounded concurrency, visibility >= 6x its timeout`, () => {
+        const [m, ...rest] = mappingOf(worker);
+        expect(rest).toHaveLength(0);
+        if (!m) throw new Error(`no ${worker} mapping`);
+        expect(statefulQueueName(m.EventSourceArn)).toBe(`${prefix}-${queue}`);
+        expect(m.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+        expect(m.ScalingConfig.MaximumConcurrency).toBe(QUEUE_SETTINGS.maxConcurrency);
+        expect(m.ScalingConfig.MaximumConcurrency).toBeGreaterThanOrEqual(2);
+        const sourceQueue = statefulTemplate.toJSON().Resources[statefulIdOf(m.EventSourceArn)].Properties;
+        expect(sourceQueue.VisibilityTimeout).toBeGreaterThanOrEqual(6 * fnByName(worker)[1].Timeout);
+      });
+    }
+
+    it('runs the sweeper on a schedule, with bounded retries', () => {
+      const [id] = fnByName('outbox-sweeper');
+      t.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: `rate(${SWEEPER_SETTINGS.rate.toMinutes()} minutes)`,
+        State: 'ENABLED',
+        Targets: [
+          Match.objectLike({
+            Arn: { 'Fn::GetAtt': [id, 'Arn'] },
+            RetryPolicy: {
+              MaximumRetryAttempts: SWEEPER_SETTINGS.retryAttempts,
+              MaximumEventAgeInSeconds: 240,
+            },
+          }),
+        ],
+      });
+    });
+  });
+}

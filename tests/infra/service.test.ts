@@ -1,0 +1,18 @@
+import { alarmAndRunbookCases } from './cases/alarms-runbooks';
+import { apiAndCdnCases } from './cases/api-cdn';
+import { functionCases } from './cases/functions';
+import { nagCases } from './cases/nag';
+import { statefulCases } from './cases/stateful';
+import { synthService } from './synth';
+
+/**
+ * The whole service, synthesized once (no AWS account, no credentials, no bundling) and checked
+ * case by case: properties with aws-cdk-lib assertions, cdk-nag, alarms against runbooks.
+ */
+const service = synthService();
+
+statefulCases(service);
+functionCases(service);
+apiAndCdnCases(service);
+alarmAndRunbookCases(service);
+nagCases(service);
