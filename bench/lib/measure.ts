@@ -1,0 +1,140 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Bundle } from './bundle';
+import { operationName, type Recorder, retarget, type WireCall } from './capture';
+import { apiEvent, context, type Fixture, type KeyRoute } from './scenario';
+
+/** Outside the repository, so linters and git never see generated bundles. */
+export const BUILD_DIR = join(tmpdir(), 'ops-platform-bench');
+
+export type Handler = (event: unknown, context?: unknown) => Promise<unknown>;
+
+/** Writes a bundle to bench/.build and returns its path. */
+export function writeBundle(name: string, bundle: Bundle, ext = '.cjs'): string {
+  mkdirSync(BUILD_DIR, { recursive: true });
+  const file = join(BUILD_DIR, `${name}${ext}`);
+  writeFileSync(file, bundle.code);
+  return file;
+}
+
+const requireHere = createRequire(import.meta.url);
+
+/** Loads a CJS bundle in this process (its module-scope SDK client reads the current env). */
+export const loadHandler = (file: string): Handler => (requireHere(file) as { handler: Handler }).handler;
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
+
+export const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+export interface Capacity {
+  read: number;
+  write: number;
+}
+
+/** Read and write units of a set of ConsumedCapacity entries (table plus indexes). */
+export function capacityOf(outputs: unknown[], calls: WireCall[]): Capacity {
+  const total: Capacity = { read: 0, write: 0 };
+  outputs.forEach((out, i) => {
+    const op = operationName(calls[i]!.target);
+    const isWrite = /Put|Update|Delete|Write/.test(op);
+    const cc = (out as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+    for (const c of (Array.isArray(cc) ? cc : cc ? [cc] : []) as { CapacityUnits?: number }[]) {
+      if (isWrite) total.write += c.CapacityUnits ?? 0;
+      else total.read += c.CapacityUnits ?? 0;
+    }
+  });
+  return total;
+}
+
+/** The same wire requests, against the floor's table, asking for consumed capacity when told. */
+export const floorCalls = (calls: WireCall[], from: string, to: string, withCapacity = false): WireCall[] =>
+  retarget(calls, from, to).map((c) => {
+    // The SDK fills TransactWriteItems' idempotency token itself; the replay gets its own.
+    const { ClientRequestToken: _token, ...input } = c.input;
+    return {
+      ...c,
+      input:
+        withCapacity && c.target.startsWith('DynamoDB_')
+          ? { ...input, ReturnConsumedCapacity: 'INDEXES' }
+          : input,
+    };
+  });
+
+export interface RouteResult {
+  label: string;
+  operation: string;
+  group: string;
+  status: number;
+  /** Operation names, in order, of one request. */
+  calls: string[];
+  capacity: Capacity;
+  handler: { p50: number; p99: number; samples: number };
+  floor: { p50: number; p99: number };
+}
+
+const statusOf = (r: unknown) => (r as { statusCode?: number }).statusCode ?? 0;
+
+/**
+ * Warm latency of one key route: the bundled handler in-process with API Gateway events (table
+ * A), alternating with the floor bundle replaying, against an identical table B, the very wire
+ * requests that handler call just made. The first (warm-up) replay also asks DynamoDB for the
+ * consumed capacity, which DynamoDB Local reports (table and each index).
+ */
+export async function measureRoute(opts: {
+  route: KeyRoute;
+  handler: Handler;
+  floor: Handler;
+  recorder: Recorder;
+  fx: Fixture;
+  floorTable: string;
+  warmup: number;
+  samples: number;
+  functionName: string;
+}): Promise<RouteResult> {
+  const { route, handler, floor, recorder, fx } = opts;
+  const ctx = context(opts.functionName);
+  const h: number[] = [];
+  const f: number[] = [];
+  let calls: WireCall[] = [];
+  let capacity: Capacity = { read: 0, write: 0 };
+  let status = 0;
+  for (let i = 0; i < opts.warmup + opts.samples; i++) {
+    const event = apiEvent(route.request(fx, i));
+    recorder.take();
+    const t0 = performance.now();
+    const res = await handler(event, ctx);
+    const t1 = performance.now();
+    const made = recorder.take();
+    status = statusOf(res);
+    if (i === 0) calls = made;
+    const replay = floorCalls(made, fx.tableName, opts.floorTable, i === 0);
+    const t2 = performance.now();
+    const out = (await floor({ calls: replay })) as unknown[];
+    const t3 = performance.now();
+    recorder.take();
+    if (i === 0) capacity = capacityOf(out, replay);
+    if (i >= opts.warmup) {
+      h.push(t1 - t0);
+      f.push(t3 - t2);
+    }
+  }
+  h.sort((a, b) => a - b);
+  f.sort((a, b) => a - b);
+  return {
+    label: route.label,
+    operation: route.operation,
+    group: route.group,
+    status,
+    calls: calls.map((c) => operationName(c.target)),
+    capacity,
+    handler: { p50: percentile(h, 50), p99: percentile(h, 99), samples: h.length },
+    floor: { p50: percentile(f, 50), p99: percentile(f, 99) },
+  };
+}

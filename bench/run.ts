@@ -1,0 +1,416 @@
+/**
+ * `npm run bench`: performance evidence with each figure beside its floor, measured in the same
+ * run, on DynamoDB Local (no network). Prints one table and writes bench/results.json.
+ *
+ *   BENCH_COLD_RUNS (default 15)  fresh processes per cold-start measure
+ *   BENCH_SAMPLES (default 200)   warm samples per route (login: a fifth, scrypt is slow)
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureTable, startDynamoLocal } from '../local/dynamodb-local';
+import { type Bundle, bundleFloor, bundleFunction, type Variant } from './lib/bundle';
+import { operationName, recordCalls, type WireCall } from './lib/capture';
+import { type BenchFunction, discoverFunctions, REPO_ROOT } from './lib/functions';
+import {
+  floorCalls,
+  type Handler,
+  loadHandler,
+  measureRoute,
+  median,
+  percentile,
+  type RouteResult,
+  writeBundle,
+} from './lib/measure';
+import { costPerMillion, PRICING_ASSUMPTIONS } from './lib/pricing';
+import {
+  apiEvent,
+  authorizerEvent,
+  coldRequest,
+  context,
+  copyTable,
+  keyRoutes,
+  lambdaEnv,
+  seed,
+} from './lib/scenario';
+
+const BUDGET = { bundle: 1.25, cold: 1.2, warmP50: 1.15 };
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const WARMUP = 20;
+const started = performance.now();
+const log = (msg: string) =>
+  process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(1)}s] ${msg}\n`);
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+
+interface Built {
+  fn: BenchFunction;
+  bundle: Bundle;
+  floor: Bundle;
+  file: string;
+  floorFile: string;
+}
+
+// 1. Bundles ------------------------------------------------------------------------------------
+const functions = discoverFunctions();
+log(`bundling ${functions.map((f) => f.name).join(', ')}`);
+const built: Built[] = [];
+for (const fn of functions) {
+  const bundle = await bundleFunction(fn.entry);
+  const floor = await bundleFloor(bundle.sdkImports);
+  built.push({
+    fn,
+    bundle,
+    floor,
+    file: writeBundle(fn.name, bundle),
+    floorFile: writeBundle(`${fn.name}.floor`, floor),
+  });
+}
+
+// 2. Data ---------------------------------------------------------------------------------------
+log('starting DynamoDB Local');
+const dynamo = await startDynamoLocal();
+const suffix = randomBytes(3).toString('hex');
+const tableA = `bench-a-${suffix}`;
+const tableB = `bench-b-${suffix}`;
+await ensureTable(dynamo.endpoint, tableA);
+await ensureTable(dynamo.endpoint, tableB);
+log('seeding');
+const fx = await seed(dynamo.endpoint, tableA, { exceptions: 25, openForChanges: WARMUP + SAMPLES });
+await copyTable(dynamo.endpoint, tableA, tableB);
+
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+  cpus: (await import('node:os')).cpus().length,
+  budgets: BUDGET,
+};
+
+try {
+  // 3. Warm latency, round trips, request units (in-process) ----------------------------------
+  Object.assign(process.env, lambdaEnv('api', dynamo.endpoint, fx));
+  const recorder = recordCalls();
+  const handlers = new Map<string, Handler>();
+  const floors = new Map<string, Handler>();
+  for (const b of built) {
+    handlers.set(b.fn.name, loadHandler(b.file));
+    floors.set(b.fn.name, loadHandler(b.floorFile));
+  }
+  // Handlers log one line and flush EMF metrics per request, as in the cloud: keep that cost,
+  // drop the text.
+  const realWrite = process.stdout.write.bind(process.stdout);
+  const mute = () => {
+    process.stdout.write = (() => true) as typeof process.stdout.write;
+  };
+  const unmute = () => {
+    process.stdout.write = realWrite;
+  };
+
+  const routes: RouteResult[] = [];
+  for (const route of keyRoutes()) {
+    const name = `api-${route.group}`;
+    const handler = handlers.get(name);
+    if (!handler) continue;
+    const samples = route.operation === 'auth.login' ? Math.max(20, Math.round(SAMPLES / 5)) : SAMPLES;
+    log(`warm: ${route.label} (${samples} samples)`);
+    mute();
+    try {
+      routes.push(
+        await measureRoute({
+          route,
+          handler,
+          floor: floors.get(name)!,
+          recorder,
+          fx,
+          floorTable: tableB,
+          warmup: route.operation === 'auth.login' ? 3 : WARMUP,
+          samples,
+          functionName: name,
+        }),
+      );
+    } finally {
+      unmute();
+    }
+  }
+
+  // Authorizer, on a cache miss (the steady state: session already touched within 5 minutes).
+  const authorizer = built.find((b) => b.fn.kind === 'authorizer');
+  let authorizerResult: Record<string, unknown> | undefined;
+  if (authorizer) {
+    log('warm: authorizer');
+    const h = handlers.get(authorizer.fn.name)!;
+    const f = floors.get(authorizer.fn.name)!;
+    await h(authorizerEvent(fx.accessToken));
+    recorder.take();
+    const hs: number[] = [];
+    const fs: number[] = [];
+    let calls: WireCall[] = [];
+    let capacity = { read: 0, write: 0 };
+    for (let i = 0; i < WARMUP + SAMPLES; i++) {
+      const t0 = performance.now();
+      await h(authorizerEvent(fx.accessToken));
+      const t1 = performance.now();
+      const made = recorder.take();
+      if (i === 0) calls = made;
+      const replay = floorCalls(made, tableA, tableB, i === 0);
+      const t2 = performance.now();
+      const out = (await f({ calls: replay })) as unknown[];
+      const t3 = performance.now();
+      recorder.take();
+      if (i === 0) {
+        const { capacityOf } = await import('./lib/measure');
+        capacity = capacityOf(out, replay);
+      }
+      if (i >= WARMUP) {
+        hs.push(t1 - t0);
+        fs.push(t3 - t2);
+      }
+    }
+    hs.sort((a, b) => a - b);
+    fs.sort((a, b) => a - b);
+    authorizerResult = {
+      calls: calls.map((c) => operationName(c.target)),
+      capacity,
+      handler: { p50: percentile(hs, 50), p99: percentile(hs, 99) },
+      floor: { p50: percentile(fs, 50), p99: percentile(fs, 99) },
+    };
+  }
+
+  // Cold-request wire calls per function, for the floor to repeat in its cold processes.
+  const coldEvents = new Map<string, { event: unknown; calls: WireCall[] }>();
+  mute();
+  try {
+    for (const b of built) {
+      let event: unknown;
+      if (b.fn.kind === 'api') event = apiEvent(coldRequest(b.fn.group!, fx));
+      else if (b.fn.kind === 'authorizer') event = authorizerEvent(fx.accessToken);
+      else continue;
+      recorder.take();
+      await handlers.get(b.fn.name)!(event, context(b.fn.name));
+      coldEvents.set(b.fn.name, { event, calls: recorder.take() });
+    }
+  } finally {
+    unmute();
+  }
+  recorder.stop();
+
+  // 4. Cold init: fresh processes ---------------------------------------------------------------
+  const runner = join(REPO_ROOT, 'bench', 'cold-runner.mjs');
+  const coldOnce = (file: string, event: unknown, env: Record<string, string>) =>
+    new Promise<{ load: number; first: number; total: number; status: number }>((resolve, reject) => {
+      const child = spawn(process.execPath, [runner], {
+        env: { PATH: process.env.PATH ?? '', ...env, BENCH_COLD: JSON.stringify({ file, event }) },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString();
+      });
+      child.on('exit', (code) => {
+        const line = err.split('\n').find((l) => l.startsWith('BENCH '));
+        if (code !== 0 || !line)
+          reject(new Error(`cold run of ${file} failed (${code}): ${err.slice(-2000)}`));
+        else resolve(JSON.parse(line.slice(6)));
+      });
+    });
+  const coldSeries = async (
+    pairs: { key: string; file: string; event: unknown; env: Record<string, string> }[],
+  ) => {
+    const out = new Map<string, { load: number[]; first: number[]; init: number[]; total: number[] }>();
+    for (const p of pairs) out.set(p.key, { load: [], first: [], init: [], total: [] });
+    // Interleaved, so drift (thermal, other load) hits every series alike.
+    for (let i = 0; i < COLD_RUNS; i++) {
+      for (const p of pairs) {
+        const r = await coldOnce(p.file, p.event, p.env);
+        const s = out.get(p.key)!;
+        s.load.push(r.load);
+        s.first.push(r.first);
+        s.init.push(r.load + r.first);
+        s.total.push(r.total);
+      }
+    }
+    return new Map(
+      [...out].map(([k, s]) => [
+        k,
+        { load: median(s.load), first: median(s.first), init: median(s.init), total: median(s.total) },
+      ]),
+    );
+  };
+
+  type ColdStats = { load: number; first: number; init: number; total: number };
+  const cold: Record<string, { fn: ColdStats; floor: ColdStats }> = {};
+  for (const b of built) {
+    const ev = coldEvents.get(b.fn.name);
+    if (!ev) continue;
+    log(`cold: ${b.fn.name} (${COLD_RUNS} + ${COLD_RUNS} processes)`);
+    const env = lambdaEnv(b.fn.name, dynamo.endpoint, fx);
+    const series = await coldSeries([
+      { key: 'fn', file: b.file, event: ev.event, env },
+      { key: 'floor', file: b.floorFile, event: { calls: ev.calls }, env },
+    ]);
+    cold[b.fn.name] = { fn: series.get('fn')!, floor: series.get('floor')! };
+  }
+
+  // Levers: ESM vs CJS, source maps on with --enable-source-maps (one representative function).
+  const rep = built.find((b) => b.fn.group === 'exceptions') ?? built[0]!;
+  let levers: Record<string, Record<string, number>> | undefined;
+  const repEvent = coldEvents.get(rep.fn.name);
+  if (repEvent) {
+    log(`cold levers on ${rep.fn.name}: ESM, source maps`);
+    const variant = async (v: Variant, ext: string, floorToo = false) => {
+      const bundle = await bundleFunction(rep.fn.entry, v);
+      const file = writeBundle(`${rep.fn.name}.${v.format}${v.sourcemap ? '.map' : ''}`, bundle, ext);
+      const floorFile = floorToo
+        ? writeBundle(`${rep.fn.name}.floor.${v.format}`, await bundleFloor(bundle.sdkImports, v), ext)
+        : undefined;
+      return { bundle, file, floorFile };
+    };
+    const esm = await variant({ format: 'esm' }, '.mjs', true);
+    const maps = await variant({ format: 'cjs', sourcemap: true }, '.cjs');
+    const env = lambdaEnv(rep.fn.name, dynamo.endpoint, fx);
+    const series = await coldSeries([
+      { key: 'cjs', file: rep.file, event: repEvent.event, env },
+      { key: 'esm', file: esm.file, event: repEvent.event, env },
+      {
+        key: 'cjs+maps',
+        file: maps.file,
+        event: repEvent.event,
+        env: { ...env, NODE_OPTIONS: '--enable-source-maps' },
+      },
+      { key: 'floor cjs', file: rep.floorFile, event: { calls: repEvent.calls }, env },
+      { key: 'floor esm', file: esm.floorFile!, event: { calls: repEvent.calls }, env },
+    ]);
+    levers = Object.fromEntries([...series].map(([k, v]) => [k, { ...v, bytes: 0 }]));
+    levers.esm!.bytes = esm.bundle.bytes;
+    levers.cjs!.bytes = rep.bundle.bytes;
+    levers['cjs+maps']!.bytes = maps.bundle.bytes;
+  }
+
+  // 5. Delivery pipeline ----------------------------------------------------------------------
+  let delivery: Record<string, unknown> = {
+    status: 'not measured: functions/relay and functions/workers do not exist yet',
+  };
+  if (built.some((b) => b.fn.kind === 'relay')) {
+    const { measureDelivery } = (await import(/* @vite-ignore */ `${'./lib/delivery'}.ts`).catch(
+      () => ({}),
+    )) as {
+      measureDelivery?: (o: unknown) => Promise<Record<string, unknown>>;
+    };
+    delivery = measureDelivery
+      ? await measureDelivery({
+          endpoint: dynamo.endpoint,
+          fx,
+          built: built.map((b) => ({ name: b.fn.name, kind: b.fn.kind, file: b.file })),
+        })
+      : { status: 'relay exists; bench/lib/delivery.ts not written yet' };
+  }
+
+  // Report -------------------------------------------------------------------------------------
+  const bundles = built.map((b) => ({
+    name: b.fn.name,
+    kind: b.fn.kind,
+    bytes: b.bundle.bytes,
+    floorBytes: b.floor.bytes,
+    sdk: [...b.bundle.sdkImports.keys()],
+    ratio: b.bundle.sdkImports.size ? round(b.bundle.bytes / b.floor.bytes, 3) : null,
+    nonSdk: b.bundle.breakdown
+      .filter(
+        ([k]) =>
+          !/^@(aws-sdk|smithy|aws-crypto)\//.test(k) &&
+          k !== 'tslib' &&
+          k !== 'fast-xml-parser' &&
+          k !== 'strnum' &&
+          k !== 'bowser',
+      )
+      .slice(0, 6),
+  }));
+  const routeRows = routes.map((r) => {
+    const cost = costPerMillion({
+      memoryMb: 1024,
+      durationMs: r.handler.p50,
+      readUnits: r.capacity.read,
+      writeUnits: r.capacity.write,
+    });
+    return { ...r, ratioP50: round(r.handler.p50 / r.floor.p50), costPerMillion: round(cost, 3) };
+  });
+  Object.assign(results, {
+    bundles,
+    cold: Object.fromEntries(
+      Object.entries(cold).map(([k, v]) => [k, { ...v, ratio: round(v.fn.init / v.floor.init) }]),
+    ),
+    coldLevers: levers,
+    routes: routeRows,
+    authorizer: authorizerResult,
+    delivery,
+    pricingAssumptions: PRICING_ASSUMPTIONS,
+    runtimeSeconds: round((performance.now() - started) / 1000, 1),
+  });
+  writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+  const ok = (ratio: number | null, limit: number) =>
+    ratio === null ? 'n/a' : ratio <= limit ? 'ok' : 'OVER';
+  const lines: string[] = [];
+  lines.push(`ops-platform bench ${results.date}  node ${process.version}  ${results.cpus} cpus`);
+  lines.push('');
+  lines.push(
+    '| Function | Bundle | SDK floor | Ratio (≤1.25) | Cold init (load + 1st req), median | Floor | Ratio (≤1.2) |',
+  );
+  lines.push('|---|---:|---:|---:|---:|---:|---:|');
+  for (const b of bundles) {
+    const c = cold[b.name];
+    const cr = c ? round(c.fn.init / c.floor.init) : null;
+    lines.push(
+      `| ${b.name} | ${kb(b.bytes)} | ${b.ratio === null ? '(no SDK) ' : ''}${kb(b.floorBytes)} | ${b.ratio ?? 'n/a'} ${ok(b.ratio, BUDGET.bundle)} | ${c ? `${round(c.fn.init, 1)} ms (${round(c.fn.load, 1)} + ${round(c.fn.first, 1)})` : '-'} | ${c ? `${round(c.floor.init, 1)} ms` : '-'} | ${cr ?? '-'} ${c ? ok(cr, BUDGET.cold) : ''} |`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    '| Route | Status | DynamoDB calls | RCU | WCU | p50 | p99 | Raw SDK p50 | p99 | p50 ratio (≤1.15) | $/M requests |',
+  );
+  lines.push('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of routeRows) {
+    lines.push(
+      `| ${r.label} | ${r.status} | ${r.calls.join(' + ') || '-'} | ${r.capacity.read} | ${r.capacity.write} | ${round(r.handler.p50)} ms | ${round(r.handler.p99)} ms | ${round(r.floor.p50)} ms | ${round(r.floor.p99)} ms | ${r.ratioP50} ${ok(r.ratioP50, BUDGET.warmP50)} | ${r.costPerMillion.toFixed(3)} |`,
+    );
+  }
+  if (authorizerResult) {
+    const a = authorizerResult as {
+      calls: string[];
+      capacity: { read: number; write: number };
+      handler: { p50: number; p99: number };
+      floor: { p50: number; p99: number };
+    };
+    const cost = costPerMillion({
+      memoryMb: 512,
+      durationMs: a.handler.p50,
+      readUnits: a.capacity.read,
+      writeUnits: a.capacity.write,
+      viaHttpApi: false,
+    });
+    lines.push(
+      `| authorizer (cache miss only) | - | ${a.calls.join(' + ')} | ${a.capacity.read} | ${a.capacity.write} | ${round(a.handler.p50)} ms | ${round(a.handler.p99)} ms | ${round(a.floor.p50)} ms | ${round(a.floor.p99)} ms | ${round(a.handler.p50 / a.floor.p50)} | ${cost.toFixed(3)} per invocation |`,
+    );
+  }
+  if (levers) {
+    lines.push('');
+    lines.push(`Cold-start levers (${rep.fn.name}, median of ${COLD_RUNS}, load + first request):`);
+    for (const [k, v] of Object.entries(levers)) {
+      lines.push(
+        `- ${k}: ${round(v.init!, 1)} ms (load ${round(v.load!, 1)} ms)${v.bytes ? `, ${kb(v.bytes)}` : ''}`,
+      );
+    }
+  }
+  lines.push('');
+  lines.push(`Delivery: ${JSON.stringify(delivery)}`);
+  lines.push('');
+  lines.push('Cost assumptions:');
+  for (const a of PRICING_ASSUMPTIONS) lines.push(`- ${a}`);
+  lines.push('');
+  lines.push(`bench ran in ${results.runtimeSeconds} s; results in bench/results.json`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+} finally {
+  await dynamo.stop();
+}
