@@ -60,7 +60,7 @@ class Components {
     const mapRef = (ref: string) => (ref.startsWith('#/$defs/') ? `${REF}${local(ref.slice(8))}` : ref);
     // A named schema whose input side differs from the output side already registered gets its own
     // name; renaming one can change the ones that refer to it, so repeat until nothing changes.
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const [id, def] of Object.entries(defs)) {
         if (rename.has(id)) continue;

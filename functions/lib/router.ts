@@ -7,9 +7,7 @@ export interface RouteMatch {
 }
 
 export type RouteResult =
-  | { kind: 'match'; route: RouteMatch }
-  | { kind: 'not_found' }
-  | { kind: 'wrong_method'; allow: string[] };
+  { kind: 'match'; route: RouteMatch } | { kind: 'not_found' } | { kind: 'wrong_method'; allow: string[] };
 
 interface CompiledPath {
   regex: RegExp;

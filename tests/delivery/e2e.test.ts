@@ -78,7 +78,7 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
-    let verified = false;
+    let verified: boolean;
     try {
       wh.verify(body, req.headers as Record<string, string>);
       verified = true;

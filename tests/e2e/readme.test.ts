@@ -19,7 +19,11 @@ beforeAll(async () => {
   const email = /OPS_BOOTSTRAP_ADMIN_EMAIL=(\S+)/.exec(startLine)?.[1];
   const password = /OPS_BOOTSTRAP_ADMIN_PASSWORD='([^']+)'/.exec(startLine)?.[1];
   if (!email || !password) throw new Error('README start line changed shape');
-  const rt = await startRuntime({ endpoint: dynamoEndpoint(), tableName: uniqueTableName('readme'), bootstrapAdmin: { email, password } });
+  const rt = await startRuntime({
+    endpoint: dynamoEndpoint(),
+    tableName: uniqueTableName('readme'),
+    bootstrapAdmin: { email, password },
+  });
   stop = rt.stop;
   url = rt.url;
 });
@@ -29,7 +33,9 @@ describe('README curl examples', () => {
   it('work as printed', async () => {
     expect(script).toContain('export OPS=http://127.0.0.1:3000');
     const run = script.replace('export OPS=http://127.0.0.1:3000', `export OPS=${url}`);
-    const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', run], { timeout: 30_000 });
+    const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', run], {
+      timeout: 30_000,
+    });
     // The last two commands print the status codes of the revoke and of the next use.
     expect(stdout).toMatch(/204\n401\n$/);
     expect(stdout).toContain('"id":"acme"');
