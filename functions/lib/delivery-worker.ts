@@ -3,17 +3,18 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { type DeliveryDeps, deliver } from '../../shared/domain/notification-delivery';
-import { DEFAULT_BACKOFF, MAX_ATTEMPTS, type OutboxEvent } from '../../shared/domain/notifications';
+import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '../../shared/domain/channels';
+import type { OutboxEvent } from '../../shared/domain/notifications';
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '../../shared/names';
 import { delayRetry } from '../adapters/queue';
 import { logger, metricsFor } from './observability';
 
 /** Worker settings from the environment (the local runtime and tests shorten them). */
 export const workerSettingsFromEnv = () => ({
-  maxAttempts: Number(process.env.OPS_DELIVERY_MAX_ATTEMPTS ?? MAX_ATTEMPTS),
+  maxAttempts: Number(process.env.OPS_DELIVERY_MAX_ATTEMPTS ?? DELIVERY_MAX_ATTEMPTS),
   backoff: {
-    baseSeconds: Number(process.env.OPS_RETRY_BASE_SECONDS ?? DEFAULT_BACKOFF.baseSeconds),
-    capSeconds: Number(process.env.OPS_RETRY_MAX_SECONDS ?? DEFAULT_BACKOFF.capSeconds),
+    baseSeconds: Number(process.env.OPS_RETRY_BASE_SECONDS ?? DELIVERY_BACKOFF.baseSeconds),
+    capSeconds: Number(process.env.OPS_RETRY_MAX_SECONDS ?? DELIVERY_BACKOFF.capSeconds),
   },
   leaseSeconds: Number(process.env.OPS_DELIVERY_LEASE_SECONDS ?? 60),
 });

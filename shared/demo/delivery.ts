@@ -1,4 +1,10 @@
 import type * as z from 'zod';
+import {
+  CHANNEL_PROFILES,
+  type ChannelProfile,
+  DELIVERY_BACKOFF,
+  DELIVERY_MAX_ATTEMPTS,
+} from '../domain/channels';
 import { ALARMS, dlqName, EVENT_KINDS, LOG_EVENTS, METRICS, QUEUES, type QueueName } from '../names';
 import { DOC, fetchCommand, PUBLIC_BOUNDARIES, runbookPath } from './common';
 import type { NOTIFICATION_CHANNELS, NotificationDeliveryContractDemoRead } from './schemas';
@@ -7,92 +13,12 @@ import type { NOTIFICATION_CHANNELS, NotificationDeliveryContractDemoRead } from
  * The notification delivery contract (seed sections 1 and 6, CONTRACT.md section 7). Every queue,
  * event kind, metric, log event and alarm below is read from `shared/names.ts`, the module the
  * workers, the CDK alarms and the runbooks read, so the public contract cannot name something the
- * system does not emit.
+ * system does not emit. The channel profiles and the retry policy are the domain's
+ * (`shared/domain/channels.ts`), the ones the policy check and the workers apply.
  */
 
 type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 type Contract = z.output<typeof NotificationDeliveryContractDemoRead>;
-
-/** Attempts a delivery message gets on a queue before it moves to the queue's dead-letter queue. */
-export const DELIVERY_MAX_ATTEMPTS = 5;
-
-/** Backoff between attempts: exponential from `baseSeconds`, capped, with jitter. */
-export const DELIVERY_BACKOFF = { baseSeconds: 2, capSeconds: 300 } as const;
-
-export interface ChannelProfile {
-  label: string;
-  direction: 'internal' | 'external';
-  queue: QueueName;
-  adapter: string;
-  /** Name of the provider gate; `null` for channels that leave nothing to a provider. */
-  gate: string | null;
-  recipientFormat: string;
-  maxBodyChars: number;
-  subject: 'required' | 'optional' | 'not used';
-  transport: string;
-}
-
-/**
- * The five channel adapter profiles: the limits the policy check applies per channel and the
- * queue each channel travels on.
- */
-export const CHANNEL_PROFILES: Record<Channel, ChannelProfile> = {
-  in_app: {
-    label: 'In-app inbox',
-    direction: 'internal',
-    queue: QUEUES.internal,
-    adapter: 'in-app inbox writer',
-    gate: null,
-    recipientFormat: 'a member user id of the tenant',
-    maxBodyChars: 2000,
-    subject: 'optional',
-    transport: 'item in the tenant table, read by the member inbox',
-  },
-  telegram: {
-    label: 'Telegram bot message',
-    direction: 'external',
-    queue: QUEUES.external,
-    adapter: 'Telegram Bot API adapter',
-    gate: 'telegram-connection',
-    recipientFormat: 'numeric chat id (optionally negative for groups)',
-    maxBodyChars: 4096,
-    subject: 'not used',
-    transport: 'HTTPS call to the bot API with the private bot configuration',
-  },
-  email: {
-    label: 'Email',
-    direction: 'external',
-    queue: QUEUES.external,
-    adapter: 'transactional email adapter',
-    gate: 'email-connection',
-    recipientFormat: 'a single mailbox address (local@domain)',
-    maxBodyChars: 20000,
-    subject: 'required',
-    transport: 'HTTPS call to the tenant email provider',
-  },
-  sms: {
-    label: 'SMS',
-    direction: 'external',
-    queue: QUEUES.external,
-    adapter: 'SMS gateway adapter',
-    gate: 'sms-connection',
-    recipientFormat: 'E.164 number: + and 8 to 15 digits',
-    maxBodyChars: 918,
-    subject: 'not used',
-    transport: 'HTTPS call to the tenant SMS gateway (up to 6 concatenated segments)',
-  },
-  webhook: {
-    label: 'Signed webhook',
-    direction: 'external',
-    queue: QUEUES.external,
-    adapter: 'Standard Webhooks sender',
-    gate: 'webhook-endpoint',
-    recipientFormat: 'https URL on a public host (no private, loopback or link-local address)',
-    maxBodyChars: 65536,
-    subject: 'not used',
-    transport: 'HTTPS POST signed with webhook-id, webhook-timestamp and webhook-signature headers',
-  },
-};
 
 const channelEntries = Object.entries(CHANNEL_PROFILES) as [Channel, ChannelProfile][];
 const channelsOn = (queue: QueueName): Channel[] =>

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { DEMO_TENANT, DOC, fetchCommand, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
-import { CHANNEL_PROFILES, notificationDeliveryContract } from './delivery';
+import { CHANNEL_PROFILES } from '../domain/channels';
+import { notificationDeliveryContract } from './delivery';
 import type {
   BusinessActionExecutionDemoRead,
   BusinessApprovalGatewayDemoRead,

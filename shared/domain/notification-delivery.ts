@@ -1,9 +1,9 @@
 import type { Clock } from '../ids';
 import { newId } from '../ids';
 import { type AuditEvent, auditEvent } from './audit';
+import type { BackoffSettings } from './channels';
 import {
   type Attempt,
-  type BackoffSettings,
   backoffSeconds,
   type Channel,
   type ChannelState,

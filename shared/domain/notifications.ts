@@ -1,5 +1,4 @@
-import type * as z from 'zod';
-import { CHANNEL_PROFILES, DELIVERY_MAX_ATTEMPTS } from '../demo/delivery';
+import type * as z from 'zod/mini';
 import { type FieldError, InvalidTransitionError, NotFoundError, PolicyRejectedError } from '../errors';
 import type { Clock } from '../ids';
 import { newId } from '../ids';
@@ -16,6 +15,7 @@ import type {
   ReviewItemRead,
 } from '../schemas/notifications';
 import { type AuditEvent, auditEvent } from './audit';
+import { type BackoffSettings, CHANNEL_PROFILES, DELIVERY_BACKOFF } from './channels';
 import type { Page, PageRequest } from './ports';
 
 /**
@@ -44,8 +44,6 @@ export interface OutboxEvent {
   occurred_at: string;
   payload: Record<string, unknown>;
 }
-
-export const MAX_ATTEMPTS = DELIVERY_MAX_ATTEMPTS;
 
 /** Stable per notification, so a re-queued notification (review retry) keeps its key. */
 export const notificationIdempotencyKey = (tenantId: string, notificationId: string) =>
@@ -139,20 +137,13 @@ export function checkPolicy(input: z.output<typeof NotificationCreate>, ctx: Pol
 
 // --- Retry schedule and failure classes ------------------------------------------------------
 
-export interface BackoffSettings {
-  baseSeconds: number;
-  capSeconds: number;
-}
-
-export const DEFAULT_BACKOFF: BackoffSettings = { baseSeconds: 2, capSeconds: 300 };
-
 /**
  * Seconds before attempt `receiveCount + 1`: exponential (base * 2^(n-1)), capped, with "equal
  * jitter" (uniform in the upper half) so retries of one outage spread out but never retry at once.
  */
 export function backoffSeconds(
   receiveCount: number,
-  settings: BackoffSettings = DEFAULT_BACKOFF,
+  settings: BackoffSettings = DELIVERY_BACKOFF,
   random: () => number = Math.random,
 ): number {
   const n = Math.max(1, receiveCount);

@@ -3,10 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 import { OPERATIONS, type Operation } from '../../shared/api';
-import { CHANNEL_PROFILES, DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '../../shared/demo/delivery';
 import { DEMO_CACHE_CONTROL, DEMO_OPERATIONS, DEMO_PAYLOADS, demoResponse } from '../../shared/demo/index';
 import { NOTIFICATION_CHANNELS, type NotificationDeliveryContractDemoRead } from '../../shared/demo/schemas';
-import { DEFAULT_BACKOFF, MAX_ATTEMPTS } from '../../shared/domain/notifications';
+import { CHANNEL_PROFILES, DELIVERY_MAX_ATTEMPTS } from '../../shared/domain/channels';
 import { ALARMS, dlqName, EVENT_KINDS, LOG_EVENTS, METRICS, QUEUES } from '../../shared/names';
 
 /** Seed section 4: the eight demo paths. */
@@ -166,11 +165,6 @@ describe('notification delivery contract', () => {
     );
     expect(c.deadLetters.map((d) => d.deadLetterQueue)).toEqual(Object.values(QUEUES).map(dlqName));
     for (const q of c.queues) expect(q.maxAttempts).toBe(DELIVERY_MAX_ATTEMPTS);
-  });
-
-  it('states the retry policy the delivery worker applies', () => {
-    expect(DELIVERY_MAX_ATTEMPTS).toBe(MAX_ATTEMPTS);
-    expect(DELIVERY_BACKOFF).toEqual(DEFAULT_BACKOFF);
   });
 
   it('gates every external channel and no internal one', () => {
