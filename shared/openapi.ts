@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import * as core from 'zod/v4/core';
 import pkg from '../package.json' with { type: 'json' };
 import { OPERATIONS, type Operation, type OperationId } from './api';
 import { DEMO_CACHE_CONTROL, DEMO_PAYLOADS } from './demo/index';
@@ -43,7 +44,7 @@ class Components {
    * Converts `schema` and hoists every named (`$defs`) schema into the components. Returns the
    * schema to place inline: a `$ref` when the root schema itself is named.
    */
-  convert(schema: z.ZodType, io: Io): Json {
+  convert(schema: core.$ZodType, io: Io): Json {
     const {
       $schema: _,
       $defs,
@@ -159,7 +160,7 @@ function errorStatuses(id: OperationId, op: Operation): ErrorStatus[] {
   if (op.body) for (const s of [400, 413, 415, 422] as const) out.add(s);
   if (op.query) {
     out.add(422);
-    if (op.query instanceof z.ZodObject && 'cursor' in op.query.shape) out.add(400);
+    if (op.query instanceof core.$ZodObject && 'cursor' in op.query._zod.def.shape) out.add(400);
   }
   if (op.auth === 'bearer') out.add(401);
   if (op.permission) out.add(403);
@@ -269,7 +270,7 @@ const header = (description: string) => ({ description, schema: { type: 'string'
 
 function parameters(c: Components, op: Operation): Json[] {
   const out: Json[] = [];
-  const add = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+  const add = (schema: core.$ZodType | undefined, where: 'path' | 'query') => {
     if (!schema) return;
     const js = c.convert(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, prop] of Object.entries(js.properties ?? {})) {

@@ -1,11 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { BusinessException, ExceptionStore } from '../../shared/domain/exceptions';
-import { BusinessExceptionRead } from '../../shared/schemas/exceptions';
+import { EXCEPTION_FIELDS } from '../../shared/schemas/exceptions';
 import { ENTITY, keys } from '../../shared/table';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, queryPage, transact } from './dynamo';
 
-const FIELDS = Object.keys(BusinessExceptionRead.shape) as (keyof BusinessException)[];
+const FIELDS = EXCEPTION_FIELDS;
 const toException = (item: Record<string, unknown>) => pick(item, FIELDS) as unknown as BusinessException;
 
 const exceptionItem = (e: BusinessException) => ({

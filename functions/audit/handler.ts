@@ -1,9 +1,8 @@
 import { AUDIT_OPERATIONS } from '../../shared/operations/audit';
 import { auditStore } from '../adapters/audit-store';
 import { dbFromEnv } from '../adapters/dynamo';
-import { tenantStore } from '../adapters/tenant-store';
 import { httpHandler } from '../lib/http';
-import { tenantExists } from '../lib/tenant-exists';
+import { tenantExistsIn } from '../lib/tenant-exists';
 
 const db = dbFromEnv();
 const audit = auditStore(db);
@@ -14,5 +13,5 @@ export const handler = httpHandler(
     'audit.list': ({ params, query: { limit, cursor, ...filter } }) =>
       audit.list(params.tenant_id, filter, { limit, cursor }),
   },
-  { tenantExists: tenantExists(tenantStore(db)) },
+  { tenantExists: tenantExistsIn(db) },
 );

@@ -7,11 +7,10 @@ import {
 import { EXCEPTIONS_OPERATIONS } from '../../shared/operations/exceptions';
 import { dbFromEnv } from '../adapters/dynamo';
 import { exceptionStore } from '../adapters/exception-store';
-import { tenantStore } from '../adapters/tenant-store';
 import { clock } from '../config';
 import { httpHandler } from '../lib/http';
 import { idempotencyIn } from '../lib/idempotency';
-import { tenantExists } from '../lib/tenant-exists';
+import { tenantExistsIn } from '../lib/tenant-exists';
 
 const db = dbFromEnv();
 const deps = { exceptions: exceptionStore(db), clock };
@@ -27,5 +26,5 @@ export const handler = httpHandler(
     'exceptions.changeStatus': ({ principal, params, body }) =>
       changeExceptionStatus(deps, principal, params.tenant_id, params.exception_id, body),
   },
-  { tenantExists: tenantExists(tenantStore(db)), idempotency: idempotencyIn(db) },
+  { tenantExists: tenantExistsIn(db), idempotency: idempotencyIn(db) },
 );

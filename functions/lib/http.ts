@@ -5,7 +5,8 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
+import type * as core from 'zod/v4/core';
 import type { Operation, Operations } from '../../shared/api';
 import {
   type FieldError,
@@ -29,7 +30,8 @@ export const MAX_BODY_BYTES = 256 * 1024;
 const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset=utf-8\s*)?$/i;
 export const SANE_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
 
-type Out<D, F extends string> = D extends Record<F, infer S extends z.ZodType> ? z.output<S> : undefined;
+type Out<D, F extends string> =
+  D extends Record<F, infer S extends core.$ZodType> ? core.output<S> : undefined;
 
 export interface HttpRequest<O extends Operation> {
   params: Out<O, 'params'>;
@@ -70,7 +72,31 @@ export type ApiEvent = APIGatewayProxyEventV2 & {
   requestContext: { authorizer?: { lambda?: { principal?: string } } };
 };
 
-const fieldErrors = (error: z.ZodError, prefix = ''): FieldError[] =>
+const UNITS: Record<string, string> = { string: 'characters', array: 'items', set: 'items' };
+
+/**
+ * A readable message from the issue's own fields. zod/mini ships without a locale (the English
+ * messages would add to every bundle); messages given in a schema are kept as they are.
+ */
+function describeIssue(issue: core.$ZodIssue): string {
+  if (issue.message && issue.message !== 'Invalid input') return issue.message;
+  switch (issue.code) {
+    case 'too_small':
+      return `must be at least ${issue.minimum}${UNITS[issue.origin] ? ` ${UNITS[issue.origin]}` : ''}`;
+    case 'too_big':
+      return `must be at most ${issue.maximum}${UNITS[issue.origin] ? ` ${UNITS[issue.origin]}` : ''}`;
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'invalid_value':
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_format':
+      return `must be a valid ${issue.format}`;
+    default:
+      return 'Invalid value';
+  }
+}
+
+const fieldErrors = (error: core.$ZodError, prefix = ''): FieldError[] =>
   error.issues.flatMap((issue) => {
     const base = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
     if (issue.code === 'unrecognized_keys') {
@@ -80,11 +106,11 @@ const fieldErrors = (error: z.ZodError, prefix = ''): FieldError[] =>
         message: 'Unknown field',
       }));
     }
-    return [{ path: base, code: issue.code, message: issue.message }];
+    return [{ path: base, code: issue.code, message: describeIssue(issue) }];
   });
 
-const parse = <S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.output<S> => {
-  const result = schema.safeParse(value);
+const parse = <S extends core.$ZodType>(schema: S, value: unknown, prefix = ''): core.output<S> => {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw new ValidationError(fieldErrors(result.error, prefix));
   return result.data;
 };
@@ -173,7 +199,7 @@ const guard = (operations: Operations, options: GroupOptions): MiddlewareObj<Api
         if (!principal) throw new UnauthenticatedError();
         ctx.principal = principal;
       }
-      if (op.params && !op.params.safeParse(params).success) throw new NotFoundError();
+      if (op.params && !z.safeParse(op.params, params).success) throw new NotFoundError();
       const principal = ctx.principal;
       if (principal && op.permission) {
         const tenantId = params.tenant_id;

@@ -1,4 +1,14 @@
-import type { TenantStore } from '../../shared/domain/ports';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../shared/table';
+import type { Db } from '../adapters/dynamo';
 
-export const tenantExists = (tenants: TenantStore) => async (tenantId: string) =>
-  (await tenants.getTenant(tenantId)) !== undefined;
+/**
+ * For platform_admin on a tenant it is not a member of: one key-only GetItem. Route groups other
+ * than tenants need nothing else of the tenant store, so they do not bundle it.
+ */
+export const tenantExistsIn = (db: Db) => async (tenantId: string) => {
+  const out = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.tenant(tenantId), ProjectionExpression: 'pk' }),
+  );
+  return out.Item !== undefined;
+};

@@ -11,12 +11,11 @@ import { LOG_EVENTS, METRICS } from '../../shared/names';
 import { NOTIFICATIONS_OPERATIONS } from '../../shared/operations/notifications';
 import { dbFromEnv } from '../adapters/dynamo';
 import { notificationStore } from '../adapters/notification-store';
-import { tenantStore } from '../adapters/tenant-store';
 import { clock } from '../config';
 import { httpHandler } from '../lib/http';
 import { idempotencyIn } from '../lib/idempotency';
 import { logger, metricsFor } from '../lib/observability';
-import { tenantExists } from '../lib/tenant-exists';
+import { tenantExistsIn } from '../lib/tenant-exists';
 
 const db = dbFromEnv();
 const deps = {
@@ -74,5 +73,5 @@ export const handler = httpHandler(
       return decided;
     },
   },
-  { tenantExists: tenantExists(tenantStore(db)), idempotency: idempotencyIn(db) },
+  { tenantExists: tenantExistsIn(db), idempotency: idempotencyIn(db) },
 );

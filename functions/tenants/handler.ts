@@ -14,7 +14,7 @@ import { tenantStore } from '../adapters/tenant-store';
 import { clock } from '../config';
 import { httpHandler } from '../lib/http';
 import { idempotencyIn } from '../lib/idempotency';
-import { tenantExists } from '../lib/tenant-exists';
+import { tenantExistsIn } from '../lib/tenant-exists';
 
 const db = dbFromEnv();
 const deps = { identity: identityStore(db), tenants: tenantStore(db), clock };
@@ -32,5 +32,5 @@ export const handler = httpHandler(
     'members.remove': ({ principal, params }) =>
       removeMember(deps, principal, params.tenant_id, params.user_id),
   },
-  { tenantExists: tenantExists(deps.tenants), idempotency: idempotencyIn(db) },
+  { tenantExists: tenantExistsIn(db), idempotency: idempotencyIn(db) },
 );

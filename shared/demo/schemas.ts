@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { NOTIFICATION_CHANNELS, NotificationChannel } from '../schemas/notifications';
 
 /**
  * Schemas of the public demo records (seed section 2.8, CONTRACT.md section 8). Every record is
@@ -47,8 +48,8 @@ export const DemoDataBoundary = row({ boundary: text, publicSurface: text, priva
 });
 const dataBoundaries = z.array(DemoDataBoundary);
 
-export const NOTIFICATION_CHANNELS = ['in_app', 'telegram', 'email', 'sms', 'webhook'] as const;
-export const NotificationChannel = z.enum(NOTIFICATION_CHANNELS).meta({ id: 'NotificationChannel' });
+// The channel enum is the API's own (shared/schemas/notifications.ts): the demo describes it.
+export { NOTIFICATION_CHANNELS, NotificationChannel };
 const channelList = z.array(NotificationChannel);
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { InvalidTransitionError, NotFoundError } from '../errors';
 import type { Clock } from '../ids';
 import { newId } from '../ids';

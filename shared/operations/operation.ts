@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as core from 'zod/v4/core';
 import type { Permission } from '../policy';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -12,13 +12,13 @@ export interface Operation {
   auth: 'public' | 'bearer';
   /** Checked against the role matrix; tenant-scoped when the path has `{tenant_id}`. */
   permission?: Permission;
-  params?: z.ZodObject;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  params?: core.$ZodObject;
+  query?: core.$ZodType;
+  body?: core.$ZodType;
   /** Creating POSTs honour the `Idempotency-Key` header. */
   idempotent?: boolean;
   status: number;
-  response?: z.ZodType;
+  response?: core.$ZodType;
 }
 
 export type Operations = Record<string, Operation>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DEMO_OPERATIONS } from '../demo/operations';
 import { op } from './operation';
 

@@ -1,47 +1,52 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ROLES } from '../policy';
-import { DateTime } from './common';
+import { DateTime, named, text } from './common';
 
-export const Role = z.enum(ROLES).meta({ id: 'Role' });
+export const Role = named(z.enum(ROLES), 'Role');
 
-export const Email = z.email().max(254);
-export const DisplayName = z.string().trim().min(1).max(120);
+export const Email = z.email().check(z.maxLength(254));
+export const DisplayName = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
 /** New passwords: at least 12 characters (CONTRACT.md section 3). */
-export const NewPassword = z.string().min(12).max(256);
+export const NewPassword = text(12, 256);
 
-export const SessionCreate = z
-  .strictObject({ email: z.string().min(1).max(254), password: z.string().min(1).max(256) })
-  .meta({ id: 'SessionCreate' });
+export const SessionCreate = named(
+  z.strictObject({ email: text(1, 254), password: text(1, 256) }),
+  'SessionCreate',
+);
 
-export const UserRead = z
-  .object({ id: z.string(), email: z.string(), display_name: z.string(), created_at: DateTime })
-  .meta({ id: 'UserRead' });
+export const UserRead = named(
+  z.object({ id: z.string(), email: z.string(), display_name: z.string(), created_at: DateTime }),
+  'UserRead',
+);
 
-export const MembershipRead = z
-  .object({ tenant_id: z.string(), tenant_name: z.string(), role: Role, created_at: DateTime })
-  .meta({ id: 'MembershipRead' });
+export const MembershipRead = named(
+  z.object({ tenant_id: z.string(), tenant_name: z.string(), role: Role, created_at: DateTime }),
+  'MembershipRead',
+);
 
-export const AccessTokenRead = z
-  .object({
+export const AccessTokenRead = named(
+  z.object({
     access_token: z.string(),
     expires_at: DateTime,
-    token_type: z.literal('bearer').default('bearer'),
+    token_type: z._default(z.literal('bearer'), 'bearer'),
     user: UserRead,
-  })
-  .meta({ id: 'AccessTokenRead' });
+  }),
+  'AccessTokenRead',
+);
 
-export const AuthMeRead = z
-  .object({
+export const AuthMeRead = named(
+  z.object({
     user: UserRead,
     memberships: z.array(MembershipRead),
-    platform_roles: z.array(z.literal('platform_admin')).optional(),
-  })
-  .meta({ id: 'AuthMeRead' });
+    platform_roles: z.optional(z.array(z.literal('platform_admin'))),
+  }),
+  'AuthMeRead',
+);
 
 export const SESSION_STATUSES = ['active', 'revoked', 'expired'] as const;
 
-export const AuthSessionRead = z
-  .object({
+export const AuthSessionRead = named(
+  z.object({
     token_id: z.string(),
     user_id: z.string(),
     user_email: z.string(),
@@ -49,12 +54,13 @@ export const AuthSessionRead = z
     status: z.enum(SESSION_STATUSES),
     expires_at: DateTime,
     tenant_ids: z.array(z.string()),
-    created_at: DateTime.nullable().optional(),
-    last_used_at: DateTime.nullable().optional(),
-    revoked_at: DateTime.nullable().optional(),
-  })
-  .meta({ id: 'AuthSessionRead' });
+    created_at: z.optional(z.nullable(DateTime)),
+    last_used_at: z.optional(z.nullable(DateTime)),
+    revoked_at: z.optional(z.nullable(DateTime)),
+  }),
+  'AuthSessionRead',
+);
 
-export const AuthSessionList = z.object({ items: z.array(AuthSessionRead) }).meta({ id: 'AuthSessionList' });
+export const AuthSessionList = named(z.object({ items: z.array(AuthSessionRead) }), 'AuthSessionList');
 
-export const SessionPath = z.object({ token_id: z.string().min(1).max(128) });
+export const SessionPath = z.object({ token_id: text(1, 128) });

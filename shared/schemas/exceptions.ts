@@ -1,5 +1,5 @@
-import * as z from 'zod';
-import { DateTime, FreeForm, listOf, pageQuery, SubjectId, SubjectType } from './common';
+import * as z from 'zod/mini';
+import { DateTime, FreeForm, listOf, named, pageQuery, SubjectId, SubjectType, text } from './common';
 
 export const EXCEPTION_SEVERITIES = ['info', 'warning', 'critical'] as const;
 export const EXCEPTION_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
@@ -8,26 +8,49 @@ export const ExceptionSeverity = z.enum(EXCEPTION_SEVERITIES);
 export const ExceptionStatus = z.enum(EXCEPTION_STATUSES);
 
 /** Seed section 2.5 and the limits of section 8. */
-export const BusinessExceptionCreate = z
-  .strictObject({
+export const BusinessExceptionCreate = named(
+  z.strictObject({
     exception_type: z
       .string()
-      .min(2)
-      .max(128)
-      .regex(/^[a-z0-9][a-z0-9_.-]*$/, 'must match ^[a-z0-9][a-z0-9_.-]*$'),
+      .check(
+        z.minLength(2),
+        z.maxLength(128),
+        z.regex(/^[a-z0-9][a-z0-9_.-]*$/, 'must match ^[a-z0-9][a-z0-9_.-]*$'),
+      ),
     subject_type: SubjectType,
     subject_id: SubjectId,
-    title: z.string().min(2).max(255),
-    summary: z.string().min(2).max(2000),
-    severity: ExceptionSeverity.default('warning'),
-    evidence: FreeForm.optional(),
-    impact: FreeForm.optional(),
-    observation_ids: z.array(z.string().min(1).max(128)).max(20).optional(),
-  })
-  .meta({ id: 'BusinessExceptionCreate' });
+    title: text(2, 255),
+    summary: text(2, 2000),
+    severity: z._default(ExceptionSeverity, 'warning'),
+    evidence: z.optional(FreeForm),
+    impact: z.optional(FreeForm),
+    observation_ids: z.optional(z.array(text(1, 128)).check(z.maxLength(20))),
+  }),
+  'BusinessExceptionCreate',
+);
 
-export const BusinessExceptionRead = z
-  .object({
+/** The fields of a stored exception, in the order they are returned. */
+export const EXCEPTION_FIELDS = [
+  'id',
+  'tenant_id',
+  'exception_type',
+  'severity',
+  'status',
+  'subject_type',
+  'subject_id',
+  'title',
+  'summary',
+  'impact_json',
+  'evidence_json',
+  'observation_ids',
+  'detected_at',
+  'created_at',
+  'updated_at',
+  'resolved_at',
+] as const;
+
+export const BusinessExceptionRead = named(
+  z.object({
     id: z.string(),
     tenant_id: z.string(),
     exception_type: z.string(),
@@ -39,32 +62,31 @@ export const BusinessExceptionRead = z
     summary: z.string(),
     impact_json: z.string(),
     evidence_json: z.string(),
-    observation_ids: z.array(z.string()).optional(),
+    observation_ids: z.optional(z.array(z.string())),
     detected_at: DateTime,
-    created_at: DateTime.nullable().optional(),
-    updated_at: DateTime.nullable().optional(),
-    resolved_at: DateTime.nullable().optional(),
-  })
-  .meta({ id: 'BusinessExceptionRead' });
+    created_at: z.optional(z.nullable(DateTime)),
+    updated_at: z.optional(z.nullable(DateTime)),
+    resolved_at: z.optional(z.nullable(DateTime)),
+  }),
+  'BusinessExceptionRead',
+);
 
-export const BusinessExceptionStatusChange = z
-  .strictObject({
+export const BusinessExceptionStatusChange = named(
+  z.strictObject({
     status: z.enum(['acknowledged', 'resolved']),
-    note: z.string().min(2).max(255).nullable().optional(),
-  })
-  .meta({ id: 'BusinessExceptionStatusChange' });
+    note: z.optional(z.nullable(text(2, 255))),
+  }),
+  'BusinessExceptionStatusChange',
+);
 
-export const BusinessExceptionList = listOf(BusinessExceptionRead).meta({ id: 'BusinessExceptionList' });
+export const BusinessExceptionList = named(listOf(BusinessExceptionRead), 'BusinessExceptionList');
 
 export const ExceptionListQuery = z.strictObject({
-  status: ExceptionStatus.optional(),
-  severity: ExceptionSeverity.optional(),
-  subject_type: SubjectType.optional(),
-  subject_id: SubjectId.optional(),
+  status: z.optional(ExceptionStatus),
+  severity: z.optional(ExceptionSeverity),
+  subject_type: z.optional(SubjectType),
+  subject_id: z.optional(SubjectId),
   ...pageQuery,
 });
 
-export const ExceptionPath = z.object({
-  tenant_id: z.string().min(1).max(64),
-  exception_id: z.string().min(1).max(64),
-});
+export const ExceptionPath = z.object({ tenant_id: text(1, 64), exception_id: text(1, 64) });

@@ -13,13 +13,17 @@ import { discoverFunctions } from '../../bench/lib/functions';
  */
 const BUDGET = 1.25;
 const KNOWN_OVER: Record<string, number> = {
-  'api-auth': 1.54,
-  'api-tenants': 1.54,
-  'api-exceptions': 1.54,
-  'api-notifications': 1.57,
-  'api-audit': 1.53,
-  'api-public': 1.5,
+  // Measured 2026-11-22 after zod/mini and per-group bundles (was 1.54 to 1.57). What is left
+  // above the floor is Powertools Logger and Metrics (35 KB) and zod/mini (29 KB): see
+  // docs/performance.md.
+  'api-auth': 1.27,
+  'api-tenants': 1.29,
+  'api-exceptions': 1.27,
+  'api-notifications': 1.3,
 };
+
+/** public uses no SDK client: it must not bundle one, and stays under an absolute size. */
+const PUBLIC_MAX_BYTES = 400_000;
 
 const api = discoverFunctions().filter((f) => f.kind === 'api');
 
@@ -28,8 +32,8 @@ describe('bundle size vs SDK-only floor', () => {
     it(`${fn.name} <= ${KNOWN_OVER[fn.name] ?? BUDGET}x its floor`, async () => {
       const bundle = await bundleFunction(fn.entry);
       if (bundle.sdkImports.size === 0) {
-        // No SDK client (public): nothing to compare with; keep zod's locales out at least.
-        expect(bundle.breakdown.find(([k]) => k === 'zod')?.[1] ?? 0).toBeLessThan(150_000);
+        expect(bundle.breakdown.filter(([k]) => k.startsWith('@aws-sdk/'))).toEqual([]);
+        expect(bundle.bytes).toBeLessThanOrEqual(PUBLIC_MAX_BYTES);
         return;
       }
       const floor = await bundleFloor(bundle.sdkImports);
