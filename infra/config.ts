@@ -1,6 +1,7 @@
 import { Aws, Duration } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { DELIVERY_MAX_ATTEMPTS } from '../shared/domain/channels';
 import { ALARMS, type AlarmName, QUEUES, type QueueName, SERVICE } from '../shared/names';
 
 /**
@@ -144,8 +145,11 @@ export type FunctionProfileName = keyof typeof FUNCTION_PROFILES;
 export const QUEUE_SETTINGS = {
   /** AWS guidance: visibility timeout at least 6x the consumer function's timeout. */
   visibilityTimeoutFactor: 6,
-  /** Receives before a message moves to the DLQ. */
-  maxReceiveCount: 5,
+  /**
+   * Receives before a message moves to the DLQ: the worker's own attempt limit, so its last
+   * attempt marks the notification dead_lettered just before SQS moves the message.
+   */
+  maxReceiveCount: DELIVERY_MAX_ATTEMPTS,
   sourceRetention: Duration.days(4),
   /** The maximum SQS allows; longer than the source's, since a moved message keeps its age. */
   dlqRetention: Duration.days(14),

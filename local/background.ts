@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'aws-lambda';
+import { DELIVERY_MAX_ATTEMPTS } from '../shared/domain/channels';
 import { dlqName, QUEUES } from '../shared/names';
 import { lambdaContext } from './api-gateway';
 import { ProviderSandbox } from './provider-sandbox';
@@ -37,7 +38,7 @@ export async function startBackground(options: BackgroundOptions): Promise<Backg
   await sandbox.listen();
   const queues = new LocalQueues({
     visibilityTimeoutSeconds: num('OPS_LOCAL_QUEUE_VISIBILITY_SECONDS', 30),
-    maxReceiveCount: num('OPS_DELIVERY_MAX_ATTEMPTS', 5),
+    maxReceiveCount: num('OPS_DELIVERY_MAX_ATTEMPTS', DELIVERY_MAX_ATTEMPTS),
     msPerSecond: num('OPS_LOCAL_QUEUE_MS_PER_SECOND', 1000),
   });
   const sqsEndpoint = await queues.listen();

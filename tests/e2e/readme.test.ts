@@ -39,7 +39,7 @@ describe('README curl examples', () => {
     // The last two commands print the status codes of the revoke and of the next use.
     expect(stdout).toMatch(/204\n401\n$/);
     expect(stdout).toContain('"id":"acme"');
-    expect(stdout).toContain('"role":"owner"');
+    expect(stdout).toContain('notification delivered');
     expect(stdout).toContain('"status":"resolved"');
     expect(stdout).toContain('"code":"invalid_transition"');
     expect(stdout).toContain('"event_type":"exception.status_changed"');
