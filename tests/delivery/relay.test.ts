@@ -1,7 +1,6 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
-import type { Context, DynamoDBRecord } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../functions/adapters/dynamo';
@@ -9,10 +8,10 @@ import { transact } from '../../functions/adapters/dynamo';
 import { outboxPut } from '../../functions/adapters/outbox';
 import { createRelay, createSweeper } from '../../functions/lib/outbox-relay';
 import type { OutboxEvent } from '../../shared/domain/notifications';
-import { newId, systemClock } from '../../shared/ids';
-import { EVENT_KINDS } from '../../shared/names';
+import { systemClock } from '../../shared/ids';
 import { keys } from '../../shared/table';
 import { freshDb } from '../support/db';
+import { insertRecord, outboxEvent } from '../support/outbox';
 
 /** Connected: real DynamoDB Local items and conditions; SQS faults injected with aws-sdk-client-mock. */
 
@@ -26,17 +25,8 @@ beforeAll(async () => {
 });
 afterEach(() => sqsMock.reset());
 
-const event = (channel: string, occurredAt = new Date().toISOString()): OutboxEvent => {
-  const id = newId();
-  return {
-    event_id: id,
-    kind: EVENT_KINDS.notificationDeliveryRequested,
-    tenant_id: 't1',
-    idempotency_key: `notification:t1:${id}`,
-    occurred_at: occurredAt,
-    payload: { notification_id: id, channel },
-  };
-};
+const event = (channel: string, occurredAt?: string) =>
+  outboxEvent(channel, occurredAt ? { occurredAt } : {});
 
 const write = async (events: OutboxEvent[]) => {
   for (const e of events) expect((await transact(db, [outboxPut(e)])).ok).toBe(true);
@@ -46,16 +36,7 @@ const item = async (e: OutboxEvent) =>
   (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.outbox(e.event_id) }))).Item!;
 
 /** The Lambda stream record of the item as written (NewImage from the table itself). */
-const streamRecord = async (e: OutboxEvent, seq: number): Promise<DynamoDBRecord> => ({
-  eventID: String(seq),
-  eventName: 'INSERT',
-  eventSource: 'aws:dynamodb',
-  dynamodb: {
-    SequenceNumber: String(seq).padStart(21, '0'),
-    NewImage: marshall(await item(e)) as never,
-    Keys: marshall(keys.outbox(e.event_id)) as never,
-  },
-});
+const streamRecord = async (e: OutboxEvent, seq: number) => insertRecord(await item(e), seq);
 
 const sentBodies = () =>
   sqsMock
