@@ -356,7 +356,7 @@ try {
     // A function with no SDK client has no floor to compare with (public).
     const cr = c && b.ratio !== null ? round(c.fn.init / c.floor.init) : null;
     lines.push(
-      `| ${b.name} | ${kb(b.bytes)} | ${b.ratio === null ? '(no SDK) ' : ''}${kb(b.floorBytes)} | ${b.ratio ?? 'n/a'} ${ok(b.ratio, BUDGET.bundle)} | ${c ? `${round(c.fn.init, 1)} ms (${round(c.fn.load, 1)} + ${round(c.fn.first, 1)})` : '-'} | ${c ? `${round(c.floor.init, 1)} ms` : '-'} | ${cr ?? 'n/a'} ${c && cr !== null ? ok(cr, BUDGET.cold) : ''} |`,
+      `| ${b.name} | ${kb(b.bytes)} | ${b.ratio === null ? '(no SDK)' : kb(b.floorBytes)} | ${b.ratio === null ? 'n/a' : `${b.ratio} ${ok(b.ratio, BUDGET.bundle)}`} | ${c ? `${round(c.fn.init, 1)} ms (${round(c.fn.load, 1)} + ${round(c.fn.first, 1)})` : '-'} | ${c && cr !== null ? `${round(c.floor.init, 1)} ms` : '-'} | ${cr ?? 'n/a'} ${c && cr !== null ? ok(cr, BUDGET.cold) : ''} |`,
     );
   }
   lines.push('');

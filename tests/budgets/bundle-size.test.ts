@@ -13,13 +13,13 @@ import { discoverFunctions } from '../../bench/lib/functions';
  */
 const BUDGET = 1.25;
 const KNOWN_OVER: Record<string, number> = {
-  // Measured 2026-11-22 after zod/mini and per-group bundles (was 1.54 to 1.57). What is left
-  // above the floor is Powertools Logger and Metrics (35 KB) and zod/mini (29 KB): see
-  // docs/performance.md.
-  'api-auth': 1.27,
-  'api-tenants': 1.29,
-  'api-exceptions': 1.27,
-  'api-notifications': 1.3,
+  // Measured 2026-11-22 (1.257, 1.280, 1.261, 1.283; 1.54 to 1.57 before zod/mini, per-group
+  // bundles and one Powertools Commons). Above the floor each carries Powertools Logger and
+  // Metrics (33 KB) and zod/mini (29 KB) before any code of its own: see docs/performance.md.
+  'api-auth': 1.26,
+  'api-tenants': 1.285,
+  'api-exceptions': 1.265,
+  'api-notifications': 1.29,
 };
 
 /** public uses no SDK client: it must not bundle one, and stays under an absolute size. */
