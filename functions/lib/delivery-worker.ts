@@ -1,4 +1,4 @@
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { EventType } from '@aws-lambda-powertools/batch';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
@@ -7,6 +7,7 @@ import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '../../shared/domain/cha
 import type { OutboxEvent } from '../../shared/domain/notifications';
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '../../shared/names';
 import { delayRetry } from '../adapters/queue';
+import { partialBatch } from './batch';
 import { logger, metricsFor } from './observability';
 
 /** Worker settings from the environment (the local runtime and tests shorten them). */
@@ -151,15 +152,6 @@ export function createWorker(
     }
   };
 
-  return async (event: SQSEvent, context: Context) => {
-    const processor = new BatchProcessor(EventType.SQS);
-    try {
-      return await processPartialResponse(event, record, processor, {
-        context,
-        throwOnFullBatchFailure: false,
-      });
-    } finally {
-      metrics.publishStoredMetrics();
-    }
-  };
+  return (event: SQSEvent, context: Context) =>
+    partialBatch({ type: EventType.SQS, event, record }, context, metrics);
 }

@@ -1,4 +1,4 @@
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { EventType } from '@aws-lambda-powertools/batch';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { SQSClient } from '@aws-sdk/client-sqs';
@@ -11,6 +11,7 @@ import { ENTITY } from '../../shared/table';
 import type { Db } from '../adapters/dynamo';
 import { markRelayed, pendingOlderThan, toOutboxEvent } from '../adapters/outbox';
 import { publishEvents, type QueueUrls } from '../adapters/queue';
+import { partialBatch } from './batch';
 import { logger, metricsFor } from './observability';
 
 export interface RelayDeps {
@@ -39,7 +40,6 @@ export function createRelay(deps: RelayDeps) {
   return async (event: DynamoDBStreamEvent, context: Context) => {
     const outbox = event.Records.filter(isOutboxInsert).map(eventOf);
     const failed = await publishEvents(deps.sqs, deps.queues, outbox);
-    const processor = new BatchProcessor(EventType.DynamoDBStreams);
     const record = async (r: DynamoDBRecord) => {
       if (!isOutboxInsert(r)) return;
       const e = eventOf(r);
@@ -65,14 +65,7 @@ export function createRelay(deps: RelayDeps) {
         lag_ms: lag,
       });
     };
-    try {
-      return await processPartialResponse(event, record, processor, {
-        context,
-        throwOnFullBatchFailure: false,
-      });
-    } finally {
-      metrics.publishStoredMetrics();
-    }
+    return partialBatch({ type: EventType.DynamoDBStreams, event, record }, context, metrics);
   };
 }
 

@@ -1,16 +1,4 @@
-import type { Context, SQSEvent } from 'aws-lambda';
-import { sqsClient } from '../adapters/queue';
-import { createWorker } from '../lib/delivery-worker';
-import { deliveryDepsFromEnv } from './deps';
+import { workerHandler } from './deps';
 
-/** The external queue's worker (SQS, partial batch responses). */
-let worker: ReturnType<typeof createWorker> | undefined;
-
-export const handler = (event: SQSEvent, context: Context) => {
-  worker ??= createWorker('external', {
-    delivery: deliveryDepsFromEnv(),
-    sqs: sqsClient,
-    queueUrl: process.env.EXTERNAL_QUEUE_URL ?? '',
-  });
-  return worker(event, context);
-};
+/** The external queue's worker (telegram, email, sms, webhook; SQS, partial batch responses). */
+export const handler = workerHandler('external', 'EXTERNAL_QUEUE_URL');

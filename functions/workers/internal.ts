@@ -1,16 +1,4 @@
-import type { Context, SQSEvent } from 'aws-lambda';
-import { sqsClient } from '../adapters/queue';
-import { createWorker } from '../lib/delivery-worker';
-import { deliveryDepsFromEnv } from './deps';
+import { workerHandler } from './deps';
 
-/** The internal queue's worker (SQS, partial batch responses). */
-let worker: ReturnType<typeof createWorker> | undefined;
-
-export const handler = (event: SQSEvent, context: Context) => {
-  worker ??= createWorker('internal', {
-    delivery: deliveryDepsFromEnv(),
-    sqs: sqsClient,
-    queueUrl: process.env.INTERNAL_QUEUE_URL ?? '',
-  });
-  return worker(event, context);
-};
+/** The internal queue's worker (in_app; SQS, partial batch responses). */
+export const handler = workerHandler('internal', 'INTERNAL_QUEUE_URL');

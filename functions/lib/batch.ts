@@ -1,0 +1,30 @@
+import { BatchProcessor, type EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Metrics } from '@aws-lambda-powertools/metrics';
+import type { Context, DynamoDBRecord, DynamoDBStreamEvent, SQSEvent, SQSRecord } from 'aws-lambda';
+
+type Batch =
+  | { type: typeof EventType.SQS; event: SQSEvent; record: (r: SQSRecord) => Promise<void> }
+  | {
+      type: typeof EventType.DynamoDBStreams;
+      event: DynamoDBStreamEvent;
+      record: (r: DynamoDBRecord) => Promise<void>;
+    };
+
+/**
+ * Runs `record` for each record with Powertools' BatchProcessor and answers the partial batch
+ * response (`batchItemFailures`), so a failed record fails alone. A batch whose every record
+ * failed is reported the same way rather than thrown, so the event source's own retry and DLQ
+ * settings decide. The function's metrics are flushed after every batch.
+ */
+export async function partialBatch(batch: Batch, context: Context, metrics: Metrics) {
+  try {
+    return await processPartialResponse(
+      batch.event as never,
+      batch.record as never,
+      new BatchProcessor(batch.type),
+      { context, throwOnFullBatchFailure: false },
+    );
+  } finally {
+    metrics.publishStoredMetrics();
+  }
+}
