@@ -1,6 +1,7 @@
 import { BatchProcessor, type EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Metrics } from '@aws-lambda-powertools/metrics';
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent, SQSEvent, SQSRecord } from 'aws-lambda';
+import { logger } from './observability';
 
 type Batch =
   | { type: typeof EventType.SQS; event: SQSEvent; record: (r: SQSRecord) => Promise<void> }
@@ -14,9 +15,11 @@ type Batch =
  * Runs `record` for each record with Powertools' BatchProcessor and answers the partial batch
  * response (`batchItemFailures`), so a failed record fails alone. A batch whose every record
  * failed is reported the same way rather than thrown, so the event source's own retry and DLQ
- * settings decide. The function's metrics are flushed after every batch.
+ * settings decide. Log lines carry the invocation's Lambda context; the function's metrics are
+ * flushed after every batch.
  */
 export async function partialBatch(batch: Batch, context: Context, metrics: Metrics) {
+  logger.addContext(context);
   try {
     return await processPartialResponse(
       batch.event as never,
