@@ -22,6 +22,12 @@ export const ACCESS_PATTERNS: AccessPattern[] = [
     notes: 'holds user_id and the scrypt hash; its conditional Put makes emails unique',
   },
   {
+    name: 'Failed logins of an email in this window (login throttle)',
+    index: 'table',
+    keyCondition: 'pk = LOGIN_FAILURES#<sha256(lower(email))> AND sk = <window start>',
+    notes: 'read with the login in one BatchGetItem; counted with ADD; expires by TTL',
+  },
+  {
     name: 'Check a bearer token',
     index: 'table',
     keyCondition: 'pk = SESSION#<sha256(token)> AND sk = SESSION',

@@ -42,6 +42,11 @@ export const keys = {
     gsi1pk: `USER#${userId}`,
     gsi1sk: `SESSION#${createdAt}#${tokenId}`,
   }),
+  /** Failed logins of one email in one throttle window; the email is hashed, not stored. */
+  loginFailures: (emailHash: string, windowStart: string): Key => ({
+    pk: `LOGIN_FAILURES#${emailHash}`,
+    sk: windowStart,
+  }),
   tenant: (tenantId: string): Key => ({ pk: `TENANT#${tenantId}`, sk: 'TENANT' }),
   tenantIndex: (createdAt: string, tenantId: string) => ({
     gsi1pk: 'TENANTS',
@@ -112,6 +117,7 @@ export const ENTITY = {
   user: 'user',
   email: 'email',
   session: 'session',
+  loginFailures: 'login_failures',
   tenant: 'tenant',
   member: 'member',
   exception: 'exception',

@@ -1,4 +1,5 @@
 import {
+  BatchGetItemCommand,
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
@@ -9,6 +10,7 @@ import {
 import type { WireCall } from './capture';
 
 const COMMANDS = {
+  BatchGetItem: BatchGetItemCommand,
   GetItem: GetItemCommand,
   PutItem: PutItemCommand,
   Query: QueryCommand,

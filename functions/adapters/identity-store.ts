@@ -1,6 +1,7 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEvent } from '../../shared/domain/audit';
 import type { IdentityStore, Login, Membership, Session, User } from '../../shared/domain/ports';
+import { sha256 } from '../../shared/secrets';
 import { ENTITY, keys } from '../../shared/table';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, queryAll, transact } from './dynamo';
@@ -55,14 +56,49 @@ export const userPuts = (login: Login) => [
   }),
 ];
 
+const toLogin = (item: Record<string, unknown>): Login => ({
+  user: toUser({ ...item, id: item.user_id }),
+  password_hash: String(item.password_hash),
+});
+
+const failuresKey = (email: string, windowStart: string) =>
+  keys.loginFailures(sha256(email.toLowerCase()), windowStart);
+
 export const identityStore = (db: Db): IdentityStore => ({
   async findLogin(email) {
     const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.email(email) }));
-    if (!out.Item) return undefined;
-    return {
-      user: toUser({ ...out.Item, id: out.Item.user_id }),
-      password_hash: String(out.Item.password_hash),
-    };
+    return out.Item ? toLogin(out.Item) : undefined;
+  },
+
+  async loginAttempt(email, windowStart) {
+    const loginKey = keys.email(email);
+    const out = await db.doc.send(
+      new BatchGetCommand({
+        RequestItems: { [db.tableName]: { Keys: [loginKey, failuresKey(email, windowStart)] } },
+      }),
+    );
+    // Two small keys stay far inside BatchGetItem's limits; a key left unprocessed (throttling)
+    // reads as absent, which errs towards checking the password rather than refusing.
+    const items = out.Responses?.[db.tableName] ?? [];
+    const loginItem = items.find((i) => i.pk === loginKey.pk);
+    const failures = items.find((i) => i.entity === ENTITY.loginFailures);
+    return { login: loginItem ? toLogin(loginItem) : undefined, failures: Number(failures?.failures ?? 0) };
+  },
+
+  async recordLoginFailure(email, windowStart, expiresAt) {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: failuresKey(email, windowStart),
+        UpdateExpression: 'ADD failures :one SET entity = :entity, #ttl = :ttl',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':entity': ENTITY.loginFailures,
+          ':ttl': Math.floor(expiresAt.getTime() / 1000) + 60,
+        },
+      }),
+    );
   },
 
   async createSession(session, audit) {

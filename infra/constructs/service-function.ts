@@ -52,6 +52,8 @@ export interface TableAccess {
   readonly read?: 'all' | readonly IndexName[];
   /** `update`: UpdateItem only; `all`: Put, Update, Delete and ConditionCheck (the actions a transaction's items need). */
   readonly write?: 'update' | 'all';
+  /** BatchGetItem on the table (auth: the login and its throttle counter in one round trip). */
+  readonly batchGet?: boolean;
 }
 
 export type QueueAccess = 'send' | 'changeVisibility';
@@ -165,6 +167,7 @@ export class ServiceFunction extends Construct {
     } else if (access.read) {
       this.allow(['dynamodb:Query'], access.read.map(indexArn));
     }
+    if (access.batchGet) this.allow(['dynamodb:BatchGetItem'], [table.tableArn]);
     if (access.write === 'update') {
       this.allow(['dynamodb:UpdateItem'], [table.tableArn]);
     } else if (access.write === 'all') {

@@ -17,7 +17,7 @@ const READ_WRITE: TableAccess = { read: 'all', write: 'all' };
  * the common case for tenant features; `null` means no table access at all.
  */
 export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = {
-  auth: READ_WRITE,
+  auth: { ...READ_WRITE, batchGet: true },
   tenants: READ_WRITE,
   exceptions: READ_WRITE,
   notifications: READ_WRITE,

@@ -1,4 +1,4 @@
-import { InvalidCredentialsError, NotFoundError } from '../errors';
+import { InvalidCredentialsError, NotFoundError, RateLimitedError } from '../errors';
 import type { Clock } from '../ids';
 import { PLATFORM_ADMIN, type Principal } from '../policy';
 import { DECOY_PASSWORD_HASH, newAccessToken, tokenId, verifyPassword } from '../secrets';
@@ -11,6 +11,21 @@ export interface IdentityDeps {
   /** Token lifetime; CONTRACT.md section 3 sets 12 hours by default. */
   sessionTtlSeconds: number;
 }
+
+/**
+ * Login throttle: at most this many failed attempts per email in a fixed window; then 429 until
+ * the window ends. Unknown emails are counted like known ones, so the throttle reveals nothing.
+ */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
+
+const loginWindow = (now: Date) => {
+  const start = Math.floor(now.getTime() / 1000 / LOGIN_WINDOW_SECONDS) * LOGIN_WINDOW_SECONDS;
+  return {
+    start: new Date(start * 1000).toISOString(),
+    end: new Date((start + LOGIN_WINDOW_SECONDS) * 1000),
+  };
+};
 
 /** last_used_at is refreshed at most this often, so a busy token does not write on every call. */
 export const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
@@ -34,17 +49,26 @@ export const sessionStatus = (s: Session, now: Date): 'active' | 'revoked' | 'ex
 
 /**
  * Log in.
- * 1. Find the login by email; when there is none, check the password against a decoy hash so
- *    unknown emails and wrong passwords answer alike and in similar time.
- * 2. Create a session under the SHA-256 of a fresh 256-bit token, with its audit event.
- * 3. Return the token once; it is never stored.
+ * 1. Read the login by email and the window's failed attempts on it (one round trip); past
+ *    LOGIN_FAILURE_LIMIT, answer 429 until the window ends, without checking the password.
+ * 2. Check the password; when there is no login, against a decoy hash, so unknown emails and
+ *    wrong passwords answer alike and in similar time. A failure is counted.
+ * 3. Create a session under the SHA-256 of a fresh 256-bit token, with its audit event.
+ * 4. Return the token once; it is never stored.
  */
 export async function login(deps: IdentityDeps, input: { email: string; password: string }) {
-  const found = await deps.identity.findLogin(input.email);
-  const ok = await verifyPassword(input.password, found?.password_hash ?? DECOY_PASSWORD_HASH);
-  if (!found || !ok) throw new InvalidCredentialsError();
-
   const now = deps.clock.now();
+  const window = loginWindow(now);
+  const { login: found, failures } = await deps.identity.loginAttempt(input.email, window.start);
+  if (failures >= LOGIN_FAILURE_LIMIT) {
+    throw new RateLimitedError(Math.max(1, Math.ceil((window.end.getTime() - now.getTime()) / 1000)));
+  }
+  const ok = await verifyPassword(input.password, found?.password_hash ?? DECOY_PASSWORD_HASH);
+  if (!found || !ok) {
+    await deps.identity.recordLoginFailure(input.email, window.start, window.end);
+    throw new InvalidCredentialsError();
+  }
+
   const accessToken = newAccessToken();
   const session: Session = {
     token_id: tokenId(accessToken),

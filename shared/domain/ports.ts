@@ -59,8 +59,18 @@ export interface Tenant {
   created_at: string;
 }
 
+/** What a login attempt reads in one round trip: the login, and this window's failures. */
+export interface LoginAttempt {
+  login: Login | undefined;
+  failures: number;
+}
+
 export interface IdentityStore {
   findLogin(email: string): Promise<Login | undefined>;
+  /** The login of `email` and the failed attempts on it in the window starting at `windowStart`. */
+  loginAttempt(email: string, windowStart: string): Promise<LoginAttempt>;
+  /** Counts a failed attempt on `email` (known or not) in the window; forgotten after `expiresAt`. */
+  recordLoginFailure(email: string, windowStart: string, expiresAt: Date): Promise<void>;
   createSession(session: Session, audit: AuditEvent): Promise<void>;
   getSession(tokenId: string): Promise<Session | undefined>;
   touchSession(tokenId: string, at: string): Promise<void>;

@@ -26,7 +26,7 @@ import { dynamoEndpoint, uniqueTableName } from '../support/db';
 /** Round trips per key route, in order. Change status reads once (the response and the audit
  * need the record) and writes once, conditionally on the status it read: race-safe, no extra read. */
 const EXPECTED_CALLS: Record<string, string[]> = {
-  login: ['GetItem', 'TransactWriteItems'],
+  login: ['BatchGetItem', 'TransactWriteItems'],
   'get exception': ['GetItem'],
   'list exceptions': ['Query'],
   'create exception': ['TransactWriteItems'],

@@ -187,6 +187,8 @@ export function functionCases(s: Synthesized): void {
       expect(actionsOf('api-audit', 'dynamodb')).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
       for (const g of ['auth', 'tenants', 'exceptions']) {
         expect(actionsOf(`api-${g}`, 'dynamodb')).toEqual([
+          // Only auth reads with BatchGetItem (the login and its throttle counter together).
+          ...(g === 'auth' ? ['dynamodb:BatchGetItem'] : []),
           'dynamodb:ConditionCheckItem',
           'dynamodb:DeleteItem',
           'dynamodb:GetItem',

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_FAILURE_LIMIT } from '../../shared/domain/identity';
+import { client } from '../support/http';
+import { startRuntime, type TestRuntime } from '../support/runtime';
+
+/** CONTRACT.md section 2's 429: failed logins per email are throttled, known emails or not. */
+
+let rt: TestRuntime;
+let api: ReturnType<typeof client>;
+const password = 'a-member-password';
+
+beforeAll(async () => {
+  rt = await startRuntime();
+  api = client(rt.baseUrl);
+  const admin = await api.login(rt.admin.email, rt.admin.password);
+  await api.call('POST', '/tenants', { token: admin, body: { id: 'throttle', name: 'Throttle' } });
+  for (const email of ['locked@example.test', 'other@example.test']) {
+    const r = await api.call('POST', '/tenants/throttle/members', {
+      token: admin,
+      body: { email, display_name: 'Member', role: 'operator', password },
+    });
+    expect(r.status).toBe(201);
+  }
+});
+afterAll(() => rt?.stop());
+
+const attempt = (email: string, pw: string) =>
+  api.call('POST', '/auth/sessions', { body: { email, password: pw } });
+
+describe('login throttle', () => {
+  it(`answers 429 with Retry-After after ${LOGIN_FAILURE_LIMIT} failures, even for the right password`, async () => {
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      expect((await attempt('locked@example.test', 'wrong-password')).status).toBe(401);
+    }
+    const locked = await attempt('locked@example.test', password);
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('content-type')).toBe('application/problem+json');
+    expect(locked.body.code).toBe('rate_limited');
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('leaves other emails alone', async () => {
+    expect((await attempt('other@example.test', password)).status).toBe(201);
+  });
+
+  it('counts unknown emails the same way, so the answer reveals nothing', async () => {
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      const r = await attempt('nobody@example.test', 'whatever-password');
+      expect(r.status).toBe(401);
+      expect(r.body.code).toBe('invalid_credentials');
+    }
+    expect((await attempt('nobody@example.test', 'whatever-password')).status).toBe(429);
+  });
+});
