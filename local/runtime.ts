@@ -50,9 +50,14 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** The runtime's own answers (a body over API Gateway's limit, a crash) in the service's problem shape. */
-const writeProblem = (res: ServerResponse, err: unknown, req: IncomingMessage) => {
+/** The caller's sane x-request-id, or a new one (as the handlers do, CONTRACT.md section 1). */
+const requestIdOf = (req: IncomingMessage) => {
   const given = req.headers['x-request-id'];
-  const requestId = typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+};
+
+const writeProblem = (res: ServerResponse, err: unknown, req: IncomingMessage) => {
+  const requestId = requestIdOf(req);
   const problem = toProblem(err, requestId);
   res.writeHead(problem.statusCode, { ...problem.headers, 'x-request-id': requestId });
   res.end(problem.body);
@@ -109,7 +114,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
 
   const staticRoot = options.staticDir ? resolve(options.staticDir) : undefined;
-  const serveStatic = async (pathname: string, res: ServerResponse): Promise<boolean> => {
+  const serveStatic = async (pathname: string, requestId: string, res: ServerResponse): Promise<boolean> => {
     if (!staticRoot) return false;
     const file = resolve(join(staticRoot, pathname === '/' ? 'index.html' : decodeURIComponent(pathname)));
     if (file !== staticRoot && !file.startsWith(staticRoot + sep)) return false;
@@ -117,6 +122,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     if (!info?.isFile()) return false;
     const content = await readFile(file);
     res.writeHead(200, {
+      'x-request-id': requestId,
       'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'content-length': content.length,
       'cache-control': 'no-cache',
@@ -149,7 +155,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
     if (group === 'public' && (method === 'GET' || method === 'HEAD')) {
       const isApi = routers.some(([, route]) => route(method, event.rawPath).kind !== 'not_found');
-      if (!isApi && (await serveStatic(event.rawPath, res))) return;
+      if (!isApi && (await serveStatic(event.rawPath, requestIdOf(req), res))) return;
     }
     const result = await handlers.get(group)!(event, lambdaContext(`ops-platform-${group}`));
     res.writeHead(result.statusCode, result.headers ?? {});

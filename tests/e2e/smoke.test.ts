@@ -23,6 +23,13 @@ describe('local runtime', () => {
     expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('serves the demo site at / with an x-request-id, like every other answer', async () => {
+    const r = await client(rt.baseUrl).call('GET', '/', { headers: { 'x-request-id': 'static-1' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(r.headers.get('x-request-id')).toBe('static-1');
+  });
+
   it('logs the bootstrapped admin in', async () => {
     const token = await client(rt.baseUrl).login(rt.admin.email, rt.admin.password);
     const me = await client(rt.baseUrl).call('GET', '/auth/me', { token });
