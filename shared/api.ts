@@ -4,6 +4,7 @@ import { EXCEPTIONS_OPERATIONS } from './operations/exceptions';
 import { NOTIFICATIONS_OPERATIONS } from './operations/notifications';
 import type { Operation } from './operations/operation';
 import { PUBLIC_OPERATIONS } from './operations/public';
+import { RESPONSES } from './operations/responses';
 import { TENANTS_OPERATIONS } from './operations/tenants';
 
 export type { Method, Operation, Operations } from './operations/operation';
@@ -14,14 +15,23 @@ export type { Method, Operation, Operations } from './operations/operation';
  * its own schemas; 404 and 405 come from that table); the OpenAPI document, the local runtime and
  * the CDK routes read this union. A new feature is a new group module and a line here.
  */
-export const OPERATIONS = {
+/** Adds each operation's response record (shared/operations/responses.ts). */
+const withResponses = <T extends Record<string, Operation>>(operations: T): T =>
+  Object.fromEntries(
+    Object.entries(operations).map(([id, op]) => [
+      id,
+      id in RESPONSES ? { ...op, response: RESPONSES[id as keyof typeof RESPONSES] } : op,
+    ]),
+  ) as T;
+
+export const OPERATIONS = withResponses({
   ...AUTH_OPERATIONS,
   ...TENANTS_OPERATIONS,
   ...EXCEPTIONS_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...NOTIFICATIONS_OPERATIONS,
   ...PUBLIC_OPERATIONS,
-} as const satisfies Record<string, Operation>;
+} as const satisfies Record<string, Operation>);
 
 export type OperationId = keyof typeof OPERATIONS;
 export type GroupName = (typeof OPERATIONS)[OperationId]['group'];

@@ -3,7 +3,7 @@ import * as core from 'zod/v4/core';
 import pkg from '../package.json' with { type: 'json' };
 import { OPERATIONS, type Operation, type OperationId } from './api';
 import { DEMO_CACHE_CONTROL, DEMO_PAYLOADS } from './demo/index';
-import { Problem } from './schemas/common';
+import { Problem } from './schemas/responses';
 
 /**
  * The OpenAPI 3.1 description of every operation, generated from the manifest in `shared/api.ts`

@@ -9,16 +9,15 @@ import type {
   NotificationStore,
   ReviewItem,
 } from '../../shared/domain/notifications';
-import { NotificationRead, ReviewItemRead } from '../../shared/schemas/notifications';
+import { NOTIFICATION_FIELDS, REVIEW_ITEM_FIELDS } from '../../shared/schemas/notifications';
 import { ENTITY, keys } from '../../shared/table';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
 
-const N_FIELDS = Object.keys(NotificationRead.shape) as (keyof Notification)[];
-const R_FIELDS = Object.keys(ReviewItemRead.shape) as (keyof ReviewItem)[];
-const toNotification = (item: Record<string, unknown>) => pick(item, N_FIELDS) as unknown as Notification;
-const toReview = (item: Record<string, unknown>) => pick(item, R_FIELDS) as unknown as ReviewItem;
+const toNotification = (item: Record<string, unknown>) =>
+  pick(item, NOTIFICATION_FIELDS) as unknown as Notification;
+const toReview = (item: Record<string, unknown>) => pick(item, REVIEW_ITEM_FIELDS) as unknown as ReviewItem;
 
 /** How long a consumed idempotency key is remembered: longer than the DLQ keeps a message. */
 const CONSUMED_RETENTION_SECONDS = 15 * 24 * 3600;

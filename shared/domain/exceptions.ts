@@ -5,10 +5,10 @@ import { newId } from '../ids';
 import type { Principal } from '../policy';
 import type {
   BusinessExceptionCreate,
-  BusinessExceptionRead,
   BusinessExceptionStatusChange,
   ExceptionListQuery,
 } from '../schemas/exceptions';
+import type { BusinessExceptionRead } from '../schemas/responses';
 import { type AuditEvent, auditEvent } from './audit';
 import type { Page, PageRequest } from './ports';
 

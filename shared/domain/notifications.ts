@@ -5,15 +5,13 @@ import { newId } from '../ids';
 import { EVENT_KINDS } from '../names';
 import type { Principal } from '../policy';
 import type {
-  NotificationAttemptRead,
   NotificationChannel,
   NotificationCreate,
   NotificationListQuery,
-  NotificationRead,
   ReviewDecision,
   ReviewItemListQuery,
-  ReviewItemRead,
 } from '../schemas/notifications';
+import type { NotificationAttemptRead, NotificationRead, ReviewItemRead } from '../schemas/responses';
 import { type AuditEvent, auditEvent } from './audit';
 import { type BackoffSettings, CHANNEL_PROFILES, DELIVERY_BACKOFF } from './channels';
 import type { Page, PageRequest } from './ports';

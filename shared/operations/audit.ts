@@ -1,4 +1,4 @@
-import { AuditEventList, AuditListQuery } from '../schemas/audit';
+import { AuditListQuery } from '../schemas/audit';
 import { TenantPath } from '../schemas/common';
 import { op } from './operation';
 
@@ -14,6 +14,5 @@ export const AUDIT_OPERATIONS = {
     params: TenantPath,
     query: AuditListQuery,
     status: 200,
-    response: AuditEventList,
   }),
 } as const;

@@ -1,4 +1,4 @@
-import { AccessTokenRead, AuthMeRead, AuthSessionList, SessionCreate, SessionPath } from '../schemas/auth';
+import { SessionCreate, SessionPath } from '../schemas/auth';
 import { op } from './operation';
 
 /** Sessions and identity (CONTRACT.md section 3). */
@@ -11,7 +11,6 @@ export const AUTH_OPERATIONS = {
     auth: 'public',
     body: SessionCreate,
     status: 201,
-    response: AccessTokenRead,
   }),
   'auth.sessions': op({
     group: 'auth',
@@ -20,7 +19,6 @@ export const AUTH_OPERATIONS = {
     summary: "List the caller's own sessions",
     auth: 'bearer',
     status: 200,
-    response: AuthSessionList,
   }),
   'auth.revoke': op({
     group: 'auth',
@@ -38,6 +36,5 @@ export const AUTH_OPERATIONS = {
     summary: 'The caller, their memberships and platform roles',
     auth: 'bearer',
     status: 200,
-    response: AuthMeRead,
   }),
 } as const;

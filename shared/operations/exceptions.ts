@@ -1,8 +1,6 @@
 import { TenantPath } from '../schemas/common';
 import {
   BusinessExceptionCreate,
-  BusinessExceptionList,
-  BusinessExceptionRead,
   BusinessExceptionStatusChange,
   ExceptionListQuery,
   ExceptionPath,
@@ -22,7 +20,6 @@ export const EXCEPTIONS_OPERATIONS = {
     body: BusinessExceptionCreate,
     idempotent: true,
     status: 201,
-    response: BusinessExceptionRead,
   }),
   'exceptions.list': op({
     group: 'exceptions',
@@ -34,7 +31,6 @@ export const EXCEPTIONS_OPERATIONS = {
     params: TenantPath,
     query: ExceptionListQuery,
     status: 200,
-    response: BusinessExceptionList,
   }),
   'exceptions.get': op({
     group: 'exceptions',
@@ -45,7 +41,6 @@ export const EXCEPTIONS_OPERATIONS = {
     permission: 'tenant.read',
     params: ExceptionPath,
     status: 200,
-    response: BusinessExceptionRead,
   }),
   'exceptions.changeStatus': op({
     group: 'exceptions',
@@ -57,6 +52,5 @@ export const EXCEPTIONS_OPERATIONS = {
     params: ExceptionPath,
     body: BusinessExceptionStatusChange,
     status: 200,
-    response: BusinessExceptionRead,
   }),
 } as const;

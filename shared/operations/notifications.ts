@@ -1,15 +1,11 @@
 import { TenantPath } from '../schemas/common';
 import {
   NotificationCreate,
-  NotificationList,
   NotificationListQuery,
   NotificationPath,
-  NotificationRead,
   ReviewDecision,
-  ReviewItemList,
   ReviewItemListQuery,
   ReviewItemPath,
-  ReviewItemRead,
 } from '../schemas/notifications';
 import { op } from './operation';
 
@@ -26,7 +22,6 @@ export const NOTIFICATIONS_OPERATIONS = {
     body: NotificationCreate,
     idempotent: true,
     status: 202,
-    response: NotificationRead,
   }),
   'notifications.list': op({
     group: 'notifications',
@@ -38,7 +33,6 @@ export const NOTIFICATIONS_OPERATIONS = {
     params: TenantPath,
     query: NotificationListQuery,
     status: 200,
-    response: NotificationList,
   }),
   'notifications.get': op({
     group: 'notifications',
@@ -49,7 +43,6 @@ export const NOTIFICATIONS_OPERATIONS = {
     permission: 'tenant.read',
     params: NotificationPath,
     status: 200,
-    response: NotificationRead,
   }),
   'reviewItems.list': op({
     group: 'notifications',
@@ -61,7 +54,6 @@ export const NOTIFICATIONS_OPERATIONS = {
     params: TenantPath,
     query: ReviewItemListQuery,
     status: 200,
-    response: ReviewItemList,
   }),
   'reviewItems.decide': op({
     group: 'notifications',
@@ -73,6 +65,5 @@ export const NOTIFICATIONS_OPERATIONS = {
     params: ReviewItemPath,
     body: ReviewDecision,
     status: 200,
-    response: ReviewItemRead,
   }),
 } as const;

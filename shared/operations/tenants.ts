@@ -1,15 +1,11 @@
 import { TenantPath } from '../schemas/common';
 import {
   MemberCreate,
-  MemberList,
   MemberListQuery,
   MemberPath,
-  MemberRead,
   MemberUpdate,
   TenantCreate,
-  TenantList,
   TenantListQuery,
-  TenantRead,
 } from '../schemas/tenants';
 import { op } from './operation';
 
@@ -25,7 +21,6 @@ export const TENANTS_OPERATIONS = {
     body: TenantCreate,
     idempotent: true,
     status: 201,
-    response: TenantRead,
   }),
   'tenants.list': op({
     group: 'tenants',
@@ -35,7 +30,6 @@ export const TENANTS_OPERATIONS = {
     auth: 'bearer',
     query: TenantListQuery,
     status: 200,
-    response: TenantList,
   }),
   'tenants.get': op({
     group: 'tenants',
@@ -46,7 +40,6 @@ export const TENANTS_OPERATIONS = {
     permission: 'tenant.read',
     params: TenantPath,
     status: 200,
-    response: TenantRead,
   }),
   'members.list': op({
     group: 'tenants',
@@ -58,7 +51,6 @@ export const TENANTS_OPERATIONS = {
     params: TenantPath,
     query: MemberListQuery,
     status: 200,
-    response: MemberList,
   }),
   'members.add': op({
     group: 'tenants',
@@ -71,7 +63,6 @@ export const TENANTS_OPERATIONS = {
     body: MemberCreate,
     idempotent: true,
     status: 201,
-    response: MemberRead,
   }),
   'members.update': op({
     group: 'tenants',
@@ -83,7 +74,6 @@ export const TENANTS_OPERATIONS = {
     params: MemberPath,
     body: MemberUpdate,
     status: 200,
-    response: MemberRead,
   }),
   'members.remove': op({
     group: 'tenants',

@@ -1,22 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTime, listOf, named, pageQuery, text } from './common';
-
-export const AuditEventRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
-    event_type: z.string(),
-    actor_id: z.optional(z.nullable(z.string())),
-    entity_type: z.optional(z.nullable(z.string())),
-    entity_id: z.optional(z.nullable(z.string())),
-    summary: z.optional(z.nullable(z.string())),
-    metadata_json: z.optional(z.nullable(z.string())),
-    created_at: z.optional(z.nullable(DateTime)),
-  }),
-  'AuditEventRead',
-);
-
-export const AuditEventList = named(listOf(AuditEventRead), 'AuditEventList');
+import { pageQuery, text } from './common';
 
 export const AuditListQuery = z
   .strictObject({

@@ -22,8 +22,6 @@ export const describe = <T extends z.ZodMiniType>(schema: T, description: string
 /** A string of `min` to `max` characters. */
 export const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
 
-export const DateTime = describe(z.iso.datetime({ offset: true }), 'ISO 8601 timestamp');
-
 export const SubjectType = z
   .string()
   .check(
@@ -48,17 +46,3 @@ export const listOf = <T extends z.ZodMiniType>(item: T) =>
   z.object({ items: z.array(item), next_cursor: z.nullable(z.string()) });
 
 export const TenantPath = z.object({ tenant_id: text(1, 64) });
-
-export const Problem = named(
-  z.object({
-    type: z.string(),
-    title: z.string(),
-    status: z.int(),
-    code: z.string(),
-    detail: z.optional(z.string()),
-    request_id: z.string(),
-    errors: z.optional(z.array(z.object({ path: z.string(), code: z.string(), message: z.string() }))),
-  }),
-  'Problem',
-  'RFC 9457 problem details',
-);

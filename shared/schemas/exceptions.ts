@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTime, FreeForm, listOf, named, pageQuery, SubjectId, SubjectType, text } from './common';
+import { FreeForm, named, pageQuery, SubjectId, SubjectType, text } from './common';
 
 export const EXCEPTION_SEVERITIES = ['info', 'warning', 'critical'] as const;
 export const EXCEPTION_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
@@ -49,28 +49,6 @@ export const EXCEPTION_FIELDS = [
   'resolved_at',
 ] as const;
 
-export const BusinessExceptionRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
-    exception_type: z.string(),
-    severity: ExceptionSeverity,
-    status: ExceptionStatus,
-    subject_type: z.string(),
-    subject_id: z.string(),
-    title: z.string(),
-    summary: z.string(),
-    impact_json: z.string(),
-    evidence_json: z.string(),
-    observation_ids: z.optional(z.array(z.string())),
-    detected_at: DateTime,
-    created_at: z.optional(z.nullable(DateTime)),
-    updated_at: z.optional(z.nullable(DateTime)),
-    resolved_at: z.optional(z.nullable(DateTime)),
-  }),
-  'BusinessExceptionRead',
-);
-
 export const BusinessExceptionStatusChange = named(
   z.strictObject({
     status: z.enum(['acknowledged', 'resolved']),
@@ -78,8 +56,6 @@ export const BusinessExceptionStatusChange = named(
   }),
   'BusinessExceptionStatusChange',
 );
-
-export const BusinessExceptionList = named(listOf(BusinessExceptionRead), 'BusinessExceptionList');
 
 export const ExceptionListQuery = z.strictObject({
   status: z.optional(ExceptionStatus),

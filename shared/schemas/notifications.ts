@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTime, FreeForm, listOf, named, pageQuery, text } from './common';
+import { FreeForm, named, pageQuery, text } from './common';
 
 export const NOTIFICATION_CHANNELS = ['in_app', 'telegram', 'email', 'sms', 'webhook'] as const;
 export const NotificationChannel = named(z.enum(NOTIFICATION_CHANNELS), 'NotificationChannel');
@@ -28,43 +28,6 @@ export const NotificationCreate = named(
   'NotificationCreate',
 );
 
-export const NotificationAttemptRead = named(
-  z.object({
-    attempt: z.int(),
-    at: DateTime,
-    outcome: z.enum(['delivered', 'transient_failure', 'permanent_failure', 'gated']),
-    /** A public-safe reason code (`http_503`, `timeout`, `gate_closed`…), never a provider payload. */
-    reason: z.nullable(z.string()),
-    latency_ms: z.nullable(z.number()),
-  }),
-  'NotificationAttemptRead',
-);
-
-export const NotificationRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
-    channel: NotificationChannel,
-    recipient: z.string(),
-    subject: z.nullable(z.string()),
-    body: z.string(),
-    metadata_json: z.string(),
-    status: NotificationStatus,
-    policy_reasons: z.array(z.string()),
-    idempotency_key: z.string(),
-    attempts: z.array(NotificationAttemptRead),
-    review_item_id: z.nullable(z.string()),
-    created_by: z.nullable(z.string()),
-    created_at: DateTime,
-    updated_at: DateTime,
-    queued_at: z.nullable(DateTime),
-    delivered_at: z.nullable(DateTime),
-  }),
-  'NotificationRead',
-);
-
-export const NotificationList = named(listOf(NotificationRead), 'NotificationList');
-
 export const NotificationListQuery = z.strictObject({
   status: z.optional(NotificationStatus),
   channel: z.optional(NotificationChannel),
@@ -77,27 +40,6 @@ export const NotificationPath = z.object({ tenant_id: text(1, 64), notification_
 export const REVIEW_STATUSES = ['open', 'retried', 'discarded', 'resolved'] as const;
 export const ReviewItemStatus = z.enum(REVIEW_STATUSES);
 
-export const ReviewItemRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
-    notification_id: z.string(),
-    channel: NotificationChannel,
-    reason: z.enum(['gated', 'permanent_failure', 'dead_lettered']),
-    detail: z.string(),
-    status: ReviewItemStatus,
-    decision: z.nullable(z.enum(['retry', 'discard'])),
-    note: z.nullable(z.string()),
-    decided_by: z.nullable(z.string()),
-    decided_at: z.nullable(DateTime),
-    created_at: DateTime,
-    updated_at: DateTime,
-  }),
-  'ReviewItemRead',
-);
-
-export const ReviewItemList = named(listOf(ReviewItemRead), 'ReviewItemList');
-
 export const ReviewItemListQuery = z.strictObject({ status: z.optional(ReviewItemStatus), ...pageQuery });
 
 export const ReviewItemPath = z.object({ tenant_id: text(1, 64), review_item_id: text(1, 64) });
@@ -109,3 +51,41 @@ export const ReviewDecision = named(
   }),
   'ReviewDecision',
 );
+
+/** The stored fields of a notification, in the order they are returned (= NotificationRead). */
+export const NOTIFICATION_FIELDS = [
+  'id',
+  'tenant_id',
+  'channel',
+  'recipient',
+  'subject',
+  'body',
+  'metadata_json',
+  'status',
+  'policy_reasons',
+  'idempotency_key',
+  'attempts',
+  'review_item_id',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'queued_at',
+  'delivered_at',
+] as const;
+
+/** The stored fields of a review item (= ReviewItemRead). */
+export const REVIEW_ITEM_FIELDS = [
+  'id',
+  'tenant_id',
+  'notification_id',
+  'channel',
+  'reason',
+  'detail',
+  'status',
+  'decision',
+  'note',
+  'decided_by',
+  'decided_at',
+  'created_at',
+  'updated_at',
+] as const;

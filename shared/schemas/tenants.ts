@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DisplayName, Email, NewPassword, Role } from './auth';
-import { DateTime, listOf, named, pageQuery, text } from './common';
+import { named, pageQuery, text } from './common';
 
 export const TenantId = z
   .string()
@@ -11,34 +11,12 @@ export const TenantCreate = named(
   'TenantCreate',
 );
 
-export const TenantRead = named(
-  z.object({ id: z.string(), name: z.string(), status: z.enum(['active']), created_at: DateTime }),
-  'TenantRead',
-);
-
-export const TenantList = named(listOf(TenantRead), 'TenantList');
-
 export const MemberCreate = named(
   z.strictObject({ email: Email, display_name: DisplayName, role: Role, password: z.optional(NewPassword) }),
   'MemberCreate',
 );
 
 export const MemberUpdate = named(z.strictObject({ role: Role }), 'MemberUpdate');
-
-export const MemberRead = named(
-  z.object({
-    tenant_id: z.string(),
-    user_id: z.string(),
-    email: z.string(),
-    display_name: z.string(),
-    role: Role,
-    created_at: DateTime,
-    updated_at: z.optional(z.nullable(DateTime)),
-  }),
-  'MemberRead',
-);
-
-export const MemberList = named(listOf(MemberRead), 'MemberList');
 
 export const MemberListQuery = z.strictObject({ ...pageQuery });
 export const TenantListQuery = z.strictObject({ ...pageQuery });

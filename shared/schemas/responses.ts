@@ -1,0 +1,197 @@
+import * as z from 'zod/mini';
+import { Role } from './auth';
+import { describe, listOf, named } from './common';
+import { ExceptionSeverity, ExceptionStatus } from './exceptions';
+import { NotificationChannel, NotificationStatus, ReviewItemStatus } from './notifications';
+
+/**
+ * The response records. Only the OpenAPI document (and the types of the domain) use them: no
+ * handler validates its own output, so keeping them apart keeps them out of the Lambda bundles
+ * (zod's schema constructors are not side-effect free, so a module's every schema is bundled).
+ */
+
+export const DateTime = describe(z.iso.datetime({ offset: true }), 'ISO 8601 timestamp');
+
+export const UserRead = named(
+  z.object({ id: z.string(), email: z.string(), display_name: z.string(), created_at: DateTime }),
+  'UserRead',
+);
+
+export const MembershipRead = named(
+  z.object({ tenant_id: z.string(), tenant_name: z.string(), role: Role, created_at: DateTime }),
+  'MembershipRead',
+);
+
+export const AccessTokenRead = named(
+  z.object({
+    access_token: z.string(),
+    expires_at: DateTime,
+    token_type: z._default(z.literal('bearer'), 'bearer'),
+    user: UserRead,
+  }),
+  'AccessTokenRead',
+);
+
+export const AuthMeRead = named(
+  z.object({
+    user: UserRead,
+    memberships: z.array(MembershipRead),
+    platform_roles: z.optional(z.array(z.literal('platform_admin'))),
+  }),
+  'AuthMeRead',
+);
+
+export const SESSION_STATUSES = ['active', 'revoked', 'expired'] as const;
+
+export const AuthSessionRead = named(
+  z.object({
+    token_id: z.string(),
+    user_id: z.string(),
+    user_email: z.string(),
+    user_display_name: z.string(),
+    status: z.enum(SESSION_STATUSES),
+    expires_at: DateTime,
+    tenant_ids: z.array(z.string()),
+    created_at: z.optional(z.nullable(DateTime)),
+    last_used_at: z.optional(z.nullable(DateTime)),
+    revoked_at: z.optional(z.nullable(DateTime)),
+  }),
+  'AuthSessionRead',
+);
+
+export const AuthSessionList = named(z.object({ items: z.array(AuthSessionRead) }), 'AuthSessionList');
+
+export const TenantRead = named(
+  z.object({ id: z.string(), name: z.string(), status: z.enum(['active']), created_at: DateTime }),
+  'TenantRead',
+);
+
+export const TenantList = named(listOf(TenantRead), 'TenantList');
+
+export const MemberRead = named(
+  z.object({
+    tenant_id: z.string(),
+    user_id: z.string(),
+    email: z.string(),
+    display_name: z.string(),
+    role: Role,
+    created_at: DateTime,
+    updated_at: z.optional(z.nullable(DateTime)),
+  }),
+  'MemberRead',
+);
+
+export const MemberList = named(listOf(MemberRead), 'MemberList');
+
+export const BusinessExceptionRead = named(
+  z.object({
+    id: z.string(),
+    tenant_id: z.string(),
+    exception_type: z.string(),
+    severity: ExceptionSeverity,
+    status: ExceptionStatus,
+    subject_type: z.string(),
+    subject_id: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    impact_json: z.string(),
+    evidence_json: z.string(),
+    observation_ids: z.optional(z.array(z.string())),
+    detected_at: DateTime,
+    created_at: z.optional(z.nullable(DateTime)),
+    updated_at: z.optional(z.nullable(DateTime)),
+    resolved_at: z.optional(z.nullable(DateTime)),
+  }),
+  'BusinessExceptionRead',
+);
+
+export const BusinessExceptionList = named(listOf(BusinessExceptionRead), 'BusinessExceptionList');
+
+export const AuditEventRead = named(
+  z.object({
+    id: z.string(),
+    tenant_id: z.string(),
+    event_type: z.string(),
+    actor_id: z.optional(z.nullable(z.string())),
+    entity_type: z.optional(z.nullable(z.string())),
+    entity_id: z.optional(z.nullable(z.string())),
+    summary: z.optional(z.nullable(z.string())),
+    metadata_json: z.optional(z.nullable(z.string())),
+    created_at: z.optional(z.nullable(DateTime)),
+  }),
+  'AuditEventRead',
+);
+
+export const AuditEventList = named(listOf(AuditEventRead), 'AuditEventList');
+
+export const NotificationAttemptRead = named(
+  z.object({
+    attempt: z.int(),
+    at: DateTime,
+    outcome: z.enum(['delivered', 'transient_failure', 'permanent_failure', 'gated']),
+    /** A public-safe reason code (`http_503`, `timeout`, `gate_closed`…), never a provider payload. */
+    reason: z.nullable(z.string()),
+    latency_ms: z.nullable(z.number()),
+  }),
+  'NotificationAttemptRead',
+);
+
+export const NotificationRead = named(
+  z.object({
+    id: z.string(),
+    tenant_id: z.string(),
+    channel: NotificationChannel,
+    recipient: z.string(),
+    subject: z.nullable(z.string()),
+    body: z.string(),
+    metadata_json: z.string(),
+    status: NotificationStatus,
+    policy_reasons: z.array(z.string()),
+    idempotency_key: z.string(),
+    attempts: z.array(NotificationAttemptRead),
+    review_item_id: z.nullable(z.string()),
+    created_by: z.nullable(z.string()),
+    created_at: DateTime,
+    updated_at: DateTime,
+    queued_at: z.nullable(DateTime),
+    delivered_at: z.nullable(DateTime),
+  }),
+  'NotificationRead',
+);
+
+export const NotificationList = named(listOf(NotificationRead), 'NotificationList');
+
+export const ReviewItemRead = named(
+  z.object({
+    id: z.string(),
+    tenant_id: z.string(),
+    notification_id: z.string(),
+    channel: NotificationChannel,
+    reason: z.enum(['gated', 'permanent_failure', 'dead_lettered']),
+    detail: z.string(),
+    status: ReviewItemStatus,
+    decision: z.nullable(z.enum(['retry', 'discard'])),
+    note: z.nullable(z.string()),
+    decided_by: z.nullable(z.string()),
+    decided_at: z.nullable(DateTime),
+    created_at: DateTime,
+    updated_at: DateTime,
+  }),
+  'ReviewItemRead',
+);
+
+export const ReviewItemList = named(listOf(ReviewItemRead), 'ReviewItemList');
+
+export const Problem = named(
+  z.object({
+    type: z.string(),
+    title: z.string(),
+    status: z.int(),
+    code: z.string(),
+    detail: z.optional(z.string()),
+    request_id: z.string(),
+    errors: z.optional(z.array(z.object({ path: z.string(), code: z.string(), message: z.string() }))),
+  }),
+  'Problem',
+  'RFC 9457 problem details',
+);
