@@ -1,6 +1,7 @@
 import type { AuditEvent } from '../../shared/domain/audit';
 import type { Page, PageRequest } from '../../shared/domain/ports';
-import { ENTITY, keys } from '../../shared/table';
+import { ENTITY } from '../../shared/table';
+import * as keys from '../../shared/keys';
 import { type Db, pick, putNew, queryPage, type WriteOp } from './dynamo';
 
 const FIELDS = [

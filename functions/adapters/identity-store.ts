@@ -2,7 +2,8 @@ import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import type { AuditEvent } from '../../shared/domain/audit';
 import type { IdentityStore, Login, Membership, Session, User } from '../../shared/domain/ports';
 import { sha256 } from '../../shared/secrets';
-import { ENTITY, keys } from '../../shared/table';
+import { ENTITY } from '../../shared/table';
+import * as keys from '../../shared/keys';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, queryAll, transact } from './dynamo';
 

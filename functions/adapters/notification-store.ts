@@ -10,7 +10,8 @@ import type {
   ReviewItem,
 } from '../../shared/domain/notifications';
 import { NOTIFICATION_FIELDS, REVIEW_ITEM_FIELDS } from '../../shared/schemas/notifications';
-import { ENTITY, keys } from '../../shared/table';
+import { ENTITY } from '../../shared/table';
+import * as keys from '../../shared/keys';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Membership, Tenant, TenantStore } from '../../shared/domain/ports';
-import { ENTITY, keys } from '../../shared/table';
+import { ENTITY } from '../../shared/table';
+import * as keys from '../../shared/keys';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { toMember, userPuts } from './identity-store';

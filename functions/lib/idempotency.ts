@@ -2,7 +2,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError, ConflictError, ValidationError } from '../../shared/errors';
 import { sha256 } from '../../shared/secrets';
-import { ENTITY, keys } from '../../shared/table';
+import { ENTITY } from '../../shared/table';
+import * as keys from '../../shared/keys';
 import type { Db } from '../adapters/dynamo';
 import { type HttpResponse, toProblem } from './problem';
 

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../shared/table';
+import * as keys from '../../shared/keys';
 import type { Db } from '../adapters/dynamo';
 
 /**

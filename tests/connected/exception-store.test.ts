@@ -14,7 +14,7 @@ import {
 } from '../../shared/domain/exceptions';
 import { InvalidTransitionError, NotFoundError } from '../../shared/errors';
 import { systemClock } from '../../shared/ids';
-import { keys } from '../../shared/table';
+import * as keys from '../../shared/keys';
 import { dynamoEndpoint, freshDb } from '../support/db';
 import { audit, drain, exceptionRecord, principal } from '../support/fixtures';
 

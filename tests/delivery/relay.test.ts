@@ -9,7 +9,7 @@ import { outboxPut } from '../../functions/adapters/outbox';
 import { createRelay, createSweeper } from '../../functions/lib/outbox-relay';
 import type { OutboxEvent } from '../../shared/domain/notifications';
 import { systemClock } from '../../shared/ids';
-import { keys } from '../../shared/table';
+import * as keys from '../../shared/keys';
 import { freshDb } from '../support/db';
 import { insertRecord, outboxEvent } from '../support/outbox';
 
