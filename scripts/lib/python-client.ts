@@ -364,8 +364,7 @@ ${loginHelper}
 ${methods}`;
 }
 
-function initPy(doc: OpenApiDocument, names: string[]): string {
-  const exported = ['ApiError', 'Client', 'DEFAULT_BASE_URL', ...names];
+function initPy(doc: OpenApiDocument): string {
   return `${HEADER}
 """Python client of the ${doc.info.title} (version ${doc.info.version}), generated from its OpenAPI document.
 
@@ -376,15 +375,14 @@ function initPy(doc: OpenApiDocument, names: string[]): string {
     print(client.demo_public()["title"])
 """
 
+from . import models
 from .client import DEFAULT_BASE_URL, Client
 from .errors import ApiError
 from .models import *  # noqa: F403
 
 __version__ = ${pyString(doc.info.version)}
 
-__all__ = [
-${exported.map((n) => `    ${pyString(n)},`).join('\n')}
-]
+__all__ = ["ApiError", "Client", "DEFAULT_BASE_URL", *models.__all__]
 `;
 }
 
@@ -424,7 +422,7 @@ export function pythonClientFiles(doc: OpenApiDocument): Record<string, string> 
   ].join('\n');
   return {
     'pyproject.toml': pyproject(doc),
-    'ops_platform_client/__init__.py': initPy(doc, types.names),
+    'ops_platform_client/__init__.py': initPy(doc),
     'ops_platform_client/errors.py': ERRORS_PY,
     'ops_platform_client/models.py': modelsText,
     'ops_platform_client/client.py': client,
