@@ -22,15 +22,6 @@ export const outboxPut = (e: OutboxEvent): WriteOp =>
     ...e,
   });
 
-export const OUTBOX_FIELDS = [
-  'event_id',
-  'kind',
-  'tenant_id',
-  'idempotency_key',
-  'occurred_at',
-  'payload',
-] as const;
-
 export const toOutboxEvent = (item: Record<string, unknown>): OutboxEvent => ({
   event_id: String(item.event_id),
   kind: String(item.kind),

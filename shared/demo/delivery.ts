@@ -5,6 +5,7 @@ import {
   DELIVERY_BACKOFF,
   DELIVERY_MAX_ATTEMPTS,
 } from '../domain/channels';
+import { OUTBOX_EVENT_FIELDS } from '../domain/notifications';
 import { ALARMS, dlqName, EVENT_KINDS, LOG_EVENTS, METRICS, QUEUES, type QueueName } from '../names';
 import { DOC, fetchCommand, PUBLIC_BOUNDARIES, runbookPath } from './common';
 import type { NOTIFICATION_CHANNELS, NotificationDeliveryContractDemoRead } from './schemas';
@@ -271,7 +272,7 @@ export function notificationDeliveryContract(): Contract {
       writtenAfter: 'the policy check passed',
       transaction: 'same DynamoDB transaction as the notification draft and its audit event',
       idempotencyKey: 'stable per notification: notification:{tenant_id}:{notification_id}',
-      envelope: ['event_id', 'kind', 'tenant_id', 'idempotency_key', 'occurred_at', 'payload'],
+      envelope: [...OUTBOX_EVENT_FIELDS],
       relay: `DynamoDB stream to ${QUEUES.internal} or ${QUEUES.external}, chosen by channel`,
       recovery: 'a scheduled sweeper re-publishes items the relay has not published within the bound',
       consumer: 'notification worker',

@@ -43,6 +43,16 @@ export interface OutboxEvent {
   payload: Record<string, unknown>;
 }
 
+/** The fields every outbox event carries (CONTRACT.md section 7), in the order they are listed. */
+export const OUTBOX_EVENT_FIELDS = [
+  'event_id',
+  'kind',
+  'tenant_id',
+  'idempotency_key',
+  'occurred_at',
+  'payload',
+] as const satisfies readonly (keyof OutboxEvent)[];
+
 /** Stable per notification, so a re-queued notification (review retry) keeps its key. */
 export const notificationIdempotencyKey = (tenantId: string, notificationId: string) =>
   `notification:${tenantId}:${notificationId}`;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
+import { toOutboxEvent } from '../../functions/adapters/outbox';
 import { OPERATIONS, type Operation } from '../../shared/api';
 import { DEMO_CACHE_CONTROL, DEMO_OPERATIONS, DEMO_PAYLOADS, demoResponse } from '../../shared/demo/index';
 import { NOTIFICATION_CHANNELS, type NotificationDeliveryContractDemoRead } from '../../shared/demo/schemas';
@@ -152,14 +153,15 @@ describe('notification delivery contract', () => {
   it('names the outbox event kind and both worker queues with their dead-letter queues', () => {
     const c = contract();
     expect(c.outboxEvent.kind).toBe(EVENT_KINDS.notificationDeliveryRequested);
-    expect(c.outboxEvent.envelope).toEqual([
-      'event_id',
-      'kind',
-      'tenant_id',
-      'idempotency_key',
-      'occurred_at',
-      'payload',
-    ]);
+    // The contract lists exactly the fields the relay reads back from an outbox item.
+    const relayed = toOutboxEvent({
+      event_id: 'e',
+      kind: 'k',
+      tenant_id: 't',
+      idempotency_key: 'i',
+      occurred_at: 'o',
+    });
+    expect(c.outboxEvent.envelope).toEqual(Object.keys(relayed));
     expect(c.queues.map((q) => [q.name, q.deadLetterQueue])).toEqual(
       Object.values(QUEUES).map((q) => [q, dlqName(q)]),
     );
