@@ -6,6 +6,7 @@ import {
   SAMPLE_BODIES,
   type Seeded,
   seedTenant,
+  createSampleException,
 } from '../support/e2e';
 import { client } from '../support/http';
 import { startRuntime, type TestRuntime } from '../support/runtime';
@@ -16,11 +17,7 @@ let exceptionId: string;
 beforeAll(async () => {
   rt = await startRuntime();
   seeded = await seedTenant(rt);
-  const e = await seeded.api.call('POST', `/tenants/${seeded.tenantId}/exceptions`, {
-    token: seeded.adminToken,
-    body: SAMPLE_BODIES['exceptions.create'],
-  });
-  exceptionId = e.body.id;
+  exceptionId = await createSampleException(seeded);
 });
 afterAll(() => rt?.stop());
 

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, type Operation } from '../../shared/api';
-import { bearerOperations, type Seeded, SAMPLE_BODIES, seedTenant } from '../support/e2e';
+import {
+  bearerOperations,
+  createSampleException,
+  type Seeded,
+  SAMPLE_BODIES,
+  seedTenant,
+} from '../support/e2e';
 import type { Reply } from '../support/http';
 import { startRuntime, type TestRuntime } from '../support/runtime';
 
@@ -19,11 +25,7 @@ let exceptionId: string;
 beforeAll(async () => {
   rt = await startRuntime();
   seeded = await seedTenant(rt);
-  const created = await seeded.api.call('POST', `/tenants/${seeded.tenantId}/exceptions`, {
-    token: seeded.adminToken,
-    body: SAMPLE_BODIES['exceptions.create'],
-  });
-  exceptionId = created.body.id;
+  exceptionId = await createSampleException(seeded);
 }, 60_000);
 afterAll(() => rt?.stop());
 

@@ -41,6 +41,16 @@ export async function seedTenant(
   return { api, adminToken, tenantId, members };
 }
 
+/** Creates the sample exception in the seeded tenant (as the admin); answers its id. */
+export async function createSampleException(seeded: Seeded): Promise<string> {
+  const r = await seeded.api.call('POST', `/tenants/${seeded.tenantId}/exceptions`, {
+    token: seeded.adminToken,
+    body: SAMPLE_BODIES['exceptions.create'],
+  });
+  if (r.status !== 201) throw new Error(`exception: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.id;
+}
+
 /** Every operation needing a token, with its path params filled in. */
 export const tenantScoped = (op: Operation) => op.auth === 'bearer' && op.path.includes('{tenant_id}');
 
