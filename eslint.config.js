@@ -21,6 +21,51 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // The layering, as a failing check: the domain and the rest of shared/ know nothing of AWS, the
+  // functions or the runtimes that host them; the functions never reach into infra/ or local/.
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@aws-sdk/*', 'aws-lambda', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'],
+              message: 'shared/ has no AWS import: put the adapter in functions/.',
+            },
+            {
+              group: [
+                '#functions/*',
+                '#local/*',
+                '#infra/*',
+                '**/functions/**',
+                '**/local/**',
+                '**/infra/**',
+              ],
+              message: 'shared/ never imports the functions, the local runtime or infra.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['functions/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['#local/*', '#infra/*', '**/local/**', '**/infra/**', 'aws-cdk-lib', 'aws-cdk-lib/*'],
+              message: 'functions/ never imports the local runtime or infra.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['demo-static/**/*.js'],
     languageOptions: { globals: globals.browser },

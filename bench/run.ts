@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureTable, startDynamoLocal } from '../local/dynamodb-local';
+import { ensureTable, startDynamoLocal } from '#local/dynamodb-local';
 import { type Bundle, bundleFloor, bundleFunction, type Variant } from './lib/bundle';
 import { operationName, recordCalls, type WireCall } from './lib/capture';
 import { type BenchFunction, discoverFunctions, REPO_ROOT } from './lib/functions';

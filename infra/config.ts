@@ -1,8 +1,8 @@
 import { Aws, Duration } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { DELIVERY_MAX_ATTEMPTS } from '../shared/domain/channels';
-import { ALARMS, type AlarmName, QUEUES, type QueueName, SERVICE } from '../shared/names';
+import { DELIVERY_MAX_ATTEMPTS } from '#shared/domain/channels';
+import { ALARMS, type AlarmName, QUEUES, type QueueName, SERVICE } from '#shared/kernel/names';
 
 /**
  * Every deploy-time knob of the service, in one place: the context values a deployer passes

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { DELIVERY_MAX_ATTEMPTS } from '../shared/domain/channels';
-import { dlqName, QUEUES } from '../shared/names';
+import { DELIVERY_MAX_ATTEMPTS } from '#shared/domain/channels';
+import { dlqName, QUEUES } from '#shared/kernel/names';
 import { lambdaContext } from './api-gateway';
 import { ProviderSandbox } from './provider-sandbox';
 import { LocalQueues, type WorkerHandler } from './queues';
@@ -63,10 +63,10 @@ export async function startBackground(options: BackgroundOptions): Promise<Backg
   };
   for (const [k, v] of Object.entries(defaults)) process.env[k] ??= v;
 
-  const relay = (await import('../functions/relay/handler')).handler as unknown as RelayHandler;
-  const internal = (await import('../functions/workers/internal')).handler as unknown as WorkerHandler;
-  const external = (await import('../functions/workers/external')).handler as unknown as WorkerHandler;
-  const sweeper = (await import('../functions/sweeper/handler')).handler;
+  const relay = (await import('#functions/relay/handler')).handler as unknown as RelayHandler;
+  const internal = (await import('#functions/workers/internal')).handler as unknown as WorkerHandler;
+  const external = (await import('#functions/workers/external')).handler as unknown as WorkerHandler;
+  const sweeper = (await import('#functions/sweeper/handler')).handler;
   const ctx = (name: string) => (): Context => lambdaContext(`ops-platform-${name}`);
 
   const poller = await startStreamPoller({

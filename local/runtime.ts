@@ -3,11 +3,11 @@ import { once } from 'node:events';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
-import { SANE_REQUEST_ID } from '../functions/lib/http';
-import { toProblem } from '../functions/lib/problem';
-import { routerFor } from '../functions/lib/router';
-import { GROUPS, operationsOfGroup } from '../shared/api';
-import { PayloadTooLargeError } from '../shared/errors';
+import { SANE_REQUEST_ID } from '#functions/lib/http';
+import { toProblem } from '#functions/lib/problem';
+import { routerFor } from '#functions/lib/router';
+import { GROUPS, operationsOfGroup } from '#shared/api/manifest';
+import { PayloadTooLargeError } from '#shared/kernel/errors';
 import { lambdaContext, toApiGatewayEvent } from './api-gateway';
 import { startBackground } from './background';
 import { ensureTable, LOCAL_AWS_ENV } from './dynamodb-local';
@@ -50,7 +50,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** The runtime's own answers (a body over API Gateway's limit, a crash) in the service's problem shape. */
-/** The caller's sane x-request-id, or a new one (as the handlers do, CONTRACT.md section 1). */
+/** The caller's sane x-request-id, or a new one (as the handlers do, docs/api.md section 1). */
 const requestIdOf = (req: IncomingMessage) => {
   const given = req.headers['x-request-id'];
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
@@ -95,15 +95,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const mod = await import(/* @vite-ignore */ `../functions/${group}/handler.ts`);
     handlers.set(group, mod.handler);
   }
-  const { handler: authorizer } = await import('../functions/authorizer/handler');
+  const { handler: authorizer } = await import('#functions/authorizer/handler');
   const routers = GROUPS.map(
     (group) => [group, routerFor(Object.fromEntries(operationsOfGroup(group)))] as const,
   );
 
   if (options.bootstrapAdmin) {
-    const { storesFromEnv } = await import('../functions/adapters/stores');
-    const { bootstrapAdmin } = await import('../shared/domain/tenants');
-    const { systemClock } = await import('../shared/ids');
+    const { storesFromEnv } = await import('#functions/adapters/stores');
+    const { bootstrapAdmin } = await import('#shared/domain/tenants');
+    const { systemClock } = await import('#shared/kernel/ids');
     const created = await bootstrapAdmin(
       { identity: storesFromEnv().identity, clock: systemClock },
       options.bootstrapAdmin.email,

@@ -7,7 +7,7 @@ import {
   GetShardIteratorCommand,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { ENTITY } from '../shared/table';
+import { ENTITY } from '#shared/table/table';
 import { LOCAL_AWS_ENV, localClient } from './dynamodb-local';
 
 /**

@@ -1,14 +1,14 @@
 import { parseArgs } from 'node:util';
-import { documentClient } from '../functions/adapters/dynamo';
-import { identityStore } from '../functions/adapters/identity-store';
-import { bootstrapAdmin } from '../shared/domain/tenants';
-import { systemClock } from '../shared/ids';
-import { SERVICE } from '../shared/names';
-import { PLATFORM_ADMIN } from '../shared/policy';
+import { documentClient } from '#functions/adapters/dynamo';
+import { identityStore } from '#functions/adapters/identity-store';
+import { bootstrapAdmin } from '#shared/domain/tenants';
+import { systemClock } from '#shared/kernel/ids';
+import { SERVICE } from '#shared/kernel/names';
+import { PLATFORM_ADMIN } from '#shared/kernel/policy';
 
 /**
  * `npm run bootstrap:admin -- --stage <stage>` (or `--table <name>`): the first platform admin of
- * a cloud deployment (CONTRACT.md section 3), through the same `bootstrapAdmin` the local runtime
+ * a cloud deployment (docs/api.md section 3), through the same `bootstrapAdmin` the local runtime
  * calls at start-up. The e-mail and password come from OPS_BOOTSTRAP_ADMIN_EMAIL and
  * OPS_BOOTSTRAP_ADMIN_PASSWORD, never from the command line, so the password stays out of shell
  * history and process listings. Credentials and region come from the standard AWS chain

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoStaticFiles } from '../shared/demo/static-files';
+import { demoStaticFiles } from '#shared/demo/static-files';
 
 /**
  * `npm run build:demo`: writes `demo-static/data/*.json` from shared/demo, the source the API

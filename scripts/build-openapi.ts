@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { buildOpenApi } from '../shared/openapi';
+import { buildOpenApi } from '#shared/api/openapi';
 
 /**
  * `npm run build:openapi`: writes `openapi/openapi.json` from the operations manifest and its zod

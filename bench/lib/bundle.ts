@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type BuildOptions, build, type Metafile } from 'esbuild';
-import { ESBUILD_OPTIONS } from '../../infra/bundling';
+import { ESBUILD_OPTIONS } from '#infra/bundling';
 import { REPO_ROOT } from './functions';
 
 /**

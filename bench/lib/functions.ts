@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GROUPS } from '../../shared/api';
+import { GROUPS } from '#shared/api/manifest';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const FUNCTIONS_DIR = join(REPO_ROOT, 'functions');

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type DynamoDBClient, PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
-import { type Db, documentClient } from '../../functions/adapters/dynamo';
-import { createStores } from '../../functions/adapters/stores';
-import { lambdaContext, toApiGatewayEvent } from '../../local/api-gateway';
-import { LOCAL_AWS_ENV, localClient } from '../../local/dynamodb-local';
-import { OPERATIONS, type Operation, operationsOfGroup } from '../../shared/api';
-import { createException } from '../../shared/domain/exceptions';
-import { login } from '../../shared/domain/identity';
-import { addMember, createTenant } from '../../shared/domain/tenants';
-import { newId, systemClock } from '../../shared/ids';
-import type { Principal } from '../../shared/policy';
-import { hashPassword } from '../../shared/secrets';
+import { type Db, documentClient } from '#functions/adapters/dynamo';
+import { createStores } from '#functions/adapters/stores';
+import { lambdaContext, toApiGatewayEvent } from '#local/api-gateway';
+import { LOCAL_AWS_ENV, localClient } from '#local/dynamodb-local';
+import { OPERATIONS, type Operation, operationsOfGroup } from '#shared/api/manifest';
+import { createException } from '#shared/domain/exceptions';
+import { login } from '#shared/domain/identity';
+import { addMember, createTenant } from '#shared/domain/tenants';
+import { newId, systemClock } from '#shared/kernel/ids';
+import type { Principal } from '#shared/kernel/policy';
+import { hashPassword } from '#shared/kernel/secrets';
 
 /**
  * The data every measurement runs against, and the API Gateway events of the key routes.

@@ -1,7 +1,7 @@
-import type { AuditEvent } from '../../shared/domain/audit';
-import type { Page, PageRequest } from '../../shared/domain/ports';
-import { ENTITY } from '../../shared/table';
-import * as keys from '../../shared/keys';
+import type { AuditEvent } from '#shared/domain/audit';
+import type { Page, PageRequest } from '#shared/domain/ports';
+import { ENTITY } from '#shared/table/table';
+import * as keys from '#shared/table/keys';
 import { type Db, pick, putNew, queryPage, type WriteOp } from './dynamo';
 
 const FIELDS = [
@@ -16,7 +16,7 @@ const FIELDS = [
   'created_at',
 ] as const;
 
-/** The Put that every state-changing transaction carries (CONTRACT.md section 5). */
+/** The Put that every state-changing transaction carries (docs/api.md section 5). */
 export const auditPut = (e: AuditEvent): WriteOp =>
   putNew({
     ...keys.audit(e.tenant_id, e.id),

@@ -6,9 +6,9 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { type CursorScope, decodeCursor, encodeCursor } from '../../shared/cursor';
-import type { Page, PageRequest } from '../../shared/domain/ports';
-import { type IndexName, TABLE } from '../../shared/table';
+import { type CursorScope, decodeCursor, encodeCursor } from '#shared/kernel/cursor';
+import type { Page, PageRequest } from '#shared/domain/ports';
+import { type IndexName, TABLE } from '#shared/table/table';
 
 /**
  * The DynamoDB edge: one client per process (created at module load, reused by every

@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { BusinessException, ExceptionStore } from '../../shared/domain/exceptions';
-import { EXCEPTION_FIELDS } from '../../shared/schemas/exceptions';
-import { ENTITY } from '../../shared/table';
-import * as keys from '../../shared/keys';
+import type { BusinessException, ExceptionStore } from '#shared/domain/exceptions';
+import { EXCEPTION_FIELDS } from '#shared/api/schemas/exceptions';
+import { ENTITY } from '#shared/table/table';
+import * as keys from '#shared/table/keys';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, queryPage, transact } from './dynamo';
 

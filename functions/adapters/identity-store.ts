@@ -1,9 +1,9 @@
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AuditEvent } from '../../shared/domain/audit';
-import type { IdentityStore, Login, Membership, Session, User } from '../../shared/domain/ports';
-import { sha256 } from '../../shared/secrets';
-import { ENTITY } from '../../shared/table';
-import * as keys from '../../shared/keys';
+import type { AuditEvent } from '#shared/domain/audit';
+import type { IdentityStore, Login, Membership, Session, User } from '#shared/domain/ports';
+import { sha256 } from '#shared/kernel/secrets';
+import { ENTITY } from '#shared/table/table';
+import * as keys from '#shared/table/keys';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, queryAll, transact } from './dynamo';
 

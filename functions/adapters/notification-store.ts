@@ -1,17 +1,17 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AuditEvent } from '../../shared/domain/audit';
-import type { ClaimResult, DeliveryStore } from '../../shared/domain/notification-delivery';
+import type { AuditEvent } from '#shared/domain/audit';
+import type { ClaimResult, DeliveryStore } from '#shared/domain/notification-delivery';
 import type {
   Channel,
   ChannelState,
   Notification,
   NotificationStore,
   ReviewItem,
-} from '../../shared/domain/notifications';
-import { NOTIFICATION_FIELDS, REVIEW_ITEM_FIELDS } from '../../shared/schemas/notifications';
-import { ENTITY } from '../../shared/table';
-import * as keys from '../../shared/keys';
+} from '#shared/domain/notifications';
+import { NOTIFICATION_FIELDS, REVIEW_ITEM_FIELDS } from '#shared/api/schemas/notifications';
+import { ENTITY } from '#shared/table/table';
+import * as keys from '#shared/table/keys';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';

@@ -1,7 +1,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { OutboxEvent } from '../../shared/domain/notifications';
-import { ENTITY, OUTBOX_PENDING_SHARDS } from '../../shared/table';
-import * as keys from '../../shared/keys';
+import type { OutboxEvent } from '#shared/domain/notifications';
+import { ENTITY, OUTBOX_PENDING_SHARDS } from '#shared/table/table';
+import * as keys from '#shared/table/keys';
 import { type Db, putNew, type WriteOp } from './dynamo';
 
 /** How long a relayed outbox item stays readable (for debugging) before TTL removes it. */

@@ -4,8 +4,8 @@ import {
   type SendMessageBatchRequestEntry,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { OutboxEvent } from '../../shared/domain/notifications';
-import { QUEUES, type QueueName, queueForEvent } from '../../shared/names';
+import type { OutboxEvent } from '#shared/domain/notifications';
+import { QUEUES, type QueueName, queueForEvent } from '#shared/kernel/names';
 
 /**
  * The SQS edge. The same code runs in the cloud and on the local runtime, where

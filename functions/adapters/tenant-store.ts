@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Membership, Tenant, TenantStore } from '../../shared/domain/ports';
-import { ENTITY } from '../../shared/table';
-import * as keys from '../../shared/keys';
+import type { Membership, Tenant, TenantStore } from '#shared/domain/ports';
+import { ENTITY } from '#shared/table/table';
+import * as keys from '#shared/table/keys';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { toMember, userPuts } from './identity-store';

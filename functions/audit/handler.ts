@@ -1,8 +1,8 @@
-import { AUDIT_OPERATIONS } from '../../shared/operations/audit';
-import { auditStore } from '../adapters/audit-store';
-import { dbFromEnv } from '../adapters/dynamo';
-import { httpHandler } from '../lib/http';
-import { tenantExistsIn } from '../lib/tenant-exists';
+import { AUDIT_OPERATIONS } from '#shared/api/operations/audit';
+import { auditStore } from '#functions/adapters/audit-store';
+import { dbFromEnv } from '#functions/adapters/dynamo';
+import { httpHandler } from '#functions/lib/http';
+import { tenantExistsIn } from '#functions/lib/tenant-exists';
 
 const db = dbFromEnv();
 const audit = auditStore(db);

@@ -1,9 +1,9 @@
-import { listSessions, login, me, revokeSession } from '../../shared/domain/identity';
-import { AUTH_OPERATIONS } from '../../shared/operations/auth';
-import { dbFromEnv } from '../adapters/dynamo';
-import { identityStore } from '../adapters/identity-store';
-import { clock, SESSION_TTL_SECONDS } from '../config';
-import { httpHandler } from '../lib/http';
+import { listSessions, login, me, revokeSession } from '#shared/domain/identity';
+import { AUTH_OPERATIONS } from '#shared/api/operations/auth';
+import { dbFromEnv } from '#functions/adapters/dynamo';
+import { identityStore } from '#functions/adapters/identity-store';
+import { clock, SESSION_TTL_SECONDS } from '#functions/config';
+import { httpHandler } from '#functions/lib/http';
 
 const deps = { identity: identityStore(dbFromEnv()), clock, sessionTtlSeconds: SESSION_TTL_SECONDS };
 

@@ -1,9 +1,9 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
-import { authenticate } from '../../shared/domain/identity';
-import { dbFromEnv } from '../adapters/dynamo';
-import { identityStore } from '../adapters/identity-store';
-import { clock, SESSION_TTL_SECONDS } from '../config';
-import { logger } from '../lib/observability';
+import { authenticate } from '#shared/domain/identity';
+import { dbFromEnv } from '#functions/adapters/dynamo';
+import { identityStore } from '#functions/adapters/identity-store';
+import { clock, SESSION_TTL_SECONDS } from '#functions/config';
+import { logger } from '#functions/lib/observability';
 
 const deps = { identity: identityStore(dbFromEnv()), clock, sessionTtlSeconds: SESSION_TTL_SECONDS };
 

@@ -3,14 +3,14 @@ import {
   createException,
   getException,
   listExceptions,
-} from '../../shared/domain/exceptions';
-import { EXCEPTIONS_OPERATIONS } from '../../shared/operations/exceptions';
-import { dbFromEnv } from '../adapters/dynamo';
-import { exceptionStore } from '../adapters/exception-store';
-import { clock } from '../config';
-import { httpHandler } from '../lib/http';
-import { idempotencyIn } from '../lib/idempotency';
-import { tenantExistsIn } from '../lib/tenant-exists';
+} from '#shared/domain/exceptions';
+import { EXCEPTIONS_OPERATIONS } from '#shared/api/operations/exceptions';
+import { dbFromEnv } from '#functions/adapters/dynamo';
+import { exceptionStore } from '#functions/adapters/exception-store';
+import { clock } from '#functions/config';
+import { httpHandler } from '#functions/lib/http';
+import { idempotencyIn } from '#functions/lib/idempotency';
+import { tenantExistsIn } from '#functions/lib/tenant-exists';
 
 const db = dbFromEnv();
 const deps = { exceptions: exceptionStore(db), clock };

@@ -2,11 +2,11 @@ import { EventType } from '@aws-lambda-powertools/batch';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { type DeliveryDeps, deliver } from '../../shared/domain/notification-delivery';
-import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '../../shared/domain/channels';
-import type { OutboxEvent } from '../../shared/domain/notifications';
-import { EVENT_KINDS, LOG_EVENTS, METRICS } from '../../shared/names';
-import { delayRetry } from '../adapters/queue';
+import { type DeliveryDeps, deliver } from '#shared/domain/notification-delivery';
+import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/channels';
+import type { OutboxEvent } from '#shared/domain/notifications';
+import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
+import { delayRetry } from '#functions/adapters/queue';
 import { partialBatch } from './batch';
 import { logger, metricsFor } from './observability';
 

@@ -7,7 +7,7 @@ import jsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
-import type { Operation, Operations } from '../../shared/api';
+import type { Operation, Operations } from '#shared/api/manifest';
 import {
   type FieldError,
   ForbiddenError,
@@ -17,15 +17,15 @@ import {
   UnauthenticatedError,
   UnsupportedMediaTypeError,
   ValidationError,
-} from '../../shared/errors';
-import { LOG_EVENTS, METRICS } from '../../shared/names';
-import { authorize, isPlatformAdmin, type Principal } from '../../shared/policy';
+} from '#shared/kernel/errors';
+import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
+import { authorize, isPlatformAdmin, type Principal } from '#shared/kernel/policy';
 import type { Idempotency } from './idempotency';
 import { logger, metricsFor } from './observability';
 import { type HttpResponse, toProblem } from './problem';
 import { type RouteMatch, routerFor } from './router';
 
-/** CONTRACT.md section 1. */
+/** docs/api.md section 1. */
 export const MAX_BODY_BYTES = 256 * 1024;
 const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset=utf-8\s*)?$/i;
 export const SANE_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;

@@ -1,14 +1,14 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { AppError, ConflictError, ValidationError } from '../../shared/errors';
-import { sha256 } from '../../shared/secrets';
-import { ENTITY } from '../../shared/table';
-import * as keys from '../../shared/keys';
-import type { Db } from '../adapters/dynamo';
+import { AppError, ConflictError, ValidationError } from '#shared/kernel/errors';
+import { sha256 } from '#shared/kernel/secrets';
+import { ENTITY } from '#shared/table/table';
+import * as keys from '#shared/table/keys';
+import type { Db } from '#functions/adapters/dynamo';
 import { type HttpResponse, toProblem } from './problem';
 
 /**
- * `Idempotency-Key` for creating POSTs (CONTRACT.md section 7), as a small conditional-write
+ * `Idempotency-Key` for creating POSTs (docs/api.md section 7), as a small conditional-write
  * record in the service table (not Powertools idempotency: the answer to replay is the HTTP
  * response our error mapper produces, 4xx included, and the scope must be the tenant).
  *

@@ -1,6 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import { METRIC_NAMESPACE, SERVICE } from '../../shared/names';
+import { METRIC_NAMESPACE, SERVICE } from '#shared/kernel/names';
 
 /**
  * One logger and one metrics object per function process. JSON logs to stdout; metrics as EMF,

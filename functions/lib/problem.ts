@@ -1,5 +1,5 @@
-import { AppError, MalformedJsonError, UnsupportedMediaTypeError } from '../../shared/errors';
-import { LOG_EVENTS } from '../../shared/names';
+import { AppError, MalformedJsonError, UnsupportedMediaTypeError } from '#shared/kernel/errors';
+import { LOG_EVENTS } from '#shared/kernel/names';
 import { logger } from './observability';
 
 export interface HttpResponse {
@@ -16,7 +16,7 @@ const fromMiddy = (err: unknown): AppError | undefined => {
 };
 
 /**
- * The one place where errors become responses (CONTRACT.md section 2). An AppError shows its
+ * The one place where errors become responses (docs/api.md section 2). An AppError shows its
  * own title, detail and field errors; anything else is logged and answered with a bare 500.
  */
 export function toProblem(err: unknown, requestId: string): HttpResponse {

@@ -1,4 +1,4 @@
-import type { Method, Operation, Operations } from '../../shared/api';
+import type { Method, Operation, Operations } from '#shared/api/manifest';
 
 export interface RouteMatch {
   id: string;

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import * as keys from '../../shared/keys';
-import type { Db } from '../adapters/dynamo';
+import * as keys from '#shared/table/keys';
+import type { Db } from '#functions/adapters/dynamo';
 
 /**
  * For platform_admin on a tenant it is not a member of: one key-only GetItem. Route groups other

@@ -5,17 +5,17 @@ import {
   getNotification,
   listNotifications,
   listReviewItems,
-} from '../../shared/domain/notifications';
-import { PolicyRejectedError } from '../../shared/errors';
-import { LOG_EVENTS, METRICS } from '../../shared/names';
-import { NOTIFICATIONS_OPERATIONS } from '../../shared/operations/notifications';
-import { dbFromEnv } from '../adapters/dynamo';
-import { notificationStore } from '../adapters/notification-store';
-import { clock } from '../config';
-import { httpHandler } from '../lib/http';
-import { idempotencyIn } from '../lib/idempotency';
-import { logger, metricsFor } from '../lib/observability';
-import { tenantExistsIn } from '../lib/tenant-exists';
+} from '#shared/domain/notifications';
+import { PolicyRejectedError } from '#shared/kernel/errors';
+import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
+import { NOTIFICATIONS_OPERATIONS } from '#shared/api/operations/notifications';
+import { dbFromEnv } from '#functions/adapters/dynamo';
+import { notificationStore } from '#functions/adapters/notification-store';
+import { clock } from '#functions/config';
+import { httpHandler } from '#functions/lib/http';
+import { idempotencyIn } from '#functions/lib/idempotency';
+import { logger, metricsFor } from '#functions/lib/observability';
+import { tenantExistsIn } from '#functions/lib/tenant-exists';
 
 const db = dbFromEnv();
 const deps = {

@@ -1,14 +1,14 @@
 import openapi from '../../openapi/openapi.json';
-import { demoResponse } from '../../shared/demo';
-import { PUBLIC_OPERATIONS } from '../../shared/operations/public';
-import { type HttpRequest, HttpResult, httpHandler } from '../lib/http';
+import { demoResponse } from '#shared/demo/index';
+import { PUBLIC_OPERATIONS } from '#shared/api/operations/public';
+import { type HttpRequest, HttpResult, httpHandler } from '#functions/lib/http';
 
 /**
  * Public, read-only routes: health, the OpenAPI document and the demo surface. This group is
  * also API Gateway's `$default` route, so every unknown path gets its 404 problem+json here.
  *
  * The OpenAPI document is the committed `openapi/openapi.json`, which a test keeps equal to the
- * document generated from the schemas (shared/openapi.ts); serving the file keeps zod's JSON
+ * document generated from the schemas (shared/api/openapi.ts); serving the file keeps zod's JSON
  * Schema generator out of the Lambda bundle and the work out of its cold start.
  */
 const OPENAPI_JSON = JSON.stringify(openapi);

@@ -1,8 +1,8 @@
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
-import { dbFromEnv } from '../adapters/dynamo';
-import { queueUrlsFromEnv, sqsClient } from '../adapters/queue';
-import { clock } from '../config';
-import { createRelay } from '../lib/outbox-relay';
+import { dbFromEnv } from '#functions/adapters/dynamo';
+import { queueUrlsFromEnv, sqsClient } from '#functions/adapters/queue';
+import { clock } from '#functions/config';
+import { createRelay } from '#functions/lib/outbox-relay';
 
 /** The outbox relay: DynamoDB stream (INSERTs of `entity = outbox` only) -> SQS. */
 let relay: ReturnType<typeof createRelay> | undefined;

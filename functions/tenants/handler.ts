@@ -6,15 +6,15 @@ import {
   listTenants,
   removeMember,
   updateMemberRole,
-} from '../../shared/domain/tenants';
-import { TENANTS_OPERATIONS } from '../../shared/operations/tenants';
-import { dbFromEnv } from '../adapters/dynamo';
-import { identityStore } from '../adapters/identity-store';
-import { tenantStore } from '../adapters/tenant-store';
-import { clock } from '../config';
-import { httpHandler } from '../lib/http';
-import { idempotencyIn } from '../lib/idempotency';
-import { tenantExistsIn } from '../lib/tenant-exists';
+} from '#shared/domain/tenants';
+import { TENANTS_OPERATIONS } from '#shared/api/operations/tenants';
+import { dbFromEnv } from '#functions/adapters/dynamo';
+import { identityStore } from '#functions/adapters/identity-store';
+import { tenantStore } from '#functions/adapters/tenant-store';
+import { clock } from '#functions/config';
+import { httpHandler } from '#functions/lib/http';
+import { idempotencyIn } from '#functions/lib/idempotency';
+import { tenantExistsIn } from '#functions/lib/tenant-exists';
 
 const db = dbFromEnv();
 const deps = { identity: identityStore(db), tenants: tenantStore(db), clock };

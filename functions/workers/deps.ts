@@ -1,11 +1,11 @@
 import type { Context, SQSEvent } from 'aws-lambda';
-import type { DeliveryDeps } from '../../shared/domain/notification-delivery';
-import { dbFromEnv } from '../adapters/dynamo';
-import { notificationStore } from '../adapters/notification-store';
-import { providerPort, providerSettingsFromEnv } from '../adapters/providers';
-import { sqsClient } from '../adapters/queue';
-import { clock } from '../config';
-import { createWorker, workerSettingsFromEnv } from '../lib/delivery-worker';
+import type { DeliveryDeps } from '#shared/domain/notification-delivery';
+import { dbFromEnv } from '#functions/adapters/dynamo';
+import { notificationStore } from '#functions/adapters/notification-store';
+import { providerPort, providerSettingsFromEnv } from '#functions/adapters/providers';
+import { sqsClient } from '#functions/adapters/queue';
+import { clock } from '#functions/config';
+import { createWorker, workerSettingsFromEnv } from '#functions/lib/delivery-worker';
 
 /** What both workers share, built once per process from the environment. */
 export const deliveryDepsFromEnv = (): DeliveryDeps => ({

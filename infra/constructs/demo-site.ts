@@ -15,8 +15,8 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { bucketNames, type DeploymentConfig } from '../config';
-import { DEMO_STATIC_DIR } from '../paths';
+import { bucketNames, type DeploymentConfig } from '#infra/config';
+import { DEMO_STATIC_DIR } from '#infra/paths';
 
 export interface DemoSiteProps {
   readonly config: DeploymentConfig;

@@ -17,8 +17,8 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ALARMS, type AlarmName, dlqName, METRIC_NAMESPACE, METRICS, SERVICE } from '../../shared/names';
-import { ALARM_SEVERITY, ALARM_THRESHOLDS, type DeploymentConfig, type Severity } from '../config';
+import { ALARMS, type AlarmName, dlqName, METRIC_NAMESPACE, METRICS, SERVICE } from '#shared/kernel/names';
+import { ALARM_SEVERITY, ALARM_THRESHOLDS, type DeploymentConfig, type Severity } from '#infra/config';
 import { type DeliveryQueue, RELAY_FAILURES_QUEUE } from './queues';
 import type { ServiceFunction } from './service-function';
 

@@ -1,8 +1,8 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Queue, QueueEncryption, type QueueProps, RedrivePermission } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { dlqName, type QueueName } from '../../shared/names';
-import { type DeploymentConfig, QUEUE_SETTINGS } from '../config';
+import { dlqName, type QueueName } from '#shared/kernel/names';
+import { type DeploymentConfig, QUEUE_SETTINGS } from '#infra/config';
 
 /**
  * Every queue of the service is encrypted at rest (SQS-managed SSE: no key to manage, no KMS
@@ -23,7 +23,7 @@ export type QueueUrlVariable = 'INTERNAL_QUEUE_URL' | 'EXTERNAL_QUEUE_URL';
 
 export interface DeliveryQueueProps {
   readonly config: DeploymentConfig;
-  /** Logical name from shared/names.ts; the physical name is `<stage>-ops-platform-<name>`. */
+  /** Logical name from shared/kernel/names.ts; the physical name is `<stage>-ops-platform-<name>`. */
   readonly name: QueueName;
   /** Timeout of the function that consumes the queue: the visibility timeout is 6x this. */
   readonly consumerTimeout: Duration;

@@ -15,8 +15,8 @@ import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-ap
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { OPERATIONS, type Operation } from '../../shared/api';
-import { API_THROTTLING, type DeploymentConfig } from '../config';
+import { OPERATIONS, type Operation } from '#shared/api/manifest';
+import { API_THROTTLING, type DeploymentConfig } from '#infra/config';
 import type { ServiceFunction } from './service-function';
 
 /** The group whose function answers every path no operation names (404 problem+json). */
@@ -44,7 +44,7 @@ export const ACCESS_LOG_FIELDS = {
 
 export interface ServiceApiProps {
   readonly config: DeploymentConfig;
-  /** One function per route group (GROUPS in shared/api.ts). */
+  /** One function per route group (GROUPS in shared/api/manifest.ts). */
   readonly groups: Readonly<Record<string, ServiceFunction>>;
   readonly authorizer: ServiceFunction;
   /** The only origin CORS allows: the demo site's. */

@@ -17,9 +17,9 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { METRIC_NAMESPACE, SERVICE } from '../../shared/names';
-import { ENTITY, type IndexName, TABLE } from '../../shared/table';
-import { ESBUILD_OPTIONS } from '../bundling';
+import { METRIC_NAMESPACE, SERVICE } from '#shared/kernel/names';
+import { ENTITY, type IndexName, TABLE } from '#shared/table/table';
+import { ESBUILD_OPTIONS } from '#infra/bundling';
 import {
   type DeploymentConfig,
   FUNCTION_PROFILES,
@@ -28,8 +28,8 @@ import {
   type Invocation,
   QUEUE_SETTINGS,
   RELAY_SETTINGS,
-} from '../config';
-import { FUNCTIONS_DIR, LOCK_FILE, REPO_ROOT } from '../paths';
+} from '#infra/config';
+import { FUNCTIONS_DIR, LOCK_FILE, REPO_ROOT } from '#infra/paths';
 import type { DeliveryQueue } from './queues';
 
 /** The esbuild options of infra/bundling.ts, in the shape NodejsFunction takes. */
@@ -45,7 +45,7 @@ export const CDK_BUNDLING: BundlingOptions = {
 
 /**
  * Table access as the smallest set of DynamoDB actions. Resources are the table and its named
- * indexes (from shared/table.ts), never `index/*`.
+ * indexes (from shared/table/table.ts), never `index/*`.
  */
 export interface TableAccess {
   /** `all`: GetItem and Query on the table, Query on every index; a list: Query on those indexes only. */

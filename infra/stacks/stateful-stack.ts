@@ -8,16 +8,16 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { QUEUES } from '../../shared/names';
-import { TABLE } from '../../shared/table';
+import { QUEUES } from '#shared/kernel/names';
+import { TABLE } from '#shared/table/table';
 import {
   bucketNames,
   type DeploymentConfig,
   FUNCTION_PROFILES,
   QUEUE_SETTINGS,
   type Severity,
-} from '../config';
-import { DeliveryQueue, RELAY_FAILURES_QUEUE, secureQueue } from '../constructs/queues';
+} from '#infra/config';
+import { DeliveryQueue, RELAY_FAILURES_QUEUE, secureQueue } from '#infra/constructs/queues';
 
 /**
  * What the stateless stack receives: the stateful resources, typed. (The demo and access-log
@@ -56,7 +56,7 @@ export class StatefulStack extends Stack implements StatefulResources {
     super(scope, id, props);
     const { config } = props;
 
-    // --- The single table, built from the key module the code uses (shared/table.ts).
+    // --- The single table, built from the key module the code uses (shared/table/table.ts).
     this.table = new Table(this, 'Table', {
       tableName: config.prefix,
       partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
@@ -77,7 +77,7 @@ export class StatefulStack extends Stack implements StatefulResources {
       });
     }
 
-    // --- Delivery queues (CONTRACT.md section 7), each with its DLQ.
+    // --- Delivery queues (docs/api.md section 7), each with its DLQ.
     this.internalQueue = new DeliveryQueue(this, 'InternalQueue', {
       config,
       name: QUEUES.internal,
@@ -144,7 +144,7 @@ export class StatefulStack extends Stack implements StatefulResources {
       }
     }
 
-    // --- HMAC key of list cursors (CONTRACT.md section 4).
+    // --- HMAC key of list cursors (docs/api.md section 4).
     this.cursorSecret = new Secret(this, 'CursorSecret', {
       secretName: `${config.prefix}/cursor-hmac-key`,
       description: 'HMAC key that signs list cursors (OPS_CURSOR_SECRET)',

@@ -2,12 +2,12 @@ import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
-import { GROUPS } from '../../shared/api';
-import { type DeploymentConfig, type FunctionProfileName, SWEEPER_SETTINGS } from '../config';
-import { DemoSite } from '../constructs/demo-site';
-import { Monitoring } from '../constructs/monitoring';
-import { ServiceApi } from '../constructs/service-api';
-import { ServiceFunction, type TableAccess } from '../constructs/service-function';
+import { GROUPS } from '#shared/api/manifest';
+import { type DeploymentConfig, type FunctionProfileName, SWEEPER_SETTINGS } from '#infra/config';
+import { DemoSite } from '#infra/constructs/demo-site';
+import { Monitoring } from '#infra/constructs/monitoring';
+import { ServiceApi } from '#infra/constructs/service-api';
+import { ServiceFunction, type TableAccess } from '#infra/constructs/service-function';
 import type { StatefulResources } from './stateful-stack';
 
 const READ_WRITE: TableAccess = { read: 'all', write: 'all' };

@@ -42,7 +42,7 @@ export const runbookPath = (alarm: string): string => `runbooks/${alarm}.md`;
 
 type Boundary = z.output<typeof DemoDataBoundary>;
 
-/** The rules of seed section 1, as the demo states them; each record adds its own rows. */
+/** The rules of docs/api.md section 8, as the demo states them; each record adds its own rows. */
 export const PUBLIC_BOUNDARIES: Boundary[] = [
   {
     boundary: 'Provider credentials',

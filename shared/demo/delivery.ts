@@ -4,15 +4,23 @@ import {
   type ChannelProfile,
   DELIVERY_BACKOFF,
   DELIVERY_MAX_ATTEMPTS,
-} from '../domain/channels';
-import { OUTBOX_EVENT_FIELDS } from '../domain/notifications';
-import { ALARMS, dlqName, EVENT_KINDS, LOG_EVENTS, METRICS, QUEUES, type QueueName } from '../names';
+} from '#shared/domain/channels';
+import { OUTBOX_EVENT_FIELDS } from '#shared/domain/notifications';
+import {
+  ALARMS,
+  dlqName,
+  EVENT_KINDS,
+  LOG_EVENTS,
+  METRICS,
+  QUEUES,
+  type QueueName,
+} from '#shared/kernel/names';
 import { DOC, fetchCommand, PUBLIC_BOUNDARIES, runbookPath } from './common';
 import type { NOTIFICATION_CHANNELS, NotificationDeliveryContractDemoRead } from './schemas';
 
 /**
- * The notification delivery contract (seed sections 1 and 6, CONTRACT.md section 7). Every queue,
- * event kind, metric, log event and alarm below is read from `shared/names.ts`, the module the
+ * The notification delivery contract (docs/api.md sections 7 and 8). Every queue,
+ * event kind, metric, log event and alarm below is read from `shared/kernel/names.ts`, the module the
  * workers, the CDK alarms and the runbooks read, so the public contract cannot name something the
  * system does not emit. The channel profiles and the retry policy are the domain's
  * (`shared/domain/channels.ts`), the ones the policy check and the workers apply.

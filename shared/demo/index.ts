@@ -14,7 +14,7 @@ import {
 /**
  * The one source of truth of the demo surface. The public route group answers from
  * `demoResponse`, `scripts/build-demo.ts` writes `demo-static/data/` from `DEMO_PAYLOADS`, and
- * `shared/openapi.ts` uses the same bodies as response examples. Bodies are built and validated
+ * `shared/api/openapi.ts` uses the same bodies as response examples. Bodies are built and validated
  * against their schema once, at module load.
  */
 
@@ -65,7 +65,7 @@ export const staticFileName = (path: string): string => `${path.replace(/^\/demo
 
 /**
  * The payloads, built once. They are not validated here, at every cold start of the public
- * function: tests/demo/payloads.test.ts checks each against its strict schema.
+ * function: tests/unit/demo/payloads.test.ts checks each against its strict schema.
  */
 export const DEMO_PAYLOADS = Object.fromEntries(
   (Object.keys(DEMO_OPERATIONS) as DemoOperationId[]).map((id) => [

@@ -1,4 +1,4 @@
-import type { Operation } from '../operations/operation';
+import type { Operation } from '#shared/api/operations/operation';
 import {
   BusinessNotificationChannelMatrixDemoRead,
   BusinessScenarioReplayDemoRead,
@@ -19,7 +19,7 @@ const demo = <const P extends string, const S extends Operation['response']>(
 ) => op({ group: 'public', method: 'GET', path, summary, auth: 'public', status: 200, response });
 
 /**
- * The public demo routes (seed section 4, CONTRACT.md section 8): public, read-only, cacheable,
+ * The public demo routes (docs/api.md section 8): public, read-only, cacheable,
  * answered from static synthetic data built by `shared/demo/index.ts`.
  */
 export const DEMO_OPERATIONS = {

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { DEMO_TENANT, DOC, fetchCommand, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
-import { CHANNEL_PROFILES } from '../domain/channels';
+import { CHANNEL_PROFILES } from '#shared/domain/channels';
 import { notificationDeliveryContract } from './delivery';
 import type {
   BusinessActionExecutionDemoRead,
@@ -12,8 +12,8 @@ import type {
 
 /**
  * `/demo/public`: the front page of the demo. It introduces the tenant, links every other demo
- * record, shows the business previews of the month-end scenario as the records of seed section
- * 2.8, and embeds the notification delivery contract as `notificationDelivery`.
+ * record, shows the business previews of the month-end scenario as the records of docs/api.md
+ * section 8, and embeds the notification delivery contract as `notificationDelivery`.
  */
 
 const SUBJECT = 'supplier_invoice INV-20417';

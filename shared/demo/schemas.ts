@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { NOTIFICATION_CHANNELS, NotificationChannel } from '../schemas/notifications';
+import { NOTIFICATION_CHANNELS, NotificationChannel } from '#shared/api/schemas/notifications';
 
 /**
- * Schemas of the public demo records (seed section 2.8, CONTRACT.md section 8). Every record is
+ * Schemas of the public demo records (docs/api.md section 8). Every record is
  * camelCase, has `status: "previewed"`, a `command` that fetches it, an `api` map (name ->
  * "METHOD /path") and `docs` (title and path of each document that explains it). Objects are
  * strict, so a payload cannot carry a field the OpenAPI document does not describe.
@@ -48,12 +48,12 @@ export const DemoDataBoundary = row({ boundary: text, publicSurface: text, priva
 });
 const dataBoundaries = z.array(DemoDataBoundary);
 
-// The channel enum is the API's own (shared/schemas/notifications.ts): the demo describes it.
+// The channel enum is the API's own (shared/api/schemas/notifications.ts): the demo describes it.
 export { NOTIFICATION_CHANNELS, NotificationChannel };
 const channelList = z.array(NotificationChannel);
 
 // ---------------------------------------------------------------------------------------------
-// Notification delivery contract (seed sections 1 and 6)
+// Notification delivery contract (docs/api.md sections 7 and 8)
 
 export const NotificationDeliveryContractDemoRead = z
   .strictObject({
@@ -135,7 +135,7 @@ export const NotificationDeliveryContractDemoRead = z
   });
 
 // ---------------------------------------------------------------------------------------------
-// Channel matrix (seed section 2.8)
+// Channel matrix (docs/api.md section 8)
 
 export const BusinessNotificationChannelMatrixDemoRead = z
   .strictObject({
@@ -316,7 +316,7 @@ export const BusinessScenarioReplayDemoRead = z
   .meta({ id: 'BusinessScenarioReplayDemoRead', description: 'One business scenario replayed end to end.' });
 
 // ---------------------------------------------------------------------------------------------
-// Records embedded in /demo/public (seed section 2.8)
+// Records embedded in /demo/public (docs/api.md section 8)
 
 const assistBase = { ...demoBase, summary, role: text, subject: text };
 

@@ -1,5 +1,5 @@
-import type { Clock } from '../ids';
-import { newId } from '../ids';
+import type { Clock } from '#shared/kernel/ids';
+import { newId } from '#shared/kernel/ids';
 
 export interface AuditEvent {
   id: string;
@@ -21,7 +21,7 @@ export const PLATFORM_AUDIT_TENANT = '_platform';
 
 const SECRET_KEY = /pass(word)?|secret|token|authori[sz]ation|api[_-]?key|credential|signature/i;
 
-/** Audit metadata never holds a password, token or secret value (CONTRACT.md section 5). */
+/** Audit metadata never holds a password, token or secret value (docs/api.md section 5). */
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value !== null && typeof value === 'object') {

@@ -1,9 +1,9 @@
 import type * as z from 'zod';
-import { QUEUES, type QueueName } from '../names';
-import type { NotificationChannel } from '../schemas/notifications';
+import { QUEUES, type QueueName } from '#shared/kernel/names';
+import type { NotificationChannel } from '#shared/api/schemas/notifications';
 
 /**
- * The delivery channels and the retry policy (CONTRACT.md section 7): the per-channel limits the
+ * The delivery channels and the retry policy (docs/api.md section 7): the per-channel limits the
  * policy check applies, the queue each channel travels on, and the attempts and backoff the
  * workers apply. The domain owns them; the public delivery contract (`shared/demo/delivery.ts`)
  * and the demos read them from here.

@@ -1,14 +1,14 @@
 import type * as z from 'zod/mini';
-import { InvalidTransitionError, NotFoundError } from '../errors';
-import type { Clock } from '../ids';
-import { newId } from '../ids';
-import type { Principal } from '../policy';
+import { InvalidTransitionError, NotFoundError } from '#shared/kernel/errors';
+import type { Clock } from '#shared/kernel/ids';
+import { newId } from '#shared/kernel/ids';
+import type { Principal } from '#shared/kernel/policy';
 import type {
   BusinessExceptionCreate,
   BusinessExceptionStatusChange,
   ExceptionListQuery,
-} from '../schemas/exceptions';
-import type { BusinessExceptionRead } from '../schemas/responses';
+} from '#shared/api/schemas/exceptions';
+import type { BusinessExceptionRead } from '#shared/api/schemas/responses';
 import { type AuditEvent, auditEvent } from './audit';
 import type { Page, PageRequest } from './ports';
 
@@ -32,7 +32,7 @@ export interface ExceptionDeps {
   clock: Clock;
 }
 
-/** CONTRACT.md section 6: the only allowed moves. */
+/** docs/api.md section 6: the only allowed moves. */
 const TRANSITIONS: Record<ExceptionStatus, readonly ExceptionStatus[]> = {
   open: ['acknowledged', 'resolved'],
   acknowledged: ['resolved'],

@@ -1,14 +1,14 @@
-import { InvalidCredentialsError, NotFoundError, RateLimitedError } from '../errors';
-import type { Clock } from '../ids';
-import { PLATFORM_ADMIN, type Principal } from '../policy';
-import { DECOY_PASSWORD_HASH, newAccessToken, tokenId, verifyPassword } from '../secrets';
+import { InvalidCredentialsError, NotFoundError, RateLimitedError } from '#shared/kernel/errors';
+import type { Clock } from '#shared/kernel/ids';
+import { PLATFORM_ADMIN, type Principal } from '#shared/kernel/policy';
+import { DECOY_PASSWORD_HASH, newAccessToken, tokenId, verifyPassword } from '#shared/kernel/secrets';
 import { auditEvent, PLATFORM_AUDIT_TENANT } from './audit';
 import type { IdentityStore, Membership, Session, User } from './ports';
 
 export interface IdentityDeps {
   identity: IdentityStore;
   clock: Clock;
-  /** Token lifetime; CONTRACT.md section 3 sets 12 hours by default. */
+  /** Token lifetime; docs/api.md section 3 sets 12 hours by default. */
   sessionTtlSeconds: number;
 }
 

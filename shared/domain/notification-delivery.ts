@@ -1,5 +1,5 @@
-import type { Clock } from '../ids';
-import { newId } from '../ids';
+import type { Clock } from '#shared/kernel/ids';
+import { newId } from '#shared/kernel/ids';
 import { type AuditEvent, auditEvent } from './audit';
 import type { BackoffSettings } from './channels';
 import {

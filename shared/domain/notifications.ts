@@ -1,23 +1,32 @@
 import type * as z from 'zod/mini';
-import { type FieldError, InvalidTransitionError, NotFoundError, PolicyRejectedError } from '../errors';
-import type { Clock } from '../ids';
-import { newId } from '../ids';
-import { EVENT_KINDS } from '../names';
-import type { Principal } from '../policy';
+import {
+  type FieldError,
+  InvalidTransitionError,
+  NotFoundError,
+  PolicyRejectedError,
+} from '#shared/kernel/errors';
+import type { Clock } from '#shared/kernel/ids';
+import { newId } from '#shared/kernel/ids';
+import { EVENT_KINDS } from '#shared/kernel/names';
+import type { Principal } from '#shared/kernel/policy';
 import type {
   NotificationChannel,
   NotificationCreate,
   NotificationListQuery,
   ReviewDecision,
   ReviewItemListQuery,
-} from '../schemas/notifications';
-import type { NotificationAttemptRead, NotificationRead, ReviewItemRead } from '../schemas/responses';
+} from '#shared/api/schemas/notifications';
+import type {
+  NotificationAttemptRead,
+  NotificationRead,
+  ReviewItemRead,
+} from '#shared/api/schemas/responses';
 import { type AuditEvent, auditEvent } from './audit';
 import { type BackoffSettings, CHANNEL_PROFILES, DELIVERY_BACKOFF } from './channels';
 import type { Page, PageRequest } from './ports';
 
 /**
- * The notification delivery path's domain (CONTRACT.md section 7): the policy check, the outbox
+ * The notification delivery path's domain (docs/api.md section 7): the policy check, the outbox
  * event, the backoff schedule, the provider gate decision and the review decisions. No AWS here:
  * the stores, queues and providers are ports implemented in functions/adapters.
  */
@@ -33,7 +42,7 @@ export type ReviewItemFilter = Omit<z.output<typeof ReviewItemListQuery>, 'limit
 /** A tenant's switch for a channel; `undefined` means the tenant never connected it. */
 export type ChannelState = 'active' | 'disabled' | undefined;
 
-/** CONTRACT.md section 7: the envelope every outbox event and queue message carries. */
+/** docs/api.md section 7: the envelope every outbox event and queue message carries. */
 export interface OutboxEvent {
   event_id: string;
   kind: string;
@@ -43,7 +52,7 @@ export interface OutboxEvent {
   payload: Record<string, unknown>;
 }
 
-/** The fields every outbox event carries (CONTRACT.md section 7), in the order they are listed. */
+/** The fields every outbox event carries (docs/api.md section 7), in the order they are listed. */
 export const OUTBOX_EVENT_FIELDS = [
   'event_id',
   'kind',
@@ -114,7 +123,7 @@ const webhookReasons = (recipient: string, allowLoopback: boolean): string[] => 
 };
 
 /**
- * The policy check of CONTRACT.md section 7: recipient format and body length per channel, the
+ * The policy check of docs/api.md section 7: recipient format and body length per channel, the
  * channel enabled for the tenant, no secret-looking content. Returns every reason, not the first.
  */
 export function checkPolicy(input: z.output<typeof NotificationCreate>, ctx: PolicyContext): FieldError[] {

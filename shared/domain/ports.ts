@@ -1,4 +1,4 @@
-import type { Role } from '../policy';
+import type { Role } from '#shared/kernel/policy';
 import type { AuditEvent } from './audit';
 
 /**

@@ -1,8 +1,8 @@
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import type { Clock } from '../ids';
-import { newId } from '../ids';
-import { isPlatformAdmin, PLATFORM_ADMIN, type Principal, type Role } from '../policy';
-import { hashPassword } from '../secrets';
+import { ConflictError, NotFoundError, ValidationError } from '#shared/kernel/errors';
+import type { Clock } from '#shared/kernel/ids';
+import { newId } from '#shared/kernel/ids';
+import { isPlatformAdmin, PLATFORM_ADMIN, type Principal, type Role } from '#shared/kernel/policy';
+import { hashPassword } from '#shared/kernel/secrets';
 import { auditEvent } from './audit';
 import type { IdentityStore, Membership, PageRequest, Tenant, TenantStore } from './ports';
 

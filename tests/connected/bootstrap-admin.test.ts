@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../functions/adapters/dynamo';
-import type { createStores } from '../../functions/adapters/stores';
-import { LOCAL_AWS_ENV } from '../../local/dynamodb-local';
-import { verifyPassword } from '../../shared/secrets';
-import { dynamoEndpoint, freshDb } from '../support/db';
-import { login as loginFixture } from '../support/fixtures';
+import type { Db } from '#functions/adapters/dynamo';
+import type { createStores } from '#functions/adapters/stores';
+import { LOCAL_AWS_ENV } from '#local/dynamodb-local';
+import { verifyPassword } from '#shared/kernel/secrets';
+import { dynamoEndpoint, freshDb } from '#tests/support/db';
+import { login as loginFixture } from '#tests/support/fixtures';
 
 /**
  * `scripts/bootstrap-admin.ts`, the cloud's one-off first-admin command, run as an operator runs

@@ -2,21 +2,21 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Db, documentClient, transact } from '../../functions/adapters/dynamo';
-import { exceptionStore } from '../../functions/adapters/exception-store';
-import type { createStores } from '../../functions/adapters/stores';
-import { localClient } from '../../local/dynamodb-local';
+import { type Db, documentClient, transact } from '#functions/adapters/dynamo';
+import { exceptionStore } from '#functions/adapters/exception-store';
+import type { createStores } from '#functions/adapters/stores';
+import { localClient } from '#local/dynamodb-local';
 import {
   changeExceptionStatus,
   createException,
   getException,
   listExceptions,
-} from '../../shared/domain/exceptions';
-import { InvalidTransitionError, NotFoundError } from '../../shared/errors';
-import { systemClock } from '../../shared/ids';
-import * as keys from '../../shared/keys';
-import { dynamoEndpoint, freshDb } from '../support/db';
-import { audit, drain, exceptionRecord, principal } from '../support/fixtures';
+} from '#shared/domain/exceptions';
+import { InvalidTransitionError, NotFoundError } from '#shared/kernel/errors';
+import { systemClock } from '#shared/kernel/ids';
+import * as keys from '#shared/table/keys';
+import { dynamoEndpoint, freshDb } from '#tests/support/db';
+import { audit, drain, exceptionRecord, principal } from '#tests/support/fixtures';
 
 let db: Db;
 let stores: ReturnType<typeof createStores>;

@@ -1,13 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../functions/adapters/dynamo';
-import type { createStores } from '../../functions/adapters/stores';
-import { PLATFORM_AUDIT_TENANT } from '../../shared/domain/audit';
-import { authenticate, listSessions, login, me, revokeSession } from '../../shared/domain/identity';
-import { InvalidCredentialsError, NotFoundError } from '../../shared/errors';
-import { systemClock } from '../../shared/ids';
-import { hashPassword, tokenId } from '../../shared/secrets';
-import { freshDb } from '../support/db';
-import { audit, login as loginFixture, membership, principal, session, tenant } from '../support/fixtures';
+import type { Db } from '#functions/adapters/dynamo';
+import type { createStores } from '#functions/adapters/stores';
+import { PLATFORM_AUDIT_TENANT } from '#shared/domain/audit';
+import { authenticate, listSessions, login, me, revokeSession } from '#shared/domain/identity';
+import { InvalidCredentialsError, NotFoundError } from '#shared/kernel/errors';
+import { systemClock } from '#shared/kernel/ids';
+import { hashPassword, tokenId } from '#shared/kernel/secrets';
+import { freshDb } from '#tests/support/db';
+import {
+  audit,
+  login as loginFixture,
+  membership,
+  principal,
+  session,
+  tenant,
+} from '#tests/support/fixtures';
 
 let db: Db;
 let stores: ReturnType<typeof createStores>;

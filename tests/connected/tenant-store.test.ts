@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { createStores } from '../../functions/adapters/stores';
-import { addMember, createTenant, removeMember, updateMemberRole } from '../../shared/domain/tenants';
-import { ConflictError, ValidationError } from '../../shared/errors';
-import { systemClock } from '../../shared/ids';
-import { freshDb } from '../support/db';
-import { audit, drain, login, membership, principal, tenant } from '../support/fixtures';
+import type { createStores } from '#functions/adapters/stores';
+import { addMember, createTenant, removeMember, updateMemberRole } from '#shared/domain/tenants';
+import { ConflictError, ValidationError } from '#shared/kernel/errors';
+import { systemClock } from '#shared/kernel/ids';
+import { freshDb } from '#tests/support/db';
+import { audit, drain, login, membership, principal, tenant } from '#tests/support/fixtures';
 
 let stores: ReturnType<typeof createStores>;
 beforeAll(async () => {

@@ -7,9 +7,9 @@ import {
   type Seeded,
   seedTenant,
   createSampleException,
-} from '../support/e2e';
-import { client } from '../support/http';
-import { startRuntime, type TestRuntime } from '../support/runtime';
+} from '#tests/support/e2e';
+import { client } from '#tests/support/http';
+import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 let rt: TestRuntime;
 let seeded: Seeded;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerOperations, isProblem, SAMPLE_BODIES } from '../support/e2e';
-import { client } from '../support/http';
-import { startRuntime, type TestRuntime } from '../support/runtime';
+import { bearerOperations, isProblem, SAMPLE_BODIES } from '#tests/support/e2e';
+import { client } from '#tests/support/http';
+import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 /** Its own runtime: the handlers read OPS_SESSION_TTL_SECONDS once, at load. */
 let rt: TestRuntime;

@@ -1,18 +1,18 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, type Operation } from '../../shared/api';
+import { OPERATIONS, type Operation } from '#shared/api/manifest';
 import {
   bearerOperations,
   createSampleException,
   type Seeded,
   SAMPLE_BODIES,
   seedTenant,
-} from '../support/e2e';
-import type { Reply } from '../support/http';
-import { startRuntime, type TestRuntime } from '../support/runtime';
+} from '#tests/support/e2e';
+import type { Reply } from '#tests/support/http';
+import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 /**
- * "Every bad input gets the clear error of CONTRACT.md section 2": random JSON bodies (near-valid
+ * "Every bad input gets the clear error of docs/api.md section 2": random JSON bodies (near-valid
  * ones built from each operation's sample body, and arbitrary JSON) and random query strings,
  * sent as the platform admin to every operation, never get a 500, and every error answer is
  * problem+json with a code.

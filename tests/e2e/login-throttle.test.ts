@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_FAILURE_LIMIT } from '../../shared/domain/identity';
-import { client } from '../support/http';
-import { startRuntime, type TestRuntime } from '../support/runtime';
+import { LOGIN_FAILURE_LIMIT } from '#shared/domain/identity';
+import { client } from '#tests/support/http';
+import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
-/** CONTRACT.md section 2's 429: failed logins per email are throttled, known emails or not. */
+/** docs/api.md section 2's 429: failed logins per email are throttled, known emails or not. */
 
 let rt: TestRuntime;
 let api: ReturnType<typeof client>;

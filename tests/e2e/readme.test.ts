@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRuntime } from '../../local/runtime';
-import { dynamoEndpoint, uniqueTableName } from '../support/db';
+import { startRuntime } from '#local/runtime';
+import { dynamoEndpoint, uniqueTableName } from '#tests/support/db';
 
 /** The README's "Try it with curl" block, run as printed against a runtime started as the README says. */
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isProblem, PASSWORD, SAMPLE_BODIES, type Seeded, seedTenant } from '../support/e2e';
-import { startRuntime, type TestRuntime } from '../support/runtime';
+import { isProblem, PASSWORD, SAMPLE_BODIES, type Seeded, seedTenant } from '#tests/support/e2e';
+import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 let rt: TestRuntime;
 let s: Seeded;

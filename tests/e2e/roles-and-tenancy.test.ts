@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, type Operation } from '../../shared/api';
-import { ROLES, type Role } from '../../shared/policy';
+import { OPERATIONS, type Operation } from '#shared/api/manifest';
+import { ROLES, type Role } from '#shared/kernel/policy';
 import {
   bearerOperations,
   isProblem,
@@ -9,8 +9,8 @@ import {
   type Seeded,
   seedTenant,
   tenantScoped,
-} from '../support/e2e';
-import { startRuntime, type TestRuntime } from '../support/runtime';
+} from '#tests/support/e2e';
+import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 let rt: TestRuntime;
 let a: Seeded;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => rt?.stop());
 
-// CONTRACT.md section 3, written out independently of shared/policy.ts.
+// docs/api.md section 3, written out independently of shared/kernel/policy.ts.
 const ALLOWED: Record<string, Role[]> = {
   'tenants.get': [...ROLES],
   'members.list': [...ROLES],

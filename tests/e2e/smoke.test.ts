@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from '../support/http';
-import { startRuntime, type TestRuntime } from '../support/runtime';
+import { client } from '#tests/support/http';
+import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 let rt: TestRuntime;
 beforeAll(async () => {

@@ -7,9 +7,9 @@ import {
   FUNCTION_PROFILES,
   readConfig,
   stackNames,
-} from '../../infra/config';
-import { visibilityTimeoutFor } from '../../infra/constructs/queues';
-import { ServiceFunction } from '../../infra/constructs/service-function';
+} from '#infra/config';
+import { visibilityTimeoutFor } from '#infra/constructs/queues';
+import { ServiceFunction } from '#infra/constructs/service-function';
 
 const appWith = (context: Record<string, unknown>) =>
   new App({ context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:disable-asset-staging': true, ...context } });

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { REPO_ROOT } from '../../infra/paths';
-import { buildService, type Service } from '../../infra/service';
+import { REPO_ROOT } from '#infra/paths';
+import { buildService, type Service } from '#infra/service';
 
 /**
  * The service synthesized the way `cdk synth` does it (same feature flags from cdk.json), but

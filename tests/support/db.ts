@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { type Db, documentClient } from '../../functions/adapters/dynamo';
-import { createStores } from '../../functions/adapters/stores';
-import { ensureTable, localClient } from '../../local/dynamodb-local';
+import { type Db, documentClient } from '#functions/adapters/dynamo';
+import { createStores } from '#functions/adapters/stores';
+import { ensureTable, localClient } from '#local/dynamodb-local';
 
 export const dynamoEndpoint = (): string => inject('dynamoEndpoint');
 

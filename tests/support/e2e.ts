@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { OPERATIONS, type Operation } from '../../shared/api';
-import { ROLES, type Role } from '../../shared/policy';
+import { OPERATIONS, type Operation } from '#shared/api/manifest';
+import { ROLES, type Role } from '#shared/kernel/policy';
 import { client } from './http';
 import type { TestRuntime } from './runtime';
 

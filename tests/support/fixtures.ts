@@ -1,9 +1,9 @@
-import type { AuditEvent } from '../../shared/domain/audit';
-import { auditEvent } from '../../shared/domain/audit';
-import type { BusinessException } from '../../shared/domain/exceptions';
-import type { Login, Membership, Session, Tenant } from '../../shared/domain/ports';
-import { type Clock, newId, systemClock } from '../../shared/ids';
-import type { Principal, Role } from '../../shared/policy';
+import type { AuditEvent } from '#shared/domain/audit';
+import { auditEvent } from '#shared/domain/audit';
+import type { BusinessException } from '#shared/domain/exceptions';
+import type { Login, Membership, Session, Tenant } from '#shared/domain/ports';
+import { type Clock, newId, systemClock } from '#shared/kernel/ids';
+import type { Principal, Role } from '#shared/kernel/policy';
 
 /** Builders for records the connected tests hand to the stores. */
 

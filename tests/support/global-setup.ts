@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { type DynamoLocal, startDynamoLocal } from '../../local/dynamodb-local';
+import { type DynamoLocal, startDynamoLocal } from '#local/dynamodb-local';
 
 /**
  * One DynamoDB Local for the whole run (it takes a few seconds to start); every test file

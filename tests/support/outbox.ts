@@ -1,8 +1,8 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import type { OutboxEvent } from '../../shared/domain/notifications';
-import { newId } from '../../shared/ids';
-import { EVENT_KINDS } from '../../shared/names';
+import type { OutboxEvent } from '#shared/domain/notifications';
+import { newId } from '#shared/kernel/ids';
+import { EVENT_KINDS } from '#shared/kernel/names';
 
 /** A `notification.delivery.requested` outbox event for `channel`, as the API writes it. */
 export const outboxEvent = (

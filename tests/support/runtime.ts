@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { startRuntime as start } from '../../local/runtime';
+import { startRuntime as start } from '#local/runtime';
 import { dynamoEndpoint, uniqueTableName } from './db';
 
 export interface TestRuntime {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '../../shared/cursor';
-import { InvalidCursorError } from '../../shared/errors';
+import { decodeCursor, encodeCursor } from '#shared/kernel/cursor';
+import { InvalidCursorError } from '#shared/kernel/errors';
 import {
   DECOY_PASSWORD_HASH,
   hashPassword,
@@ -9,7 +9,7 @@ import {
   safeEqual,
   tokenId,
   verifyPassword,
-} from '../../shared/secrets';
+} from '#shared/kernel/secrets';
 
 const SECRET = 'test-secret-0123456789';
 const scope = { list: 'exceptions', tenant_id: 'acme', status: 'open' };

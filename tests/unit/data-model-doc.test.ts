@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_PATTERNS } from '../../shared/access-patterns';
-import { TABLE } from '../../shared/table';
+import { ACCESS_PATTERNS } from '#shared/table/access-patterns';
+import { TABLE } from '#shared/table/table';
 
 const doc = readFileSync(new URL('../../docs/data-model.md', import.meta.url), 'utf8');
 

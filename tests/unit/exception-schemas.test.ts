@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition } from '../../shared/domain/exceptions';
-import { BusinessExceptionCreate, BusinessExceptionStatusChange } from '../../shared/schemas/exceptions';
+import { canTransition } from '#shared/domain/exceptions';
+import { BusinessExceptionCreate, BusinessExceptionStatusChange } from '#shared/api/schemas/exceptions';
 
 const valid = {
   exception_type: 'invoice.overdue',
@@ -15,7 +15,7 @@ const issuesOf = (input: unknown) => {
   return r.success ? [] : r.error.issues.map((i) => i.path.join('.'));
 };
 
-/** [field, shortest valid, longest valid, too short, too long] of seed section 8. */
+/** [field, shortest valid, longest valid, too short, too long] of docs/api.md section 11. */
 const LENGTHS: [keyof typeof valid, number, number][] = [
   ['exception_type', 2, 128],
   ['subject_type', 2, 64],
@@ -24,7 +24,7 @@ const LENGTHS: [keyof typeof valid, number, number][] = [
   ['summary', 2, 2000],
 ];
 
-describe('BusinessExceptionCreate (seed 2.5 and 8)', () => {
+describe('BusinessExceptionCreate (docs/api.md sections 6 and 11)', () => {
   it('accepts the minimal body and defaults severity to warning', () => {
     const r = BusinessExceptionCreate.parse(valid);
     expect(r.severity).toBe('warning');
@@ -115,7 +115,7 @@ describe('BusinessExceptionStatusChange', () => {
   });
 });
 
-describe('exception state machine (CONTRACT.md section 6)', () => {
+describe('exception state machine (docs/api.md section 6)', () => {
   const STATES = ['open', 'acknowledged', 'resolved'] as const;
   const ALLOWED = new Set(['open->acknowledged', 'open->resolved', 'acknowledged->resolved']);
   for (const from of STATES) {

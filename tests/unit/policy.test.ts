@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorize, PERMISSIONS, type Principal, ROLES } from '../../shared/policy';
+import { authorize, PERMISSIONS, type Principal, ROLES } from '#shared/kernel/policy';
 
 const principal = (memberships: Principal['memberships'], admin = false): Principal => ({
   user_id: 'u1',
@@ -10,7 +10,7 @@ const principal = (memberships: Principal['memberships'], admin = false): Princi
   memberships,
 });
 
-// CONTRACT.md section 3, written out independently of shared/policy.ts.
+// docs/api.md section 3, written out independently of shared/kernel/policy.ts.
 const MATRIX: Record<string, string[]> = {
   'tenant.read': ['operator', 'accountant', 'manager', 'owner', 'support'],
   'previews.run': ['operator', 'accountant', 'manager', 'owner', 'support'],

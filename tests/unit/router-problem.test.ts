@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { toProblem } from '../../functions/lib/problem';
-import { routerFor } from '../../functions/lib/router';
+import { toProblem } from '#functions/lib/problem';
+import { routerFor } from '#functions/lib/router';
 import {
   AppError,
   ConflictError,
   MethodNotAllowedError,
   UnauthenticatedError,
   ValidationError,
-} from '../../shared/errors';
-import { AUTH_OPERATIONS } from '../../shared/operations/auth';
-import { EXCEPTIONS_OPERATIONS } from '../../shared/operations/exceptions';
-import { PUBLIC_OPERATIONS } from '../../shared/operations/public';
-import { TENANTS_OPERATIONS } from '../../shared/operations/tenants';
+} from '#shared/kernel/errors';
+import { AUTH_OPERATIONS } from '#shared/api/operations/auth';
+import { EXCEPTIONS_OPERATIONS } from '#shared/api/operations/exceptions';
+import { PUBLIC_OPERATIONS } from '#shared/api/operations/public';
+import { TENANTS_OPERATIONS } from '#shared/api/operations/tenants';
 
 describe('router', () => {
   const exceptions = routerFor(EXCEPTIONS_OPERATIONS);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EXCEPTION_FIELDS } from '../../shared/schemas/exceptions';
-import { NOTIFICATION_FIELDS, REVIEW_ITEM_FIELDS } from '../../shared/schemas/notifications';
-import { BusinessExceptionRead, NotificationRead, ReviewItemRead } from '../../shared/schemas/responses';
+import { EXCEPTION_FIELDS } from '#shared/api/schemas/exceptions';
+import { NOTIFICATION_FIELDS, REVIEW_ITEM_FIELDS } from '#shared/api/schemas/notifications';
+import { BusinessExceptionRead, NotificationRead, ReviewItemRead } from '#shared/api/schemas/responses';
 
 /**
  * The stores copy these fields out of items (so key and internal attributes never reach a

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { ALARM_SEVERITY } from '../../../infra/config';
-import { REPO_ROOT } from '../../../infra/paths';
-import { ALARMS, type AlarmName, dlqName, METRIC_NAMESPACE, METRICS, QUEUES } from '../../../shared/names';
-import { type Cfn, resourcesOf, type Synthesized, TEST_STAGE } from '../synth';
+import { ALARM_SEVERITY } from '#infra/config';
+import { REPO_ROOT } from '#infra/paths';
+import { ALARMS, type AlarmName, dlqName, METRIC_NAMESPACE, METRICS, QUEUES } from '#shared/kernel/names';
+import { type Cfn, resourcesOf, type Synthesized, TEST_STAGE } from '#tests/infra/synth';
 
 /** Alarms (each names an existing runbook), runbooks (each names a real alarm), the dashboard. */
 export function alarmAndRunbookCases(s: Synthesized): void {

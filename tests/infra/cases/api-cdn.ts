@@ -1,9 +1,9 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { API_THROTTLING, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS } from '../../../infra/config';
-import { ACCESS_LOG_FIELDS, DEFAULT_ROUTE_GROUP } from '../../../infra/constructs/service-api';
-import { OPERATIONS } from '../../../shared/api';
-import { type Cfn, resourcesOf, type Synthesized, TEST_STAGE } from '../synth';
+import { API_THROTTLING, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS } from '#infra/config';
+import { ACCESS_LOG_FIELDS, DEFAULT_ROUTE_GROUP } from '#infra/constructs/service-api';
+import { OPERATIONS } from '#shared/api/manifest';
+import { type Cfn, resourcesOf, type Synthesized, TEST_STAGE } from '#tests/infra/synth';
 
 /** The HTTP API built from OPERATIONS, its authorizer, stage and CORS; the demo CDN; stack outputs. */
 export function apiAndCdnCases(s: Synthesized): void {

@@ -1,13 +1,13 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { ESBUILD_OPTIONS } from '../../../infra/bundling';
-import { FUNCTION_PROFILES, QUEUE_SETTINGS, RELAY_SETTINGS, SWEEPER_SETTINGS } from '../../../infra/config';
-import { CDK_BUNDLING } from '../../../infra/constructs/service-function';
-import { GROUP_TABLE_ACCESS } from '../../../infra/stacks/stateless-stack';
-import { GROUPS } from '../../../shared/api';
-import { METRIC_NAMESPACE, SERVICE } from '../../../shared/names';
-import { ENTITY } from '../../../shared/table';
-import { type Cfn, resourcesOf, type Synthesized, TEST_STAGE } from '../synth';
+import { ESBUILD_OPTIONS } from '#infra/bundling';
+import { FUNCTION_PROFILES, QUEUE_SETTINGS, RELAY_SETTINGS, SWEEPER_SETTINGS } from '#infra/config';
+import { CDK_BUNDLING } from '#infra/constructs/service-function';
+import { GROUP_TABLE_ACCESS } from '#infra/stacks/stateless-stack';
+import { GROUPS } from '#shared/api/manifest';
+import { METRIC_NAMESPACE, SERVICE } from '#shared/kernel/names';
+import { ENTITY } from '#shared/table/table';
+import { type Cfn, resourcesOf, type Synthesized, TEST_STAGE } from '#tests/infra/synth';
 
 /** The functions: one construct, least-privilege grants, event sources and the sweeper schedule. */
 export function functionCases(s: Synthesized): void {

@@ -3,7 +3,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks, NagPack, ServerlessChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import type { Synthesized } from '../synth';
+import type { Synthesized } from '#tests/infra/synth';
 
 interface Ack {
   path: string;

@@ -1,9 +1,9 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { QUEUE_SETTINGS } from '../../../infra/config';
-import { dlqName, QUEUES } from '../../../shared/names';
-import { TABLE } from '../../../shared/table';
-import { type Cfn, resourcesOf, type Synthesized, TEST_EMAIL, TEST_STAGE } from '../synth';
+import { QUEUE_SETTINGS } from '#infra/config';
+import { dlqName, QUEUES } from '#shared/kernel/names';
+import { TABLE } from '#shared/table/table';
+import { type Cfn, resourcesOf, type Synthesized, TEST_EMAIL, TEST_STAGE } from '#tests/infra/synth';
 
 /** The stateful stack: table, queues and DLQs, alarm topics, the cursor secret, the demo bucket. */
 export function statefulCases(s: Synthesized): void {
@@ -16,7 +16,7 @@ export function statefulCases(s: Synthesized): void {
     return found;
   };
 
-  describe('table (built from shared/table.ts)', () => {
+  describe('table (built from shared/table/table.ts)', () => {
     const tables = resourcesOf(t, 'AWS::DynamoDB::Table');
 
     it('is the single table, on demand, with the key schema and every index of the key module', () => {

@@ -1,0 +1,43 @@
+import { AUDIT_OPERATIONS } from './operations/audit';
+import { AUTH_OPERATIONS } from './operations/auth';
+import { EXCEPTIONS_OPERATIONS } from './operations/exceptions';
+import { NOTIFICATIONS_OPERATIONS } from './operations/notifications';
+import type { Operation } from './operations/operation';
+import { PUBLIC_OPERATIONS } from './operations/public';
+import { RESPONSES } from './operations/responses';
+import { TENANTS_OPERATIONS } from './operations/tenants';
+
+export type { Method, Operation, Operations } from './operations/operation';
+
+/**
+ * Every HTTP operation of the service, as data, one module per route group under
+ * `shared/api/operations/`. A group's Lambda dispatches from its own module only (so it bundles only
+ * its own schemas; 404 and 405 come from that table); the OpenAPI document, the local runtime and
+ * the CDK routes read this union. A new feature is a new group module and a line here.
+ */
+/** Adds each operation's response record (shared/api/operations/responses.ts). */
+const withResponses = <T extends Record<string, Operation>>(operations: T): T =>
+  Object.fromEntries(
+    Object.entries(operations).map(([id, op]) => [
+      id,
+      id in RESPONSES ? { ...op, response: RESPONSES[id as keyof typeof RESPONSES] } : op,
+    ]),
+  ) as T;
+
+export const OPERATIONS = withResponses({
+  ...AUTH_OPERATIONS,
+  ...TENANTS_OPERATIONS,
+  ...EXCEPTIONS_OPERATIONS,
+  ...AUDIT_OPERATIONS,
+  ...NOTIFICATIONS_OPERATIONS,
+  ...PUBLIC_OPERATIONS,
+} as const satisfies Record<string, Operation>);
+
+export type OperationId = keyof typeof OPERATIONS;
+export type GroupName = (typeof OPERATIONS)[OperationId]['group'];
+
+/** The route groups: one Lambda function each. `public` also answers every unknown path (404). */
+export const GROUPS = ['auth', 'tenants', 'exceptions', 'audit', 'notifications', 'public'] as const;
+
+export const operationsOfGroup = (group: string): [OperationId, Operation][] =>
+  (Object.entries(OPERATIONS) as [OperationId, Operation][]).filter(([, o]) => o.group === group);

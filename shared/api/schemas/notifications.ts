@@ -1,0 +1,91 @@
+import * as z from 'zod/mini';
+import { FreeForm, named, pageQuery, text } from './common';
+
+export const NOTIFICATION_CHANNELS = ['in_app', 'telegram', 'email', 'sms', 'webhook'] as const;
+export const NotificationChannel = named(z.enum(NOTIFICATION_CHANNELS), 'NotificationChannel');
+
+export const NOTIFICATION_STATUSES = [
+  'blocked',
+  'queued',
+  'delivering',
+  'delivered',
+  'retrying',
+  'gated',
+  'dead_lettered',
+  'discarded',
+] as const;
+export const NotificationStatus = z.enum(NOTIFICATION_STATUSES);
+
+/** docs/api.md section 7. Per-channel limits are the policy check's job, not the schema's. */
+export const NotificationCreate = named(
+  z.strictObject({
+    channel: NotificationChannel,
+    recipient: text(1, 2048),
+    subject: z.optional(z.nullable(text(1, 255))),
+    body: text(1, 65536),
+    metadata: z.optional(FreeForm),
+  }),
+  'NotificationCreate',
+);
+
+export const NotificationListQuery = z.strictObject({
+  status: z.optional(NotificationStatus),
+  channel: z.optional(NotificationChannel),
+  recipient: z.optional(text(1, 2048)),
+  ...pageQuery,
+});
+
+export const NotificationPath = z.object({ tenant_id: text(1, 64), notification_id: text(1, 64) });
+
+export const REVIEW_STATUSES = ['open', 'retried', 'discarded', 'resolved'] as const;
+export const ReviewItemStatus = z.enum(REVIEW_STATUSES);
+
+export const ReviewItemListQuery = z.strictObject({ status: z.optional(ReviewItemStatus), ...pageQuery });
+
+export const ReviewItemPath = z.object({ tenant_id: text(1, 64), review_item_id: text(1, 64) });
+
+export const ReviewDecision = named(
+  z.strictObject({
+    action: z.enum(['retry', 'discard']),
+    note: z.optional(z.nullable(text(2, 255))),
+  }),
+  'ReviewDecision',
+);
+
+/** The stored fields of a notification, in the order they are returned (= NotificationRead). */
+export const NOTIFICATION_FIELDS = [
+  'id',
+  'tenant_id',
+  'channel',
+  'recipient',
+  'subject',
+  'body',
+  'metadata_json',
+  'status',
+  'policy_reasons',
+  'idempotency_key',
+  'attempts',
+  'review_item_id',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'queued_at',
+  'delivered_at',
+] as const;
+
+/** The stored fields of a review item (= ReviewItemRead). */
+export const REVIEW_ITEM_FIELDS = [
+  'id',
+  'tenant_id',
+  'notification_id',
+  'channel',
+  'reason',
+  'detail',
+  'status',
+  'decision',
+  'note',
+  'decided_by',
+  'decided_at',
+  'created_at',
+  'updated_at',
+] as const;

@@ -1,0 +1,89 @@
+/**
+ * Names that cross module and process boundaries: event kinds, queues, metrics, log events and
+ * alarms. The code, the CDK alarms and dashboard, the runbooks and the public delivery contract
+ * all read them from here, so they cannot drift apart.
+ */
+
+export const SERVICE = 'ops-platform';
+export const METRIC_NAMESPACE = 'OpsPlatform';
+
+export const EVENT_KINDS = {
+  notificationDeliveryRequested: 'notification.delivery.requested',
+} as const;
+
+/** Which queue carries each event kind; the relay and the sweeper route by it (docs/api.md section 7). */
+export const queueForEvent = (kind: string, payload: { channel?: unknown }): QueueName =>
+  kind === EVENT_KINDS.notificationDeliveryRequested && payload.channel !== 'in_app'
+    ? QUEUES.external
+    : QUEUES.internal;
+export type EventKind = (typeof EVENT_KINDS)[keyof typeof EVENT_KINDS];
+
+/** Logical queue names; CDK and the local runtime derive physical names from them. */
+export const QUEUES = {
+  internal: 'internal-delivery',
+  external: 'external-delivery',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export const dlqName = (queue: QueueName): string => `${queue}-dlq`;
+
+export const METRICS = {
+  apiRequest: 'ApiRequest',
+  apiLatency: 'ApiLatency',
+  apiServerError: 'ApiServerError',
+  apiClientError: 'ApiClientError',
+  loginFailed: 'LoginFailed',
+  outboxWritten: 'OutboxWritten',
+  relayPublished: 'RelayPublished',
+  relayFailed: 'RelayFailed',
+  relayLag: 'RelayLagMs',
+  sweeperRepublished: 'SweeperRepublished',
+  notificationQueued: 'NotificationQueued',
+  notificationBlocked: 'NotificationBlocked',
+  notificationDelivered: 'NotificationDelivered',
+  notificationRetried: 'NotificationRetried',
+  notificationGated: 'NotificationGated',
+  notificationDeadLettered: 'NotificationDeadLettered',
+  notificationDeliveryLatency: 'NotificationDeliveryLatencyMs',
+  reviewItemOpened: 'ReviewItemOpened',
+  notificationDuplicate: 'NotificationDuplicateSkipped',
+  workerFailed: 'WorkerRecordFailed',
+} as const;
+
+/** The `event` field of structured log lines that dashboards and runbooks query for. */
+export const LOG_EVENTS = {
+  request: 'http.request',
+  unhandledError: 'http.unhandled_error',
+  loginFailed: 'auth.login_failed',
+  outboxRelayed: 'outbox.relayed',
+  outboxRelayFailed: 'outbox.relay_failed',
+  outboxRepublished: 'outbox.republished',
+  notificationDelivered: 'notification.delivered',
+  notificationRetry: 'notification.retry',
+  notificationGated: 'notification.gated',
+  notificationDeadLettered: 'notification.dead_lettered',
+  reviewDecided: 'review_item.decided',
+  notificationQueued: 'notification.queued',
+  notificationBlocked: 'notification.blocked',
+  notificationDelivering: 'notification.delivering',
+  notificationDuplicate: 'notification.duplicate_skipped',
+  notificationPermanentFailure: 'notification.permanent_failure',
+  workerRecordFailed: 'worker.record_failed',
+} as const;
+
+/**
+ * Alarm names; each has a runbook at `runbooks/<name>.md`. Per-function and per-queue alarms are
+ * formed with the helpers below so the runbook names stay fixed.
+ */
+export const ALARMS = {
+  api5xxRate: 'api-5xx-rate',
+  apiLatencyP99: 'api-latency-p99',
+  functionErrors: 'function-errors',
+  functionThrottles: 'function-throttles',
+  dlqNotEmpty: 'dlq-not-empty',
+  queueOldestMessageAge: 'queue-oldest-message-age',
+  relayIteratorAge: 'relay-iterator-age',
+  relayFailures: 'relay-failures',
+  outboxRelayLag: 'outbox-relay-lag',
+} as const;
+export type AlarmName = (typeof ALARMS)[keyof typeof ALARMS];

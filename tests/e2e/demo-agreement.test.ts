@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../scripts/lib/chromium';
+import { OPERATIONS } from '#shared/api/manifest';
+import { DEMO_PAYLOADS, type DemoOperationId, staticFileName } from '#shared/demo/index';
+import { startRuntime, type TestRuntime } from '#tests/support/runtime';
+import { openApiValidator, responseSchemaPointer } from '#tests/support/demo/openapi-support';
+import { expectedPageFields, type Field, READ_PAGE_FIELDS } from '#tests/support/demo/page-fields';
+
+/**
+ * docs/api.md section 8: the API responses, the static JSON, the OpenAPI schemas and the tables a
+ * browser shows all agree. Everything is read from the running local runtime: the demo API, the
+ * static site it serves at `/`, and `/openapi.json`.
+ */
+
+const ARTIFACTS = new URL('../../test-artifacts/demo/', import.meta.url);
+const ids = Object.keys(DEMO_PAYLOADS) as DemoOperationId[];
+
+interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+let rt: TestRuntime;
+let browser: Browser;
+const api = new Map<DemoOperationId, Reply & { body: Record<string, unknown> }>();
+
+const get = async (path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Reply> => {
+  const res = await fetch(`${rt.baseUrl}${path}`, { method, headers });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+};
+
+beforeAll(async () => {
+  rt = await startRuntime();
+  for (const id of ids) {
+    const reply = await get(DEMO_PAYLOADS[id].path);
+    api.set(id, { ...reply, body: reply.status === 200 ? JSON.parse(reply.text) : {} });
+  }
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await rt?.stop();
+});
+
+describe('demo agreement', () => {
+  it.each(ids)('%s: the API answers the source-of-truth body, cacheable', async (id) => {
+    const reply = api.get(id)!;
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(reply.body).toEqual(DEMO_PAYLOADS[id].body);
+    expect(reply.headers.get('cache-control')).toMatch(/\bpublic\b.*\bmax-age=\d+/);
+    const etag = reply.headers.get('etag');
+    expect(etag).toBe(`"${createHash('sha256').update(reply.text).digest('base64url')}"`);
+
+    const again = await get(DEMO_PAYLOADS[id].path, { 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    const stale = await get(DEMO_PAYLOADS[id].path, { 'if-none-match': '"stale"' });
+    expect(stale.status).toBe(200);
+  });
+
+  it.each(ids)('%s: other methods answer 405 with Allow', async (id) => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const reply = await get(DEMO_PAYLOADS[id].path, { 'content-type': 'application/json' }, method);
+      expect(reply.status, method).toBe(405);
+      expect(reply.headers.get('allow')).toMatch(/\bGET\b/);
+      expect(reply.headers.get('content-type')).toBe('application/problem+json');
+    }
+  });
+
+  it('serves the committed OpenAPI document, and every API body validates against it (ajv)', async () => {
+    const reply = await get('/openapi.json');
+    expect(reply.status).toBe(200);
+    const committed = JSON.parse(
+      await readFile(new URL('../../openapi/openapi.json', import.meta.url), 'utf8'),
+    );
+    const served = JSON.parse(reply.text);
+    expect(served).toEqual(committed);
+    const v = openApiValidator(served);
+    for (const id of ids) {
+      const { path, method, status } = OPERATIONS[id];
+      expect(v.errors(responseSchemaPointer(path, method, status), api.get(id)!.body), id).toEqual([]);
+    }
+  });
+
+  it('serves the static JSON the page reads, equal to the API bodies', async () => {
+    const index = JSON.parse((await get('/data/index.json')).text) as {
+      items: { operationId: string; file: string }[];
+    };
+    expect(index.items.map((i) => i.operationId).sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      const item = index.items.find((i) => i.operationId === id)!;
+      expect(item.file).toBe(staticFileName(DEMO_PAYLOADS[id].path));
+      const reply = await get(`/data/${item.file}`);
+      expect(reply.status, item.file).toBe(200);
+      expect(JSON.parse(reply.text), item.file).toEqual(api.get(id)!.body);
+    }
+  });
+
+  it('shows in the browser exactly the rows the API answers', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    const requests: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+    page.on('pageerror', (e) => problems.push(`error: ${e.message}`));
+    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+
+    await page.goto(`${rt.baseUrl}/`);
+    await page.waitForSelector('body[data-ready]');
+    expect(await page.getAttribute('body', 'data-ready')).toBe('true');
+    const shown = (await page.evaluate(READ_PAGE_FIELDS)) as Record<string, Record<string, Field>>;
+
+    expect(Object.keys(shown).sort()).toEqual([...ids].sort());
+    const publicBody = api.get('demo.public')!.body;
+    expect(publicBody.notificationDelivery).toEqual(api.get('demo.notificationDelivery')!.body);
+    for (const id of ids) {
+      const sameAs: Record<string, string> =
+        id === 'demo.public' ? { notificationDelivery: 'demo.notificationDelivery' } : {};
+      expect(shown[id], id).toEqual(expectedPageFields(api.get(id)!.body, sameAs));
+    }
+    // The comparison can fail: one changed cell is seen.
+    const changed = structuredClone(api.get('demo.notificationDelivery')!.body) as {
+      channels: { maxBodyChars: number }[];
+    };
+    changed.channels[3]!.maxBodyChars += 1;
+    expect(shown['demo.notificationDelivery']).not.toEqual(expectedPageFields(changed));
+
+    const origin = new URL(rt.baseUrl).origin;
+    expect(requests.filter((u) => new URL(u).origin !== origin && !u.startsWith('data:'))).toEqual([]);
+    expect(problems).toEqual([]);
+    expect(await page.evaluate('localStorage.length + sessionStorage.length')).toBe(0);
+    expect(await page.context().cookies()).toEqual([]);
+
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: new URL('page.png', ARTIFACTS).pathname });
+    await page.screenshot({ path: new URL('page-full.png', ARTIFACTS).pathname, fullPage: true });
+    await page.close();
+  });
+});
