@@ -9,7 +9,16 @@ import tseslint from 'typescript-eslint';
  */
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'cdk.out/', 'clients/', 'demo-static/data/', 'test-artifacts/', 'coverage/', 'reports/', '.stryker-tmp/'],
+    ignores: [
+      'node_modules/',
+      'cdk.out/',
+      'clients/',
+      'demo-static/data/',
+      'test-artifacts/',
+      'coverage/',
+      'reports/',
+      '.stryker-tmp/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
