@@ -6,7 +6,7 @@ import { toOutboxEvent } from '#functions/adapters/outbox';
 import { OPERATIONS, type Operation } from '#shared/api/manifest';
 import { DEMO_CACHE_CONTROL, DEMO_OPERATIONS, DEMO_PAYLOADS, demoResponse } from '#shared/demo/index';
 import { NOTIFICATION_CHANNELS, type NotificationDeliveryContractDemoRead } from '#shared/demo/schemas';
-import { CHANNEL_PROFILES, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/channels';
+import { CHANNEL_PROFILES, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import { ALARMS, dlqName, EVENT_KINDS, LOG_EVENTS, METRICS, QUEUES } from '#shared/kernel/names';
 
 /** Seed section 4: the eight demo paths. */
