@@ -32,6 +32,8 @@ export default tseslint.config(
   },
   // The layering, as a failing check: the domain and the rest of shared/ know nothing of AWS, the
   // functions or the runtimes that host them; the functions never reach into infra/ or local/.
+  // Patterns are gitignore-style, where a leading `#` starts a comment: subpath imports are
+  // written `\\#local/*` (tests/unit/layering.test.ts proves each rule fires).
   {
     files: ['shared/**/*.ts'],
     rules: {
@@ -45,9 +47,9 @@ export default tseslint.config(
             },
             {
               group: [
-                '#functions/*',
-                '#local/*',
-                '#infra/*',
+                '\\#functions/*',
+                '\\#local/*',
+                '\\#infra/*',
                 '**/functions/**',
                 '**/local/**',
                 '**/infra/**',
@@ -67,7 +69,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['#local/*', '#infra/*', '**/local/**', '**/infra/**', 'aws-cdk-lib', 'aws-cdk-lib/*'],
+              group: [
+                '\\#local/*',
+                '\\#infra/*',
+                '**/local/**',
+                '**/infra/**',
+                'aws-cdk-lib',
+                'aws-cdk-lib/*',
+              ],
               message: 'functions/ never imports the local runtime or infra.',
             },
           ],

@@ -1,7 +1,7 @@
 import { Aws, Duration } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { DELIVERY_MAX_ATTEMPTS } from '#shared/domain/channels';
+import { DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import { ALARMS, type AlarmName, QUEUES, type QueueName, SERVICE } from '#shared/kernel/names';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { DELIVERY_MAX_ATTEMPTS } from '#shared/domain/channels';
+import { DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import { dlqName, QUEUES } from '#shared/kernel/names';
 import { lambdaContext } from './api-gateway';
 import { ProviderSandbox } from './provider-sandbox';

@@ -102,7 +102,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   if (options.bootstrapAdmin) {
     const { storesFromEnv } = await import('#functions/adapters/stores');
-    const { bootstrapAdmin } = await import('#shared/domain/tenants');
+    const { bootstrapAdmin } = await import('#shared/domain/identity/tenants');
     const { systemClock } = await import('#shared/kernel/ids');
     const created = await bootstrapAdmin(
       { identity: storesFromEnv().identity, clock: systemClock },

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { documentClient } from '#functions/adapters/dynamo';
 import { identityStore } from '#functions/adapters/identity-store';
-import { bootstrapAdmin } from '#shared/domain/tenants';
+import { bootstrapAdmin } from '#shared/domain/identity/tenants';
 import { systemClock } from '#shared/kernel/ids';
 import { SERVICE } from '#shared/kernel/names';
 import { PLATFORM_ADMIN } from '#shared/kernel/policy';

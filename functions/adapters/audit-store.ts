@@ -1,5 +1,5 @@
 import type { AuditEvent } from '#shared/domain/audit';
-import type { Page, PageRequest } from '#shared/domain/ports';
+import type { Page, PageRequest } from '#shared/kernel/page';
 import { ENTITY } from '#shared/table/table';
 import * as keys from '#shared/table/keys';
 import { type Db, pick, putNew, queryPage, type WriteOp } from './dynamo';

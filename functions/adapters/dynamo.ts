@@ -7,7 +7,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { type CursorScope, decodeCursor, encodeCursor } from '#shared/kernel/cursor';
-import type { Page, PageRequest } from '#shared/domain/ports';
+import type { Page, PageRequest } from '#shared/kernel/page';
 import { type IndexName, TABLE } from '#shared/table/table';
 
 /**

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { BusinessException, ExceptionStore } from '#shared/domain/exceptions';
+import type { BusinessException, ExceptionStore } from '#shared/domain/exceptions/ports';
 import { EXCEPTION_FIELDS } from '#shared/api/schemas/exceptions';
 import { ENTITY } from '#shared/table/table';
 import * as keys from '#shared/table/keys';

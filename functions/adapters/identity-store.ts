@@ -1,6 +1,6 @@
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEvent } from '#shared/domain/audit';
-import type { IdentityStore, Login, Membership, Session, User } from '#shared/domain/ports';
+import type { IdentityStore, Login, Membership, Session, User } from '#shared/domain/identity/ports';
 import { sha256 } from '#shared/kernel/secrets';
 import { ENTITY } from '#shared/table/table';
 import * as keys from '#shared/table/keys';

@@ -1,14 +1,15 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEvent } from '#shared/domain/audit';
-import type { ClaimResult, DeliveryStore } from '#shared/domain/notification-delivery';
 import type {
   Channel,
   ChannelState,
+  ClaimResult,
+  DeliveryStore,
   Notification,
   NotificationStore,
   ReviewItem,
-} from '#shared/domain/notifications';
+} from '#shared/domain/notifications/ports';
 import { NOTIFICATION_FIELDS, REVIEW_ITEM_FIELDS } from '#shared/api/schemas/notifications';
 import { ENTITY } from '#shared/table/table';
 import * as keys from '#shared/table/keys';

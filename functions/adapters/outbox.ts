@@ -1,5 +1,5 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { OutboxEvent } from '#shared/domain/notifications';
+import type { OutboxEvent } from '#shared/domain/outbox';
 import { ENTITY, OUTBOX_PENDING_SHARDS } from '#shared/table/table';
 import * as keys from '#shared/table/keys';
 import { type Db, putNew, type WriteOp } from './dynamo';

@@ -1,13 +1,14 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { GetParameterCommand, ParameterNotFound, SSMClient } from '@aws-sdk/client-ssm';
-import type { ProviderConfig, ProviderPort } from '#shared/domain/notification-delivery';
-import {
-  type Channel,
-  classifyStatus,
-  type Notification,
-  type SendResult,
-} from '#shared/domain/notifications';
+import { classifyStatus } from '#shared/domain/notifications/channels';
+import type {
+  Channel,
+  Notification,
+  ProviderConfig,
+  ProviderPort,
+  SendResult,
+} from '#shared/domain/notifications/ports';
 import { sendWebhook } from './webhook';
 
 /**

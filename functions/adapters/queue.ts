@@ -4,7 +4,7 @@ import {
   type SendMessageBatchRequestEntry,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { OutboxEvent } from '#shared/domain/notifications';
+import type { OutboxEvent } from '#shared/domain/outbox';
 import { QUEUES, type QueueName, queueForEvent } from '#shared/kernel/names';
 
 /**

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Membership, Tenant, TenantStore } from '#shared/domain/ports';
+import type { Membership, Tenant, TenantStore } from '#shared/domain/identity/ports';
 import { ENTITY } from '#shared/table/table';
 import * as keys from '#shared/table/keys';
 import { auditPut } from './audit-store';

@@ -3,7 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { classifyStatus, type SendResult } from '#shared/domain/notifications';
+import { classifyStatus } from '#shared/domain/notifications/channels';
+import type { SendResult } from '#shared/domain/notifications/ports';
 
 /**
  * The Standard Webhooks sender: a real HTTPS POST with `webhook-id`, `webhook-timestamp` and

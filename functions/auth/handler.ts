@@ -1,4 +1,4 @@
-import { listSessions, login, me, revokeSession } from '#shared/domain/identity';
+import { listSessions, login, me, revokeSession } from '#shared/domain/identity/sessions';
 import { AUTH_OPERATIONS } from '#shared/api/operations/auth';
 import { dbFromEnv } from '#functions/adapters/dynamo';
 import { identityStore } from '#functions/adapters/identity-store';

@@ -1,5 +1,5 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
-import { authenticate } from '#shared/domain/identity';
+import { authenticate } from '#shared/domain/identity/sessions';
 import { dbFromEnv } from '#functions/adapters/dynamo';
 import { identityStore } from '#functions/adapters/identity-store';
 import { clock, SESSION_TTL_SECONDS } from '#functions/config';

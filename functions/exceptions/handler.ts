@@ -3,7 +3,7 @@ import {
   createException,
   getException,
   listExceptions,
-} from '#shared/domain/exceptions';
+} from '#shared/domain/exceptions/use-cases';
 import { EXCEPTIONS_OPERATIONS } from '#shared/api/operations/exceptions';
 import { dbFromEnv } from '#functions/adapters/dynamo';
 import { exceptionStore } from '#functions/adapters/exception-store';

@@ -4,7 +4,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { OutboxEvent } from '#shared/domain/notifications';
+import type { OutboxEvent } from '#shared/domain/outbox';
 import type { Clock } from '#shared/kernel/ids';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { ENTITY } from '#shared/table/table';

@@ -5,7 +5,7 @@ import {
   getNotification,
   listNotifications,
   listReviewItems,
-} from '#shared/domain/notifications';
+} from '#shared/domain/notifications/use-cases';
 import { PolicyRejectedError } from '#shared/kernel/errors';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { NOTIFICATIONS_OPERATIONS } from '#shared/api/operations/notifications';

@@ -6,7 +6,7 @@ import {
   listTenants,
   removeMember,
   updateMemberRole,
-} from '#shared/domain/tenants';
+} from '#shared/domain/identity/tenants';
 import { TENANTS_OPERATIONS } from '#shared/api/operations/tenants';
 import { dbFromEnv } from '#functions/adapters/dynamo';
 import { identityStore } from '#functions/adapters/identity-store';

@@ -1,5 +1,5 @@
 import type { Context, SQSEvent } from 'aws-lambda';
-import type { DeliveryDeps } from '#shared/domain/notification-delivery';
+import type { DeliveryDeps } from '#shared/domain/notifications/delivery';
 import { dbFromEnv } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { providerPort, providerSettingsFromEnv } from '#functions/adapters/providers';

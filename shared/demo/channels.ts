@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import { DEMO_TENANT, DOC, fetchCommand, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
-import { CHANNEL_PROFILES, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/channels';
+import { CHANNEL_PROFILES, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import { DELIVERY_API } from './delivery';
 import type { BusinessNotificationChannelMatrixDemoRead, NOTIFICATION_CHANNELS } from './schemas';
 

@@ -4,8 +4,8 @@ import {
   type ChannelProfile,
   DELIVERY_BACKOFF,
   DELIVERY_MAX_ATTEMPTS,
-} from '#shared/domain/channels';
-import { OUTBOX_EVENT_FIELDS } from '#shared/domain/notifications';
+} from '#shared/domain/notifications/channels';
+import { OUTBOX_EVENT_FIELDS } from '#shared/domain/outbox';
 import {
   ALARMS,
   dlqName,
@@ -23,7 +23,7 @@ import type { NOTIFICATION_CHANNELS, NotificationDeliveryContractDemoRead } from
  * event kind, metric, log event and alarm below is read from `shared/kernel/names.ts`, the module the
  * workers, the CDK alarms and the runbooks read, so the public contract cannot name something the
  * system does not emit. The channel profiles and the retry policy are the domain's
- * (`shared/domain/channels.ts`), the ones the policy check and the workers apply.
+ * (`shared/domain/notifications/channels.ts`), the ones the policy check and the workers apply.
  */
 
 type Channel = (typeof NOTIFICATION_CHANNELS)[number];

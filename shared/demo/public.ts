@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { DEMO_TENANT, DOC, fetchCommand, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
-import { CHANNEL_PROFILES } from '#shared/domain/channels';
+import { CHANNEL_PROFILES } from '#shared/domain/notifications/channels';
 import { notificationDeliveryContract } from './delivery';
 import type {
   BusinessActionExecutionDemoRead,

@@ -11,7 +11,7 @@ import {
   createException,
   getException,
   listExceptions,
-} from '#shared/domain/exceptions';
+} from '#shared/domain/exceptions/use-cases';
 import { InvalidTransitionError, NotFoundError } from '#shared/kernel/errors';
 import { systemClock } from '#shared/kernel/ids';
 import * as keys from '#shared/table/keys';

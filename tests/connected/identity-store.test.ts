@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import type { createStores } from '#functions/adapters/stores';
 import { PLATFORM_AUDIT_TENANT } from '#shared/domain/audit';
-import { authenticate, listSessions, login, me, revokeSession } from '#shared/domain/identity';
+import { authenticate, listSessions, login, me, revokeSession } from '#shared/domain/identity/sessions';
 import { InvalidCredentialsError, NotFoundError } from '#shared/kernel/errors';
 import { systemClock } from '#shared/kernel/ids';
 import { hashPassword, tokenId } from '#shared/kernel/secrets';

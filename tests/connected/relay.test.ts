@@ -7,7 +7,7 @@ import type { Db } from '#functions/adapters/dynamo';
 import { transact } from '#functions/adapters/dynamo';
 import { outboxPut } from '#functions/adapters/outbox';
 import { createRelay, createSweeper } from '#functions/lib/outbox-relay';
-import type { OutboxEvent } from '#shared/domain/notifications';
+import type { OutboxEvent } from '#shared/domain/outbox';
 import { systemClock } from '#shared/kernel/ids';
 import * as keys from '#shared/table/keys';
 import { freshDb } from '#tests/support/db';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { createStores } from '#functions/adapters/stores';
-import { addMember, createTenant, removeMember, updateMemberRole } from '#shared/domain/tenants';
+import { addMember, createTenant, removeMember, updateMemberRole } from '#shared/domain/identity/tenants';
 import { ConflictError, ValidationError } from '#shared/kernel/errors';
 import { systemClock } from '#shared/kernel/ids';
 import { freshDb } from '#tests/support/db';

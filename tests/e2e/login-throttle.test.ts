@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_FAILURE_LIMIT } from '#shared/domain/identity';
+import { LOGIN_FAILURE_LIMIT } from '#shared/domain/identity/sessions';
 import { client } from '#tests/support/http';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 

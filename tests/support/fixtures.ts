@@ -1,7 +1,7 @@
 import type { AuditEvent } from '#shared/domain/audit';
 import { auditEvent } from '#shared/domain/audit';
-import type { BusinessException } from '#shared/domain/exceptions';
-import type { Login, Membership, Session, Tenant } from '#shared/domain/ports';
+import type { BusinessException } from '#shared/domain/exceptions/ports';
+import type { Login, Membership, Session, Tenant } from '#shared/domain/identity/ports';
 import { type Clock, newId, systemClock } from '#shared/kernel/ids';
 import type { Principal, Role } from '#shared/kernel/policy';
 

@@ -1,6 +1,6 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import type { OutboxEvent } from '#shared/domain/notifications';
+import type { OutboxEvent } from '#shared/domain/outbox';
 import { newId } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
 

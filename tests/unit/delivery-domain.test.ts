@@ -2,13 +2,9 @@ import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { isForbiddenAddress, signWebhook } from '#functions/adapters/webhook';
-import {
-  backoffSeconds,
-  checkPolicy,
-  classifyStatus,
-  decideGate,
-  type PolicyContext,
-} from '#shared/domain/notifications';
+import { backoffSeconds, classifyStatus } from '#shared/domain/notifications/channels';
+import { decideGate } from '#shared/domain/notifications/gate';
+import { checkPolicy, type PolicyContext } from '#shared/domain/notifications/policy-check';
 
 const ok: PolicyContext = { channelState: 'active', recipientIsMember: true, allowLoopbackWebhooks: false };
 const codes = (input: Parameters<typeof checkPolicy>[0], ctx = ok) =>

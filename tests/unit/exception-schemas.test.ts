@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition } from '#shared/domain/exceptions';
+import { canTransition } from '#shared/domain/exceptions/use-cases';
 import { BusinessExceptionCreate, BusinessExceptionStatusChange } from '#shared/api/schemas/exceptions';
 
 const valid = {

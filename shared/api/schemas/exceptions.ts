@@ -7,7 +7,7 @@ export const EXCEPTION_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
 export const ExceptionSeverity = z.enum(EXCEPTION_SEVERITIES);
 export const ExceptionStatus = z.enum(EXCEPTION_STATUSES);
 
-/** Seed section 2.5 and the limits of section 8. */
+/** The fields and bounds of docs/api.md sections 6 and 11. */
 export const BusinessExceptionCreate = named(
   z.strictObject({
     exception_type: z

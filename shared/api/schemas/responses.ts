@@ -129,7 +129,7 @@ export const NotificationAttemptRead = named(
     attempt: z.int(),
     at: DateTime,
     outcome: z.enum(['delivered', 'transient_failure', 'permanent_failure', 'gated']),
-    /** A public-safe reason code (`http_503`, `timeout`, `gate_closed`…), never a provider payload. */
+    /** A public-safe reason code (`http_503`, `timeout`, `not_connected`…), never a provider payload. */
     reason: z.nullable(z.string()),
     latency_ms: z.nullable(z.number()),
   }),

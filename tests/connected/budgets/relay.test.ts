@@ -7,7 +7,7 @@ import { type Db, transact } from '#functions/adapters/dynamo';
 import { outboxPut } from '#functions/adapters/outbox';
 import { SQS_BATCH } from '#functions/adapters/queue';
 import { createRelay } from '#functions/lib/outbox-relay';
-import type { OutboxEvent } from '#shared/domain/notifications';
+import type { OutboxEvent } from '#shared/domain/outbox';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { freshDb } from '#tests/support/db';
 import { insertRecord, outboxEvent } from '#tests/support/outbox';

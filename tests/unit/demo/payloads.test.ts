@@ -6,11 +6,11 @@ import { toOutboxEvent } from '#functions/adapters/outbox';
 import { OPERATIONS, type Operation } from '#shared/api/manifest';
 import { DEMO_CACHE_CONTROL, DEMO_OPERATIONS, DEMO_PAYLOADS, demoResponse } from '#shared/demo/index';
 import { NOTIFICATION_CHANNELS, type NotificationDeliveryContractDemoRead } from '#shared/demo/schemas';
-import { CHANNEL_PROFILES, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/channels';
+import { CHANNEL_PROFILES, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import { ALARMS, dlqName, EVENT_KINDS, LOG_EVENTS, METRICS, QUEUES } from '#shared/kernel/names';
 
-/** Seed section 4: the eight demo paths. */
-const SEED_PATHS = [
+/** docs/api.md section 8: the eight demo paths. */
+const DEMO_PATHS = [
   '/demo/public',
   '/demo/notification-delivery',
   '/demo/business-notification-channels',
@@ -60,7 +60,7 @@ const records = (value: unknown) => [...objects(value)].filter(([, o]) => 'comma
 describe('demo operations', () => {
   it('are exactly the eight public GET paths of docs/api.md section 8', () => {
     const ops = Object.values(DEMO_OPERATIONS) as Operation[];
-    expect(ops.map((o) => o.path).sort()).toEqual([...SEED_PATHS].sort());
+    expect(ops.map((o) => o.path).sort()).toEqual([...DEMO_PATHS].sort());
     for (const op of ops) {
       expect(op).toMatchObject({ group: 'public', method: 'GET', auth: 'public', status: 200 });
       expect(op.permission).toBeUndefined();
@@ -133,7 +133,7 @@ describe('demo records', () => {
 
   it('/demo/public links every other demo path', () => {
     const linked = (body('demo.public').sections as { path: string }[]).map((s) => s.path);
-    expect(linked.sort()).toEqual(SEED_PATHS.filter((p) => p !== '/demo/public').sort());
+    expect(linked.sort()).toEqual(DEMO_PATHS.filter((p) => p !== '/demo/public').sort());
   });
 });
 
@@ -224,7 +224,7 @@ describe('demoResponse', () => {
       expect(r.cacheControl).toBe(DEMO_CACHE_CONTROL);
       tags.add(r.etag);
     }
-    expect(tags.size).toBe(SEED_PATHS.length);
+    expect(tags.size).toBe(DEMO_PATHS.length);
     expect(DEMO_CACHE_CONTROL).toMatch(/^public, max-age=\d+/);
   });
 

@@ -2,7 +2,7 @@ import { InvalidCredentialsError, NotFoundError, RateLimitedError } from '#share
 import type { Clock } from '#shared/kernel/ids';
 import { PLATFORM_ADMIN, type Principal } from '#shared/kernel/policy';
 import { DECOY_PASSWORD_HASH, newAccessToken, tokenId, verifyPassword } from '#shared/kernel/secrets';
-import { auditEvent, PLATFORM_AUDIT_TENANT } from './audit';
+import { auditEvent, PLATFORM_AUDIT_TENANT } from '#shared/domain/audit';
 import type { IdentityStore, Membership, Session, User } from './ports';
 
 export interface IdentityDeps {

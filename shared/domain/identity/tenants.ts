@@ -1,10 +1,11 @@
 import { ConflictError, NotFoundError, ValidationError } from '#shared/kernel/errors';
 import type { Clock } from '#shared/kernel/ids';
 import { newId } from '#shared/kernel/ids';
+import type { PageRequest } from '#shared/kernel/page';
 import { isPlatformAdmin, PLATFORM_ADMIN, type Principal, type Role } from '#shared/kernel/policy';
 import { hashPassword } from '#shared/kernel/secrets';
-import { auditEvent } from './audit';
-import type { IdentityStore, Membership, PageRequest, Tenant, TenantStore } from './ports';
+import { auditEvent } from '#shared/domain/audit';
+import type { IdentityStore, Membership, Tenant, TenantStore } from './ports';
 
 export interface TenantDeps {
   tenants: TenantStore;

@@ -1,15 +1,12 @@
-import type * as z from 'zod';
 import { QUEUES, type QueueName } from '#shared/kernel/names';
-import type { NotificationChannel } from '#shared/api/schemas/notifications';
+import type { Channel, SendResult } from './ports';
 
 /**
  * The delivery channels and the retry policy (docs/api.md section 7): the per-channel limits the
- * policy check applies, the queue each channel travels on, and the attempts and backoff the
- * workers apply. The domain owns them; the public delivery contract (`shared/demo/delivery.ts`)
- * and the demos read them from here.
+ * policy check applies, the queue each channel travels on, the attempts and backoff the workers
+ * apply, and which provider answers are worth a retry. The domain owns them; the public delivery
+ * contract (`shared/demo/delivery.ts`) and the demos read them from here.
  */
-
-type Channel = z.output<typeof NotificationChannel>;
 
 /** Attempts a delivery message gets on a queue before it moves to the queue's dead-letter queue. */
 export const DELIVERY_MAX_ATTEMPTS = 5;
@@ -21,6 +18,28 @@ export interface BackoffSettings {
 
 /** Backoff between attempts: exponential from `baseSeconds`, capped, with jitter (`backoffSeconds`). */
 export const DELIVERY_BACKOFF: Readonly<BackoffSettings> = { baseSeconds: 2, capSeconds: 300 };
+
+/**
+ * Seconds before attempt `receiveCount + 1`: exponential (base * 2^(n-1)), capped, with "equal
+ * jitter" (uniform in the upper half) so retries of one outage spread out but never retry at once.
+ */
+export function backoffSeconds(
+  receiveCount: number,
+  settings: BackoffSettings = DELIVERY_BACKOFF,
+  random: () => number = Math.random,
+): number {
+  const n = Math.max(1, receiveCount);
+  const exp = Math.min(settings.capSeconds, settings.baseSeconds * 2 ** (n - 1));
+  return Math.max(1, Math.ceil(exp / 2 + random() * (exp / 2)));
+}
+
+/** HTTP status to failure class: timeouts, 408, 425, 429 and 5xx are transient; other 4xx permanent. */
+export function classifyStatus(status: number): SendResult {
+  if (status >= 200 && status < 300) return { ok: true };
+  if (status === 408 || status === 425 || status === 429 || status >= 500)
+    return { ok: false, kind: 'transient', reason: `http_${status}` };
+  return { ok: false, kind: 'permanent', reason: `http_${status}` };
+}
 
 export interface ChannelProfile {
   label: string;

@@ -1,19 +1,10 @@
 import type { Clock } from '#shared/kernel/ids';
 import { newId } from '#shared/kernel/ids';
-import { type AuditEvent, auditEvent } from './audit';
-import type { BackoffSettings } from './channels';
-import {
-  type Attempt,
-  backoffSeconds,
-  type Channel,
-  type ChannelState,
-  decideGate,
-  type Notification,
-  newAttempt,
-  type OutboxEvent,
-  type ReviewItem,
-  type SendResult,
-} from './notifications';
+import { auditEvent } from '#shared/domain/audit';
+import type { OutboxEvent } from '#shared/domain/outbox';
+import { backoffSeconds, type BackoffSettings } from './channels';
+import { decideGate } from './gate';
+import type { Attempt, DeliveryStore, Notification, ProviderPort, ReviewItem } from './ports';
 
 /**
  * The notification worker's use case: one `notification.delivery.requested` message in, one
@@ -21,32 +12,6 @@ import {
  * the consumer claim: a conditional write on the event's `idempotency_key` that only one worker
  * wins, completed in the same transaction that records `delivered`.
  */
-
-export type ClaimResult = 'claimed' | 'done' | 'busy';
-
-/** A private, server-side provider configuration (resolved secrets); never leaves the worker. */
-export type ProviderConfig = Record<string, string>;
-
-export interface DeliveryStore {
-  get(tenantId: string, id: string): Promise<Notification | undefined>;
-  channelState(tenantId: string, channel: Channel): Promise<ChannelState>;
-  /**
-   * Claims `key` until `leaseUntil` and marks the notification `delivering`, in one transaction.
-   * `done`: already consumed; `busy`: another worker holds an unexpired claim.
-   */
-  claim(n: Notification, key: string, leaseUntil: string, now: string): Promise<ClaimResult>;
-  /** `delivered` + audit (+ in_app inbox item) + claim completed, in one transaction. */
-  delivered(n: Notification, audit: AuditEvent, key: string): Promise<void>;
-  /** Any other outcome: the notification (+ a review item) + audit, releasing the claim. */
-  failed(n: Notification, audit: AuditEvent, key: string, review: ReviewItem | null): Promise<void>;
-  /** Best effort: closes a review item left open when a redriven message got delivered. */
-  resolveReview(tenantId: string, reviewItemId: string, at: string): Promise<void>;
-}
-
-export interface ProviderPort {
-  configFor(tenantId: string, channel: Channel): Promise<ProviderConfig | undefined>;
-  send(n: Notification, config: ProviderConfig | undefined): Promise<SendResult>;
-}
 
 export interface DeliveryDeps {
   store: DeliveryStore;
@@ -250,10 +215,6 @@ function withAttempt(
   latency: number | null,
   change: Partial<Notification>,
 ): Notification {
-  return {
-    ...n,
-    ...change,
-    updated_at: at,
-    attempts: [...n.attempts, newAttempt(n, at, outcome, reason, latency)],
-  };
+  const attempt: Attempt = { attempt: n.attempts.length + 1, at, outcome, reason, latency_ms: latency };
+  return { ...n, ...change, updated_at: at, attempts: [...n.attempts, attempt] };
 }

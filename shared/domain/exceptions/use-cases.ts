@@ -2,30 +2,11 @@ import type * as z from 'zod/mini';
 import { InvalidTransitionError, NotFoundError } from '#shared/kernel/errors';
 import type { Clock } from '#shared/kernel/ids';
 import { newId } from '#shared/kernel/ids';
+import type { PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
-import type {
-  BusinessExceptionCreate,
-  BusinessExceptionStatusChange,
-  ExceptionListQuery,
-} from '#shared/api/schemas/exceptions';
-import type { BusinessExceptionRead } from '#shared/api/schemas/responses';
-import { type AuditEvent, auditEvent } from './audit';
-import type { Page, PageRequest } from './ports';
-
-export type BusinessException = z.output<typeof BusinessExceptionRead>;
-export type ExceptionStatus = BusinessException['status'];
-export type ExceptionFilter = Omit<z.output<typeof ExceptionListQuery>, 'limit' | 'cursor'>;
-
-export interface ExceptionStore {
-  create(exception: BusinessException, audit: AuditEvent): Promise<void>;
-  get(tenantId: string, id: string): Promise<BusinessException | undefined>;
-  list(tenantId: string, filter: ExceptionFilter, page: PageRequest): Promise<Page<BusinessException>>;
-  /**
-   * Writes `next` only if the stored status is still `expectedStatus` (a conditional write):
-   * of two racing changes exactly one wins. False when the condition failed.
-   */
-  transition(next: BusinessException, expectedStatus: ExceptionStatus, audit: AuditEvent): Promise<boolean>;
-}
+import type { BusinessExceptionCreate, BusinessExceptionStatusChange } from '#shared/api/schemas/exceptions';
+import { auditEvent } from '#shared/domain/audit';
+import type { BusinessException, ExceptionFilter, ExceptionStatus, ExceptionStore } from './ports';
 
 export interface ExceptionDeps {
   exceptions: ExceptionStore;

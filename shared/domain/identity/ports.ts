@@ -1,20 +1,12 @@
+import type { Page, PageRequest } from '#shared/kernel/page';
 import type { Role } from '#shared/kernel/policy';
-import type { AuditEvent } from './audit';
+import type { AuditEvent } from '#shared/domain/audit';
 
 /**
- * The storage ports of the domain. Adapters (functions/adapters) implement them on DynamoDB;
- * every method that changes state writes the record and its audit event atomically.
+ * The ports of identity, tenants and members (docs/api.md section 3) and the records they carry.
+ * Adapters (functions/adapters) implement them on DynamoDB; every method that changes state
+ * writes the record and its audit event atomically.
  */
-
-export interface PageRequest {
-  limit: number;
-  cursor?: string | undefined;
-}
-
-export interface Page<T> {
-  items: T[];
-  next_cursor: string | null;
-}
 
 export interface User {
   id: string;

@@ -1,0 +1,85 @@
+import type * as z from 'zod/mini';
+import type { FieldError } from '#shared/kernel/errors';
+import type { NotificationCreate } from '#shared/api/schemas/notifications';
+import { CHANNEL_PROFILES } from './channels';
+import type { Channel, ChannelState } from './ports';
+
+/**
+ * The policy check a draft passes before it may be queued (docs/api.md section 7). Pure: the use
+ * case gathers what it needs (the tenant's channel state, the recipient's membership) first.
+ */
+
+const RECIPIENT: Record<Exclude<Channel, 'webhook'>, RegExp> = {
+  in_app: /^[0-9a-zA-Z-]{1,64}$/,
+  telegram: /^-?\d{1,20}$/,
+  email:
+    /^[^\s@<>()[\]\\,;:"]{1,64}@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/,
+  sms: /^\+[1-9]\d{7,14}$/,
+};
+
+/** Content that looks like a credential never leaves the system. */
+const SECRET_PATTERNS: [string, RegExp][] = [
+  ['aws_access_key', /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/],
+  ['private_key', /-----BEGIN [A-Z ]*PRIVATE KEY-----/],
+  ['bearer_token', /\bbearer\s+[A-Za-z0-9._~+/-]{20,}/i],
+  ['jwt', /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/],
+  [
+    'api_key',
+    /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b|\bgh[pousr]_[A-Za-z0-9]{30,}\b|\bxox[abprs]-[A-Za-z0-9-]{10,}/,
+  ],
+  ['bot_token', /\b\d{8,10}:[A-Za-z0-9_-]{35}\b/],
+  ['password_assignment', /\b(?:password|passwd|secret|api[_-]?key)\s*[:=]\s*\S{6,}/i],
+];
+
+export interface PolicyContext {
+  channelState: ChannelState;
+  /** in_app only: is the recipient a member of the tenant? */
+  recipientIsMember: boolean;
+  /** Local runtime only: webhook targets on http://127.0.0.1 / localhost are acceptable. */
+  allowLoopbackWebhooks: boolean;
+}
+
+const webhookReasons = (recipient: string, allowLoopback: boolean): string[] => {
+  let url: URL;
+  try {
+    url = new URL(recipient);
+  } catch {
+    return ['must be an absolute https URL'];
+  }
+  const loopbackHost = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(allowLoopback && url.protocol === 'http:' && loopbackHost))
+    return ['must be an https URL'];
+  if (url.username || url.password) return ['must not carry credentials'];
+  if (loopbackHost && !allowLoopback) return ['must not target a loopback host'];
+  return [];
+};
+
+/**
+ * The policy check of docs/api.md section 7: recipient format and body length per channel, the
+ * channel enabled for the tenant, no secret-looking content. Returns every reason, not the first.
+ */
+export function checkPolicy(input: z.output<typeof NotificationCreate>, ctx: PolicyContext): FieldError[] {
+  const reasons: FieldError[] = [];
+  const profile = CHANNEL_PROFILES[input.channel];
+  const add = (path: string, code: string, message: string) => reasons.push({ path, code, message });
+
+  if (input.channel === 'webhook') {
+    for (const m of webhookReasons(input.recipient, ctx.allowLoopbackWebhooks))
+      add('recipient', 'invalid_recipient', `webhook recipient ${m}`);
+  } else if (!RECIPIENT[input.channel].test(input.recipient)) {
+    add('recipient', 'invalid_recipient', `recipient must be ${profile.recipientFormat}`);
+  } else if (input.channel === 'in_app' && !ctx.recipientIsMember) {
+    add('recipient', 'invalid_recipient', 'recipient must be a member of the tenant');
+  }
+  if (input.body.length > profile.maxBodyChars)
+    add('body', 'body_too_long', `body is limited to ${profile.maxBodyChars} characters on ${input.channel}`);
+  if (profile.subject === 'required' && !input.subject)
+    add('subject', 'subject_required', `${input.channel} needs a subject`);
+  if (ctx.channelState === 'disabled')
+    add('channel', 'channel_disabled', `the ${input.channel} channel is disabled for this tenant`);
+  const text = [input.subject ?? '', input.body, JSON.stringify(input.metadata ?? {})].join('\n');
+  for (const [name, pattern] of SECRET_PATTERNS) {
+    if (pattern.test(text)) add('body', 'secret_like_content', `content looks like a secret (${name})`);
+  }
+  return reasons;
+}

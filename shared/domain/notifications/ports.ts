@@ -1,0 +1,82 @@
+import type * as z from 'zod/mini';
+import type { Page, PageRequest } from '#shared/kernel/page';
+import type {
+  NotificationChannel,
+  NotificationListQuery,
+  ReviewItemListQuery,
+} from '#shared/api/schemas/notifications';
+import type {
+  NotificationAttemptRead,
+  NotificationRead,
+  ReviewItemRead,
+} from '#shared/api/schemas/responses';
+import type { AuditEvent } from '#shared/domain/audit';
+import type { OutboxEvent } from '#shared/domain/outbox';
+
+/**
+ * The ports of the notification delivery path (docs/api.md section 7) and the records they
+ * carry: the store the API's use cases call, and the store and providers the worker calls. No
+ * AWS here: functions/adapters implements them on DynamoDB, SES, SNS, the Telegram Bot API and
+ * signed webhooks.
+ */
+
+export type Channel = z.output<typeof NotificationChannel>;
+export type Notification = z.output<typeof NotificationRead>;
+export type NotificationStatus = Notification['status'];
+export type Attempt = z.output<typeof NotificationAttemptRead>;
+export type ReviewItem = z.output<typeof ReviewItemRead>;
+export type NotificationFilter = Omit<z.output<typeof NotificationListQuery>, 'limit' | 'cursor'>;
+export type ReviewItemFilter = Omit<z.output<typeof ReviewItemListQuery>, 'limit' | 'cursor'>;
+
+/** A tenant's switch for a channel; `undefined` means the tenant never connected it. */
+export type ChannelState = 'active' | 'disabled' | undefined;
+
+export interface NotificationStore {
+  /** The notification, its audit event and (when queued) its outbox item, in one transaction. */
+  create(n: Notification, audit: AuditEvent, outbox: OutboxEvent | null): Promise<void>;
+  get(tenantId: string, id: string): Promise<Notification | undefined>;
+  list(tenantId: string, filter: NotificationFilter, page: PageRequest): Promise<Page<Notification>>;
+  channelState(tenantId: string, channel: Channel): Promise<ChannelState>;
+  isMember(tenantId: string, userId: string): Promise<boolean>;
+  getReviewItem(tenantId: string, id: string): Promise<ReviewItem | undefined>;
+  listReviewItems(tenantId: string, filter: ReviewItemFilter, page: PageRequest): Promise<Page<ReviewItem>>;
+  /**
+   * Writes a decision: the notification (if still `expected`), the review item (if still open),
+   * the audit event and the outbox item, in one transaction. False when a condition failed.
+   */
+  decide(
+    n: Notification,
+    expected: NotificationStatus,
+    review: ReviewItem,
+    audit: AuditEvent,
+    outbox: OutboxEvent | null,
+  ): Promise<boolean>;
+}
+
+export type ClaimResult = 'claimed' | 'done' | 'busy';
+
+export interface DeliveryStore {
+  get(tenantId: string, id: string): Promise<Notification | undefined>;
+  channelState(tenantId: string, channel: Channel): Promise<ChannelState>;
+  /**
+   * Claims `key` until `leaseUntil` and marks the notification `delivering`, in one transaction.
+   * `done`: already consumed; `busy`: another worker holds an unexpired claim.
+   */
+  claim(n: Notification, key: string, leaseUntil: string, now: string): Promise<ClaimResult>;
+  /** `delivered` + audit (+ in_app inbox item) + claim completed, in one transaction. */
+  delivered(n: Notification, audit: AuditEvent, key: string): Promise<void>;
+  /** Any other outcome: the notification (+ a review item) + audit, releasing the claim. */
+  failed(n: Notification, audit: AuditEvent, key: string, review: ReviewItem | null): Promise<void>;
+  /** Best effort: closes a review item left open when a redriven message got delivered. */
+  resolveReview(tenantId: string, reviewItemId: string, at: string): Promise<void>;
+}
+
+/** A private, server-side provider configuration (resolved secrets); never leaves the worker. */
+export type ProviderConfig = Record<string, string>;
+
+export type SendResult = { ok: true } | { ok: false; kind: 'transient' | 'permanent'; reason: string };
+
+export interface ProviderPort {
+  configFor(tenantId: string, channel: Channel): Promise<ProviderConfig | undefined>;
+  send(n: Notification, config: ProviderConfig | undefined): Promise<SendResult>;
+}

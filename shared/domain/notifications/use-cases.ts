@@ -1,0 +1,188 @@
+import type * as z from 'zod/mini';
+import { InvalidTransitionError, NotFoundError, PolicyRejectedError } from '#shared/kernel/errors';
+import type { Clock } from '#shared/kernel/ids';
+import { newId } from '#shared/kernel/ids';
+import { EVENT_KINDS } from '#shared/kernel/names';
+import type { PageRequest } from '#shared/kernel/page';
+import type { Principal } from '#shared/kernel/policy';
+import type { NotificationCreate, ReviewDecision } from '#shared/api/schemas/notifications';
+import { auditEvent } from '#shared/domain/audit';
+import type { OutboxEvent } from '#shared/domain/outbox';
+import { checkPolicy } from './policy-check';
+import type {
+  Notification,
+  NotificationFilter,
+  NotificationStatus,
+  NotificationStore,
+  ReviewItem,
+  ReviewItemFilter,
+} from './ports';
+
+/**
+ * The API's use cases of the notification delivery path (docs/api.md section 7): draft a
+ * notification (policy check, then queued with its outbox event or kept as blocked), read and
+ * list notifications and review items, and decide a review item. The worker's side is
+ * `./delivery.ts`.
+ */
+
+/** Stable per notification, so a re-queued notification (review retry) keeps its key. */
+export const notificationIdempotencyKey = (tenantId: string, notificationId: string) =>
+  `notification:${tenantId}:${notificationId}`;
+
+export const deliveryRequested = (clock: Clock, n: Notification): OutboxEvent => ({
+  event_id: newId(),
+  kind: EVENT_KINDS.notificationDeliveryRequested,
+  tenant_id: n.tenant_id,
+  idempotency_key: n.idempotency_key,
+  occurred_at: clock.now().toISOString(),
+  payload: { notification_id: n.id, channel: n.channel },
+});
+
+export interface NotificationDeps {
+  notifications: NotificationStore;
+  clock: Clock;
+  allowLoopbackWebhooks: boolean;
+}
+
+/**
+ * Draft a notification.
+ * 1. Gather what the policy needs: the tenant's channel state, and for in_app the membership.
+ * 2. Run the policy check.
+ * 3. Store the draft as `queued` with its `notification.queued` audit event and the outbox event
+ *    `notification.delivery.requested` in one transaction; or as `blocked` with its audit event.
+ * 4. Blocked: 422 policy_rejected with the reasons; queued: the record (202).
+ */
+export async function createNotification(
+  deps: NotificationDeps,
+  actor: Principal,
+  tenantId: string,
+  input: z.output<typeof NotificationCreate>,
+): Promise<Notification> {
+  const [channelState, recipientIsMember] = await Promise.all([
+    deps.notifications.channelState(tenantId, input.channel),
+    input.channel === 'in_app' ? deps.notifications.isMember(tenantId, input.recipient) : false,
+  ]);
+  const reasons = checkPolicy(input, {
+    channelState,
+    recipientIsMember,
+    allowLoopbackWebhooks: deps.allowLoopbackWebhooks,
+  });
+  const now = deps.clock.now().toISOString();
+  const id = newId();
+  const status: NotificationStatus = reasons.length ? 'blocked' : 'queued';
+  const n: Notification = {
+    id,
+    tenant_id: tenantId,
+    channel: input.channel,
+    recipient: input.recipient,
+    subject: input.subject ?? null,
+    body: input.body,
+    metadata_json: JSON.stringify(input.metadata ?? {}),
+    status,
+    policy_reasons: reasons.map((r) => r.code),
+    idempotency_key: notificationIdempotencyKey(tenantId, id),
+    attempts: [],
+    review_item_id: null,
+    created_by: actor.user_id,
+    created_at: now,
+    updated_at: now,
+    queued_at: status === 'queued' ? now : null,
+    delivered_at: null,
+  };
+  const audit = auditEvent(deps.clock, {
+    tenant_id: tenantId,
+    event_type: status === 'queued' ? 'notification.queued' : 'notification.blocked',
+    actor_id: actor.user_id,
+    entity_type: 'notification',
+    entity_id: id,
+    summary: `${input.channel} notification ${status}`,
+    metadata: { channel: input.channel, reasons: n.policy_reasons },
+  });
+  await deps.notifications.create(n, audit, status === 'queued' ? deliveryRequested(deps.clock, n) : null);
+  if (status === 'blocked')
+    throw new PolicyRejectedError(reasons, id, `/tenants/${tenantId}/notifications/${id}`);
+  return n;
+}
+
+export async function getNotification(deps: NotificationDeps, tenantId: string, id: string) {
+  const found = await deps.notifications.get(tenantId, id);
+  if (!found) throw new NotFoundError();
+  return found;
+}
+
+export const listNotifications = (
+  deps: NotificationDeps,
+  tenantId: string,
+  filter: NotificationFilter,
+  page: PageRequest,
+) => deps.notifications.list(tenantId, filter, page);
+
+export const listReviewItems = (
+  deps: NotificationDeps,
+  tenantId: string,
+  filter: ReviewItemFilter,
+  page: PageRequest,
+) => deps.notifications.listReviewItems(tenantId, filter, page);
+
+/** Notification statuses a review decision may act on. */
+const REVIEWABLE: readonly NotificationStatus[] = ['gated', 'dead_lettered'];
+
+/**
+ * Decide a review item.
+ * 1. Read the review item (404) and require it open (409 invalid_transition).
+ * 2. Read its notification and require it gated or dead-lettered (409).
+ * 3. retry: the notification goes back to `queued` with a new outbox event carrying the same
+ *    idempotency key; discard: it becomes `discarded`. The review item records the decision.
+ * 4. All of it, with the `review_item.decided` audit event, in one conditional transaction: of two
+ *    racing decisions exactly one wins, the other is 409.
+ */
+export async function decideReviewItem(
+  deps: NotificationDeps,
+  actor: Principal,
+  tenantId: string,
+  reviewItemId: string,
+  decision: z.output<typeof ReviewDecision>,
+): Promise<ReviewItem> {
+  const review = await deps.notifications.getReviewItem(tenantId, reviewItemId);
+  if (!review) throw new NotFoundError();
+  if (review.status !== 'open')
+    throw new InvalidTransitionError(`The review item is already ${review.status}.`);
+  const n = await deps.notifications.get(tenantId, review.notification_id);
+  if (!n) throw new NotFoundError();
+  if (!REVIEWABLE.includes(n.status))
+    throw new InvalidTransitionError(`A notification that is ${n.status} cannot be ${decision.action}ed.`);
+  const now = deps.clock.now().toISOString();
+  const retry = decision.action === 'retry';
+  const next: Notification = {
+    ...n,
+    status: retry ? 'queued' : 'discarded',
+    updated_at: now,
+    queued_at: retry ? now : n.queued_at,
+  };
+  const decided: ReviewItem = {
+    ...review,
+    status: retry ? 'retried' : 'discarded',
+    decision: decision.action,
+    note: decision.note ?? null,
+    decided_by: actor.user_id,
+    decided_at: now,
+    updated_at: now,
+  };
+  const won = await deps.notifications.decide(
+    next,
+    n.status,
+    decided,
+    auditEvent(deps.clock, {
+      tenant_id: tenantId,
+      event_type: 'review_item.decided',
+      actor_id: actor.user_id,
+      entity_type: 'review_item',
+      entity_id: review.id,
+      summary: `${decision.action} ${n.channel} notification ${n.id}`,
+      metadata: { action: decision.action, notification_id: n.id, note: decision.note ?? null },
+    }),
+    retry ? deliveryRequested(deps.clock, next) : null,
+  );
+  if (!won) throw new InvalidTransitionError('The review item or its notification changed meanwhile.');
+  return decided;
+}
