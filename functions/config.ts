@@ -1,6 +1,126 @@
 import { systemClock } from '#shared/kernel/ids';
 
-/** Settings every function reads once, at module load. */
-export const SESSION_TTL_SECONDS = Number(process.env.OPS_SESSION_TTL_SECONDS ?? 12 * 3600);
+/**
+ * The functions' runtime configuration, and the only module that reads the environment. A
+ * function reads the sections it uses once, when its handler loads; one reader per section keeps
+ * the API bundles free of the delivery path's settings. The local runtime provides a whole
+ * Config before it loads the handlers, instead of writing `process.env`.
+ */
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * How an SDK client reaches its service. Absent in the cloud, where the SDK takes region,
+ * credentials and endpoint from the Lambda environment; the local runtime points clients at
+ * DynamoDB Local and its loopback stand-ins.
+ */
+export interface AwsClientSettings {
+  endpoint?: string;
+  region?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+export interface TableConfig {
+  /** Every function but `public` needs the table and its cursor secret. */
+  tableName: string | undefined;
+  cursorSecret: string | undefined;
+  client?: AwsClientSettings;
+}
+
+export interface QueueConfig {
+  internal: string;
+  external: string;
+  client?: AwsClientSettings;
+}
+
+/**
+ * Shortenings of the delivery policy (shared/domain/channels.ts) for the local runtime and tests;
+ * what is unset keeps the policy. The workers apply them, so the policy's module stays out of
+ * the bundles that only read the table's settings.
+ */
+export interface DeliveryOverrides {
+  maxAttempts?: number;
+  baseSeconds?: number;
+  capSeconds?: number;
+  leaseSeconds?: number;
+}
+
+export interface ProviderSettings {
+  /** Cloud: SSM path under which `<tenant_id>/<channel>` SecureString parameters hold JSON configs. */
+  configPrefix: string | undefined;
+  /** Local runtime only: the configs themselves, keyed `<tenant_id>/<channel>` or `*\/<channel>`. */
+  localConfigJson: string | undefined;
+  telegramApiUrl: string;
+  timeoutMs: number;
+  clients?: { sesv2?: AwsClientSettings; sns?: AwsClientSettings; ssm?: AwsClientSettings };
+}
+
+export interface Config {
+  table: TableConfig;
+  sessionTtlSeconds: number;
+  /** Webhook recipients on loopback: allowed on the local runtime only. */
+  allowLoopbackWebhooks: boolean;
+  queues: QueueConfig;
+  /** Outbox items the relay should have published by now: older ones are swept. */
+  outboxSweepAfterMs: number;
+  delivery: DeliveryOverrides;
+  providers: ProviderSettings;
+}
+
+const num = (value: string | undefined, fallback: number) => Number(value ?? fallback);
+const optionalNum = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+
+const readTable = (env: Env): TableConfig => ({
+  tableName: env.TABLE_NAME,
+  cursorSecret: env.OPS_CURSOR_SECRET,
+});
+const readSessionTtl = (env: Env) => num(env.OPS_SESSION_TTL_SECONDS, 12 * 3600);
+const readAllowLoopback = (env: Env) => env.OPS_WEBHOOK_ALLOW_LOOPBACK === '1';
+const readQueues = (env: Env): QueueConfig => ({
+  internal: env.INTERNAL_QUEUE_URL ?? '',
+  external: env.EXTERNAL_QUEUE_URL ?? '',
+});
+const readSweepAfter = (env: Env) => num(env.OPS_OUTBOX_SWEEP_AFTER_MS, 120_000);
+const readDelivery = (env: Env): DeliveryOverrides => ({
+  maxAttempts: optionalNum(env.OPS_DELIVERY_MAX_ATTEMPTS),
+  baseSeconds: optionalNum(env.OPS_RETRY_BASE_SECONDS),
+  capSeconds: optionalNum(env.OPS_RETRY_MAX_SECONDS),
+  leaseSeconds: optionalNum(env.OPS_DELIVERY_LEASE_SECONDS),
+});
+const readProviders = (env: Env): ProviderSettings => ({
+  configPrefix: env.OPS_PROVIDER_CONFIG_PREFIX,
+  localConfigJson: env.OPS_PROVIDER_CONFIG_JSON,
+  telegramApiUrl: env.OPS_TELEGRAM_API_URL ?? 'https://api.telegram.org',
+  timeoutMs: num(env.OPS_PROVIDER_TIMEOUT_MS, 5000),
+});
+
+/** The whole configuration from environment-shaped settings (the local runtime's way in). */
+export const loadConfig = (env: Env): Config => ({
+  table: readTable(env),
+  sessionTtlSeconds: readSessionTtl(env),
+  allowLoopbackWebhooks: readAllowLoopback(env),
+  queues: readQueues(env),
+  outboxSweepAfterMs: readSweepAfter(env),
+  delivery: readDelivery(env),
+  providers: readProviders(env),
+});
+
+let provided: Config | undefined;
+
+/** The local runtime's configuration, given before it loads the handlers. */
+export const provideConfig = (config: Config): void => {
+  provided = config;
+};
+
+const section = <K extends keyof Config>(key: K, read: (env: Env) => Config[K]): Config[K] =>
+  provided ? provided[key] : read(process.env);
+
+export const tableConfig = () => section('table', readTable);
+export const sessionTtlSeconds = () => section('sessionTtlSeconds', readSessionTtl);
+export const allowLoopbackWebhooks = () => section('allowLoopbackWebhooks', readAllowLoopback);
+export const queueConfig = () => section('queues', readQueues);
+export const outboxSweepAfterMs = () => section('outboxSweepAfterMs', readSweepAfter);
+export const deliveryOverrides = () => section('delivery', readDelivery);
+export const providerSettings = () => section('providers', readProviders);
 
 export const clock = systemClock;

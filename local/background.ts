@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import { dlqName, QUEUES } from '#shared/kernel/names';
 import { lambdaContext } from './api-gateway';
+import type { Settings } from './config';
 import { ProviderSandbox } from './provider-sandbox';
 import { LocalQueues, type WorkerHandler } from './queues';
 import { type RelayHandler, startStreamPoller } from './stream-poller';
@@ -10,18 +10,15 @@ import { type RelayHandler, startStreamPoller } from './stream-poller';
 /**
  * The local runtime's background work, as the cloud runs it: the stream relay fed from DynamoDB
  * Local's real stream, the in-process SQS queues (with DLQs) feeding the same worker handlers, the
- * scheduled sweeper, and the provider sandbox on loopback. Environment for the functions is set
- * here before they load (they read it once per process, as Lambda does); values already in the
- * environment (tests) win.
+ * scheduled sweeper, and the provider sandbox on loopback. The stand-ins start first, so the
+ * functions' configuration (local/config.ts) can point at them before any function loads.
  */
-export interface BackgroundOptions {
-  endpoint: string;
-  tableName: string;
-}
-
-export interface Background {
+export interface LocalServices {
   queues: LocalQueues;
   sandbox: ProviderSandbox;
+}
+
+export interface Background extends LocalServices {
   /** Runs one sweep now (the timer runs it every OPS_LOCAL_SWEEP_INTERVAL_MS). */
   sweep(): Promise<{ republished: number; failed: number }>;
   stop(): Promise<void>;
@@ -31,38 +28,29 @@ let active: Background | undefined;
 /** The running background of this process (tests reach the queues and the sandbox through it). */
 export const activeBackground = (): Background | undefined => active;
 
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const num = (settings: Settings, name: string, fallback: number) => Number(settings[name] ?? fallback);
 
-export async function startBackground(options: BackgroundOptions): Promise<Background> {
+/** The provider sandbox and the queues, listening on loopback; nothing consumes yet. */
+export async function startServices(settings: Settings): Promise<LocalServices> {
   const sandbox = new ProviderSandbox();
   await sandbox.listen();
   const queues = new LocalQueues({
-    visibilityTimeoutSeconds: num('OPS_LOCAL_QUEUE_VISIBILITY_SECONDS', 30),
-    maxReceiveCount: num('OPS_DELIVERY_MAX_ATTEMPTS', DELIVERY_MAX_ATTEMPTS),
-    msPerSecond: num('OPS_LOCAL_QUEUE_MS_PER_SECOND', 1000),
+    visibilityTimeoutSeconds: num(settings, 'OPS_LOCAL_QUEUE_VISIBILITY_SECONDS', 30),
+    maxReceiveCount: num(settings, 'OPS_DELIVERY_MAX_ATTEMPTS', DELIVERY_MAX_ATTEMPTS),
+    msPerSecond: num(settings, 'OPS_LOCAL_QUEUE_MS_PER_SECOND', 1000),
   });
-  const sqsEndpoint = await queues.listen();
+  await queues.listen();
   queues.create(QUEUES.internal, dlqName(QUEUES.internal));
   queues.create(QUEUES.external, dlqName(QUEUES.external));
+  return { sandbox, queues };
+}
 
-  const defaults: Record<string, string> = {
-    AWS_ENDPOINT_URL_SQS: sqsEndpoint,
-    INTERNAL_QUEUE_URL: queues.url(QUEUES.internal),
-    EXTERNAL_QUEUE_URL: queues.url(QUEUES.external),
-    OPS_TELEGRAM_API_URL: `${sandbox.url}/telegram`,
-    AWS_ENDPOINT_URL_SESV2: `${sandbox.url}/sesv2`,
-    AWS_ENDPOINT_URL_SNS: `${sandbox.url}/sns`,
-    OPS_WEBHOOK_ALLOW_LOOPBACK: '1',
-    // Local-only stand-in for the SSM parameters: every tenant gets sandbox provider configs.
-    OPS_PROVIDER_CONFIG_JSON: JSON.stringify({
-      '*/telegram': { bot_token: `123456:${randomBytes(12).toString('hex')}` },
-      '*/email': { from_address: 'ops@sandbox.invalid' },
-      '*/sms': { sender_id: 'OPSLOCAL' },
-      '*/webhook': { signing_secret: `whsec_${randomBytes(24).toString('base64')}` },
-    }),
-  };
-  for (const [k, v] of Object.entries(defaults)) process.env[k] ??= v;
-
+/** The relay, the workers and the sweeper over the services; the functions' configuration is provided by now. */
+export async function startBackground(
+  services: LocalServices,
+  options: { endpoint: string; tableName: string; settings: Settings },
+): Promise<Background> {
+  const { queues, sandbox } = services;
   const relay = (await import('#functions/relay/handler')).handler as unknown as RelayHandler;
   const internal = (await import('#functions/workers/internal')).handler as unknown as WorkerHandler;
   const external = (await import('#functions/workers/external')).handler as unknown as WorkerHandler;
@@ -85,7 +73,7 @@ export async function startBackground(options: BackgroundOptions): Promise<Backg
         if (!process.env.OPS_LOCAL_QUIET) console.error('sweeper error', err);
       });
     },
-    num('OPS_LOCAL_SWEEP_INTERVAL_MS', 60_000),
+    num(options.settings, 'OPS_LOCAL_SWEEP_INTERVAL_MS', 60_000),
   );
 
   const background: Background = {

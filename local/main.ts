@@ -3,7 +3,8 @@ import { startRuntime } from './runtime';
 
 /**
  * `npm start`: DynamoDB Local plus the service on 127.0.0.1:$PORT (default 3000). The table is
- * in memory unless OPS_DATA_DIR names a folder to keep it in.
+ * in memory unless OPS_DATA_DIR names a folder to keep it in. The shell's environment is handed
+ * to the runtime as the functions' settings (OPS_SESSION_TTL_SECONDS and the like).
  */
 const started = performance.now();
 const dataDir = process.env.OPS_DATA_DIR;
@@ -20,6 +21,7 @@ try {
     staticDir: new URL('../demo-static', import.meta.url).pathname,
     ...(email && password ? { bootstrapAdmin: { email, password } } : {}),
     ...(process.env.OPS_CURSOR_SECRET ? { cursorSecret: process.env.OPS_CURSOR_SECRET } : {}),
+    env: process.env,
   });
 } catch (err) {
   await dynamo.stop();

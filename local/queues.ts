@@ -8,7 +8,8 @@ import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
  * timeout, ApproximateReceiveCount, a DLQ after maxReceiveCount receives, redrive,
  * ChangeMessageVisibility, partial batch failure), behind a loopback endpoint that speaks the
  * few SQS JSON-protocol actions the functions call (SendMessage, SendMessageBatch,
- * ChangeMessageVisibility). AWS_ENDPOINT_URL_SQS points the unchanged SDK client at it.
+ * ChangeMessageVisibility). The SQS client's endpoint setting points the unchanged SDK client at
+ * it (local/config.ts; AWS_ENDPOINT_URL_SQS for the bench's bundles).
  *
  * Time is scaled: `msPerSecond` (default 1000) turns SQS seconds into milliseconds, so tests run
  * the same backoff schedule a hundred times faster.

@@ -1,16 +1,22 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
-import { SANE_REQUEST_ID } from '#functions/lib/http';
-import { toProblem } from '#functions/lib/problem';
-import { routerFor } from '#functions/lib/router';
+import { dbFor } from '#functions/adapters/dynamo';
+import { identityStore } from '#functions/adapters/identity-store';
+import { provideConfig } from '#functions/config';
+import { requestIdOf } from '#functions/http/envelope';
+import { toProblem } from '#functions/http/problem';
+import { routerFor } from '#functions/http/router';
 import { GROUPS, operationsOfGroup } from '#shared/api/manifest';
+import { bootstrapAdmin } from '#shared/domain/identity/tenants';
 import { PayloadTooLargeError } from '#shared/kernel/errors';
+import { systemClock } from '#shared/kernel/ids';
 import { lambdaContext, toApiGatewayEvent } from './api-gateway';
-import { startBackground } from './background';
-import { ensureTable, LOCAL_AWS_ENV } from './dynamodb-local';
+import { startBackground, startServices } from './background';
+import { localConfig, type Settings } from './config';
+import { ensureTable } from './dynamodb-local';
 
 export interface RuntimeOptions {
   /** DynamoDB Local's endpoint. */
@@ -21,8 +27,11 @@ export interface RuntimeOptions {
   cursorSecret?: string;
   bootstrapAdmin?: { email: string; password: string };
   staticDir?: string;
-  /** Extra environment for the handlers (set before they load). */
-  env?: Record<string, string>;
+  /**
+   * Settings for the functions and the runtime by their environment variable names (`npm start`
+   * passes its own environment); they win over the runtime's own.
+   */
+  env?: Settings;
 }
 
 export interface Runtime {
@@ -50,14 +59,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** The runtime's own answers (a body over API Gateway's limit, a crash) in the service's problem shape. */
-/** The caller's sane x-request-id, or a new one (as the handlers do, docs/api.md section 1). */
-const requestIdOf = (req: IncomingMessage) => {
-  const given = req.headers['x-request-id'];
-  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
-};
-
 const writeProblem = (res: ServerResponse, err: unknown, req: IncomingMessage) => {
-  const requestId = requestIdOf(req);
+  const requestId = requestIdOf(req.headers['x-request-id']);
   const problem = toProblem(err, requestId);
   res.writeHead(problem.statusCode, { ...problem.headers, 'x-request-id': requestId });
   res.end(problem.body);
@@ -77,18 +80,21 @@ const readBody = async (req: IncomingMessage): Promise<Buffer | undefined> => {
 /**
  * The whole service on one machine: the same Lambda handlers behind a local HTTP server that
  * builds API Gateway events, the same authorizer logic, the demo site at `/`, and the
- * background relay and workers. The handlers read their configuration from the environment,
- * exactly as in the cloud, so it is set before they load.
+ * background relay and workers. The handlers read their configuration once per process, as in
+ * the cloud, so the runtime provides it (local/config.ts) before they load.
  */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
-  Object.assign(process.env, LOCAL_AWS_ENV, {
-    AWS_ENDPOINT_URL_DYNAMODB: options.endpoint,
-    TABLE_NAME: options.tableName,
-    OPS_CURSOR_SECRET: options.cursorSecret ?? randomBytes(32).toString('base64url'),
-    POWERTOOLS_SERVICE_NAME: 'ops-platform',
-    ...options.env,
-  });
+  const settings = options.env ?? {};
   await ensureTable(options.endpoint, options.tableName);
+  const services = await startServices(settings);
+  const config = localConfig({
+    endpoint: options.endpoint,
+    tableName: options.tableName,
+    cursorSecret: options.cursorSecret ?? randomBytes(32).toString('base64url'),
+    settings,
+    ...services,
+  });
+  provideConfig(config);
 
   const handlers = new Map<string, Handler>();
   for (const group of GROUPS) {
@@ -101,11 +107,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   );
 
   if (options.bootstrapAdmin) {
-    const { storesFromEnv } = await import('#functions/adapters/stores');
-    const { bootstrapAdmin } = await import('#shared/domain/identity/tenants');
-    const { systemClock } = await import('#shared/kernel/ids');
     const created = await bootstrapAdmin(
-      { identity: storesFromEnv().identity, clock: systemClock },
+      { identity: identityStore(dbFor(config.table)), clock: systemClock },
       options.bootstrapAdmin.email,
       options.bootstrapAdmin.password,
     );
@@ -155,7 +158,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
     if (group === 'public' && (method === 'GET' || method === 'HEAD')) {
       const isApi = routers.some(([, route]) => route(method, event.rawPath).kind !== 'not_found');
-      if (!isApi && (await serveStatic(event.rawPath, requestIdOf(req), res))) return;
+      if (!isApi && (await serveStatic(event.rawPath, requestIdOf(req.headers['x-request-id']), res))) return;
     }
     const result = await handlers.get(group)!(event, lambdaContext(`ops-platform-${group}`));
     res.writeHead(result.statusCode, result.headers ?? {});
@@ -171,7 +174,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as { port: number };
-  const background = await startBackground({ endpoint: options.endpoint, tableName: options.tableName });
+  const background = await startBackground(services, {
+    endpoint: options.endpoint,
+    tableName: options.tableName,
+    settings,
+  });
 
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,

@@ -9,11 +9,11 @@ import {
 import { type CursorScope, decodeCursor, encodeCursor } from '#shared/kernel/cursor';
 import type { Page, PageRequest } from '#shared/kernel/page';
 import { type IndexName, TABLE } from '#shared/table/table';
+import type { TableConfig } from '#functions/config';
 
 /**
- * The DynamoDB edge: one client per process (created at module load, reused by every
+ * The DynamoDB edge: one client per function (created when its handler loads, reused by every
  * invocation), transactions that report which condition failed, and signed paged queries.
- * Endpoints come from the SDK's own environment (AWS_ENDPOINT_URL_DYNAMODB on the local runtime).
  */
 
 export interface Db {
@@ -25,17 +25,10 @@ export interface Db {
 export const documentClient = (client = new DynamoDBClient({})): DynamoDBDocumentClient =>
   DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 
-let shared: Db | undefined;
-
-/** The process-wide Db, configured from the environment the cloud (or the local runtime) sets. */
-export function dbFromEnv(): Db {
-  if (!shared) {
-    const tableName = process.env.TABLE_NAME;
-    const cursorSecret = process.env.OPS_CURSOR_SECRET;
-    if (!tableName || !cursorSecret) throw new Error('TABLE_NAME and OPS_CURSOR_SECRET must be set');
-    shared = { doc: documentClient(), tableName, cursorSecret };
-  }
-  return shared;
+/** The configured table, through a new client. */
+export function dbFor({ tableName, cursorSecret, client }: TableConfig): Db {
+  if (!tableName || !cursorSecret) throw new Error('TABLE_NAME and OPS_CURSOR_SECRET must be set');
+  return { doc: documentClient(new DynamoDBClient(client ?? {})), tableName, cursorSecret };
 }
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

@@ -9,40 +9,19 @@ import type {
   ProviderPort,
   SendResult,
 } from '#shared/domain/notifications/ports';
+import type { ProviderSettings } from '#functions/config';
 import { sendWebhook } from './webhook';
 
 /**
  * Channel adapters and the private provider configuration they need. SDK clients are created once
- * per process; retries are ours (the queue's backoff), so each client makes exactly one attempt.
- * Endpoints come from the SDK environment (AWS_ENDPOINT_URL_SESV2, AWS_ENDPOINT_URL_SNS) and
- * OPS_TELEGRAM_API_URL, which the local runtime points at its loopback sandbox.
+ * per function; retries are ours (the queue's backoff), so each client makes exactly one attempt.
+ * The local runtime points the SES and SNS clients and the Telegram API at its loopback sandbox.
  */
-
-const ses = new SESv2Client({ maxAttempts: 1 });
-const sns = new SNSClient({ maxAttempts: 1 });
-const ssm = new SSMClient({});
-
-const TELEGRAM_API = process.env.OPS_TELEGRAM_API_URL ?? 'https://api.telegram.org';
-const TIMEOUT_MS = Number(process.env.OPS_PROVIDER_TIMEOUT_MS ?? 5000);
-
-export interface ProviderSettings {
-  /** Cloud: SSM path under which `<tenant_id>/<channel>` SecureString parameters hold JSON configs. */
-  configPrefix: string | undefined;
-  /** Local runtime only: the configs themselves, keyed `<tenant_id>/<channel>` or `*\/<channel>`. */
-  localConfigJson: string | undefined;
-  allowLoopbackWebhooks: boolean;
-}
-
-export const providerSettingsFromEnv = (): ProviderSettings => ({
-  configPrefix: process.env.OPS_PROVIDER_CONFIG_PREFIX,
-  localConfigJson: process.env.OPS_PROVIDER_CONFIG_JSON,
-  allowLoopbackWebhooks: process.env.OPS_WEBHOOK_ALLOW_LOOPBACK === '1',
-});
 
 const CACHE_MS = 60_000;
 
 /** Provider configs by reference: read from SSM (decrypted) in the cloud, cached for a minute. */
-function configSource(settings: ProviderSettings) {
+function configSource(settings: ProviderSettings, ssm: SSMClient) {
   const local = settings.localConfigJson
     ? (JSON.parse(settings.localConfigJson) as Record<string, ProviderConfig>)
     : undefined;
@@ -80,91 +59,97 @@ function classifySdkError(err: unknown): SendResult {
   return { ok: false, kind: 'transient', reason: 'network_error' };
 }
 
-async function telegram(n: Notification, config: ProviderConfig): Promise<SendResult> {
-  try {
-    const res = await fetch(`${TELEGRAM_API}/bot${config.bot_token}/sendMessage`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ chat_id: n.recipient, text: n.body }),
-      redirect: 'error',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    await res.body?.cancel();
-    return classifyStatus(res.status);
-  } catch (err) {
-    return {
-      ok: false,
-      kind: 'transient',
-      reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'network_error',
-    };
-  }
-}
-
-async function email(n: Notification, config: ProviderConfig): Promise<SendResult> {
-  try {
-    await ses.send(
-      new SendEmailCommand({
-        FromEmailAddress: config.from_address,
-        Destination: { ToAddresses: [n.recipient] },
-        Content: {
-          Simple: {
-            Subject: { Data: n.subject ?? '', Charset: 'UTF-8' },
-            Body: { Text: { Data: n.body, Charset: 'UTF-8' } },
-          },
-        },
-        ...(config.configuration_set ? { ConfigurationSetName: config.configuration_set } : {}),
-      }),
-      { abortSignal: AbortSignal.timeout(TIMEOUT_MS) },
-    );
-    return { ok: true };
-  } catch (err) {
-    return classifySdkError(err);
-  }
-}
-
-async function sms(n: Notification, config: ProviderConfig): Promise<SendResult> {
-  try {
-    await sns.send(
-      new PublishCommand({
-        PhoneNumber: n.recipient,
-        Message: n.body,
-        MessageAttributes: config.sender_id
-          ? { 'AWS.SNS.SMS.SenderID': { DataType: 'String', StringValue: config.sender_id } }
-          : undefined,
-      }),
-      { abortSignal: AbortSignal.timeout(TIMEOUT_MS) },
-    );
-    return { ok: true };
-  } catch (err) {
-    return classifySdkError(err);
-  }
-}
-
-export function providerPort(settings: ProviderSettings): ProviderPort {
-  const configFor = configSource(settings);
+export function providerPort(settings: ProviderSettings, allowLoopbackWebhooks: boolean): ProviderPort {
+  const { clients } = settings;
+  const ses = new SESv2Client({ ...clients?.sesv2, maxAttempts: 1 });
+  const sns = new SNSClient({ ...clients?.sns, maxAttempts: 1 });
+  const configFor = configSource(settings, new SSMClient(clients?.ssm ?? {}));
   const webhookOptions = {
-    allowLoopback: settings.allowLoopbackWebhooks,
-    timeoutMs: TIMEOUT_MS,
+    allowLoopback: allowLoopbackWebhooks,
+    timeoutMs: settings.timeoutMs,
     maxResponseBytes: 64 * 1024,
   };
+
+  /** One SDK call within the provider timeout. */
+  const sdkSend = async (call: (abortSignal: AbortSignal) => Promise<unknown>): Promise<SendResult> => {
+    try {
+      await call(AbortSignal.timeout(settings.timeoutMs));
+      return { ok: true };
+    } catch (err) {
+      return classifySdkError(err);
+    }
+  };
+
+  const telegram = async (n: Notification, c: ProviderConfig): Promise<SendResult> => {
+    try {
+      const res = await fetch(`${settings.telegramApiUrl}/bot${c.bot_token}/sendMessage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chat_id: n.recipient, text: n.body }),
+        redirect: 'error',
+        signal: AbortSignal.timeout(settings.timeoutMs),
+      });
+      await res.body?.cancel();
+      return classifyStatus(res.status);
+    } catch (err) {
+      return {
+        ok: false,
+        kind: 'transient',
+        reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'network_error',
+      };
+    }
+  };
+
+  const email = (n: Notification, c: ProviderConfig) =>
+    sdkSend((abortSignal) =>
+      ses.send(
+        new SendEmailCommand({
+          FromEmailAddress: c.from_address,
+          Destination: { ToAddresses: [n.recipient] },
+          Content: {
+            Simple: {
+              Subject: { Data: n.subject ?? '', Charset: 'UTF-8' },
+              Body: { Text: { Data: n.body, Charset: 'UTF-8' } },
+            },
+          },
+          ...(c.configuration_set ? { ConfigurationSetName: c.configuration_set } : {}),
+        }),
+        { abortSignal },
+      ),
+    );
+
+  const sms = (n: Notification, c: ProviderConfig) =>
+    sdkSend((abortSignal) =>
+      sns.send(
+        new PublishCommand({
+          PhoneNumber: n.recipient,
+          Message: n.body,
+          MessageAttributes: c.sender_id
+            ? { 'AWS.SNS.SMS.SenderID': { DataType: 'String', StringValue: c.sender_id } }
+            : undefined,
+        }),
+        { abortSignal },
+      ),
+    );
+
   return {
     configFor: async (tenantId, channel) => (channel === 'in_app' ? {} : configFor(tenantId, channel)),
-    async send(n, config) {
+    async send(n, c) {
       if (n.channel === 'in_app') return { ok: true };
-      if (!config) return { ok: false, kind: 'permanent', reason: 'not_configured' };
+      if (!c) return { ok: false, kind: 'permanent', reason: 'not_configured' };
       switch (n.channel) {
         case 'telegram':
-          return telegram(n, config);
+          return telegram(n, c);
         case 'email':
-          return email(n, config);
+          return email(n, c);
         case 'sms':
-          return sms(n, config);
+          return sms(n, c);
         case 'webhook':
           return sendWebhook(
             n.recipient,
             {
               id: n.idempotency_key.replace(/[^A-Za-z0-9_-]/g, '_'),
-              secret: config.signing_secret ?? '',
+              secret: c.signing_secret ?? '',
               body: JSON.stringify({
                 type: 'notification.delivered',
                 timestamp: new Date().toISOString(),

@@ -6,24 +6,17 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { QUEUES, type QueueName, queueForEvent } from '#shared/kernel/names';
+import type { QueueConfig } from '#functions/config';
 
 /**
- * The SQS edge. The same code runs in the cloud and on the local runtime, where
- * AWS_ENDPOINT_URL_SQS points the SDK at the in-process queues' loopback endpoint
- * (local/queues.ts), so the real client, its serialisation and its checksums are exercised.
+ * The SQS edge. The same code runs in the cloud and on the local runtime, where the client
+ * settings point at the in-process queues' loopback endpoint (local/queues.ts), so the real
+ * client, its serialisation and its checksums are exercised.
  */
 
-export const sqsClient = new SQSClient({});
+export const sqsClient = (queues: QueueConfig) => new SQSClient(queues.client ?? {});
 
-export interface QueueUrls {
-  internal: string;
-  external: string;
-}
-
-export const queueUrlsFromEnv = (): QueueUrls => ({
-  internal: process.env.INTERNAL_QUEUE_URL ?? '',
-  external: process.env.EXTERNAL_QUEUE_URL ?? '',
-});
+export type QueueUrls = Pick<QueueConfig, 'internal' | 'external'>;
 
 export const urlFor = (urls: QueueUrls, queue: QueueName): string =>
   queue === QUEUES.external ? urls.external : urls.internal;

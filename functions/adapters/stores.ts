@@ -1,5 +1,5 @@
 import { auditStore } from './audit-store';
-import { type Db, dbFromEnv } from './dynamo';
+import type { Db } from './dynamo';
 import { exceptionStore } from './exception-store';
 import { identityStore } from './identity-store';
 import { tenantStore } from './tenant-store';
@@ -13,9 +13,3 @@ export const createStores = (db: Db) => ({
 });
 
 export type Stores = ReturnType<typeof createStores>;
-
-let shared: Stores | undefined;
-export const storesFromEnv = (): Stores => {
-  shared ??= createStores(dbFromEnv());
-  return shared;
-};

@@ -1,10 +1,11 @@
 import { AUDIT_OPERATIONS } from '#shared/api/operations/audit';
 import { auditStore } from '#functions/adapters/audit-store';
-import { dbFromEnv } from '#functions/adapters/dynamo';
-import { httpHandler } from '#functions/lib/http';
-import { tenantExistsIn } from '#functions/lib/tenant-exists';
+import { dbFor } from '#functions/adapters/dynamo';
+import { tenantExistsIn } from '#functions/adapters/tenant-exists';
+import { tableConfig } from '#functions/config';
+import { httpHandler } from '#functions/http/handler';
 
-const db = dbFromEnv();
+const db = dbFor(tableConfig());
 const audit = auditStore(db);
 
 export const handler = httpHandler(

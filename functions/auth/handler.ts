@@ -1,11 +1,9 @@
 import { listSessions, login, me, revokeSession } from '#shared/domain/identity/sessions';
 import { AUTH_OPERATIONS } from '#shared/api/operations/auth';
-import { dbFromEnv } from '#functions/adapters/dynamo';
-import { identityStore } from '#functions/adapters/identity-store';
-import { clock, SESSION_TTL_SECONDS } from '#functions/config';
-import { httpHandler } from '#functions/lib/http';
+import { httpHandler } from '#functions/http/handler';
+import { identityDeps } from './deps';
 
-const deps = { identity: identityStore(dbFromEnv()), clock, sessionTtlSeconds: SESSION_TTL_SECONDS };
+const deps = identityDeps();
 
 export const handler = httpHandler(AUTH_OPERATIONS, {
   'auth.login': ({ body }) => login(deps, body),

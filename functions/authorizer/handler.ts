@@ -1,11 +1,9 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { authenticate } from '#shared/domain/identity/sessions';
-import { dbFromEnv } from '#functions/adapters/dynamo';
-import { identityStore } from '#functions/adapters/identity-store';
-import { clock, SESSION_TTL_SECONDS } from '#functions/config';
-import { logger } from '#functions/lib/observability';
+import { identityDeps } from '#functions/auth/deps';
+import { logger } from '#functions/observability';
 
-const deps = { identity: identityStore(dbFromEnv()), clock, sessionTtlSeconds: SESSION_TTL_SECONDS };
+const deps = identityDeps();
 
 /** `Authorization: Bearer <token>` -> the token, or undefined. */
 export const bearerToken = (header: string | undefined): string | undefined => {

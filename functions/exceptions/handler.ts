@@ -5,14 +5,15 @@ import {
   listExceptions,
 } from '#shared/domain/exceptions/use-cases';
 import { EXCEPTIONS_OPERATIONS } from '#shared/api/operations/exceptions';
-import { dbFromEnv } from '#functions/adapters/dynamo';
+import { dbFor } from '#functions/adapters/dynamo';
 import { exceptionStore } from '#functions/adapters/exception-store';
-import { clock } from '#functions/config';
-import { httpHandler } from '#functions/lib/http';
-import { idempotencyIn } from '#functions/lib/idempotency';
-import { tenantExistsIn } from '#functions/lib/tenant-exists';
+import { idempotencyStore } from '#functions/adapters/idempotency-store';
+import { tenantExistsIn } from '#functions/adapters/tenant-exists';
+import { clock, tableConfig } from '#functions/config';
+import { httpHandler } from '#functions/http/handler';
+import { idempotencyWith } from '#functions/http/idempotency';
 
-const db = dbFromEnv();
+const db = dbFor(tableConfig());
 const deps = { exceptions: exceptionStore(db), clock };
 
 export const handler = httpHandler(
@@ -26,5 +27,5 @@ export const handler = httpHandler(
     'exceptions.changeStatus': ({ principal, params, body }) =>
       changeExceptionStatus(deps, principal, params.tenant_id, params.exception_id, body),
   },
-  { tenantExists: tenantExistsIn(db), idempotency: idempotencyIn(db) },
+  { tenantExists: tenantExistsIn(db), idempotency: idempotencyWith(idempotencyStore(db)) },
 );

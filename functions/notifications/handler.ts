@@ -9,22 +9,20 @@ import {
 import { PolicyRejectedError } from '#shared/kernel/errors';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { NOTIFICATIONS_OPERATIONS } from '#shared/api/operations/notifications';
-import { dbFromEnv } from '#functions/adapters/dynamo';
+import { dbFor } from '#functions/adapters/dynamo';
+import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { notificationStore } from '#functions/adapters/notification-store';
-import { clock } from '#functions/config';
-import { httpHandler } from '#functions/lib/http';
-import { idempotencyIn } from '#functions/lib/idempotency';
-import { logger, metricsFor } from '#functions/lib/observability';
-import { tenantExistsIn } from '#functions/lib/tenant-exists';
+import { tenantExistsIn } from '#functions/adapters/tenant-exists';
+import { allowLoopbackWebhooks, clock, tableConfig } from '#functions/config';
+import { httpHandler } from '#functions/http/handler';
+import { idempotencyWith } from '#functions/http/idempotency';
+import { logger, metricsFor } from '#functions/observability';
 
-const db = dbFromEnv();
+const db = dbFor(tableConfig());
 const deps = {
   notifications: notificationStore(db),
   clock,
-  /** Read per request: the local runtime sets it after the API handlers load. */
-  get allowLoopbackWebhooks() {
-    return process.env.OPS_WEBHOOK_ALLOW_LOOPBACK === '1';
-  },
+  allowLoopbackWebhooks: allowLoopbackWebhooks(),
 };
 const metrics = metricsFor('notifications');
 
@@ -73,5 +71,5 @@ export const handler = httpHandler(
       return decided;
     },
   },
-  { tenantExists: tenantExistsIn(db), idempotency: idempotencyIn(db) },
+  { tenantExists: tenantExistsIn(db), idempotency: idempotencyWith(idempotencyStore(db)) },
 );

@@ -1,7 +1,8 @@
 import openapi from '../../openapi/openapi.json';
 import { demoResponse } from '#shared/demo/index';
 import { PUBLIC_OPERATIONS } from '#shared/api/operations/public';
-import { type HttpRequest, HttpResult, httpHandler } from '#functions/lib/http';
+import { type HttpRequest, HttpResult } from '#functions/http/dispatch';
+import { httpHandler } from '#functions/http/handler';
 
 /**
  * Public, read-only routes: health, the OpenAPI document and the demo surface. This group is

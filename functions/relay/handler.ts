@@ -1,13 +1,9 @@
-import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
-import { dbFromEnv } from '#functions/adapters/dynamo';
-import { queueUrlsFromEnv, sqsClient } from '#functions/adapters/queue';
-import { clock } from '#functions/config';
-import { createRelay } from '#functions/lib/outbox-relay';
+import { dbFor } from '#functions/adapters/dynamo';
+import { sqsClient } from '#functions/adapters/queue';
+import { clock, queueConfig, tableConfig } from '#functions/config';
+import { createRelay } from './outbox-relay';
+
+const queues = queueConfig();
 
 /** The outbox relay: DynamoDB stream (INSERTs of `entity = outbox` only) -> SQS. */
-let relay: ReturnType<typeof createRelay> | undefined;
-
-export const handler = (event: DynamoDBStreamEvent, context: Context) => {
-  relay ??= createRelay({ db: dbFromEnv(), sqs: sqsClient, queues: queueUrlsFromEnv(), clock });
-  return relay(event, context);
-};
+export const handler = createRelay({ db: dbFor(tableConfig()), sqs: sqsClient(queues), queues, clock });

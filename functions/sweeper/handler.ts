@@ -1,12 +1,12 @@
-import { dbFromEnv } from '#functions/adapters/dynamo';
-import { queueUrlsFromEnv, sqsClient } from '#functions/adapters/queue';
-import { clock } from '#functions/config';
-import { createSweeper } from '#functions/lib/outbox-relay';
+import { dbFor } from '#functions/adapters/dynamo';
+import { sqsClient } from '#functions/adapters/queue';
+import { clock, outboxSweepAfterMs, queueConfig, tableConfig } from '#functions/config';
+import { createSweeper } from '#functions/relay/outbox-relay';
+
+const queues = queueConfig();
 
 /** Scheduled outbox recovery: re-publishes items the relay has not published within the bound. */
-let sweeper: ReturnType<typeof createSweeper> | undefined;
-
-export const handler = () => {
-  sweeper ??= createSweeper({ db: dbFromEnv(), sqs: sqsClient, queues: queueUrlsFromEnv(), clock });
-  return sweeper();
-};
+export const handler = createSweeper(
+  { db: dbFor(tableConfig()), sqs: sqsClient(queues), queues, clock },
+  outboxSweepAfterMs(),
+);

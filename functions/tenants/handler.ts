@@ -8,15 +8,16 @@ import {
   updateMemberRole,
 } from '#shared/domain/identity/tenants';
 import { TENANTS_OPERATIONS } from '#shared/api/operations/tenants';
-import { dbFromEnv } from '#functions/adapters/dynamo';
+import { dbFor } from '#functions/adapters/dynamo';
 import { identityStore } from '#functions/adapters/identity-store';
+import { idempotencyStore } from '#functions/adapters/idempotency-store';
+import { tenantExistsIn } from '#functions/adapters/tenant-exists';
 import { tenantStore } from '#functions/adapters/tenant-store';
-import { clock } from '#functions/config';
-import { httpHandler } from '#functions/lib/http';
-import { idempotencyIn } from '#functions/lib/idempotency';
-import { tenantExistsIn } from '#functions/lib/tenant-exists';
+import { clock, tableConfig } from '#functions/config';
+import { httpHandler } from '#functions/http/handler';
+import { idempotencyWith } from '#functions/http/idempotency';
 
-const db = dbFromEnv();
+const db = dbFor(tableConfig());
 const deps = { identity: identityStore(db), tenants: tenantStore(db), clock };
 
 export const handler = httpHandler(
@@ -32,5 +33,5 @@ export const handler = httpHandler(
     'members.remove': ({ principal, params }) =>
       removeMember(deps, principal, params.tenant_id, params.user_id),
   },
-  { tenantExists: tenantExistsIn(db), idempotency: idempotencyIn(db) },
+  { tenantExists: tenantExistsIn(db), idempotency: idempotencyWith(idempotencyStore(db)) },
 );

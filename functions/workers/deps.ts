@@ -1,29 +1,37 @@
-import type { Context, SQSEvent } from 'aws-lambda';
 import type { DeliveryDeps } from '#shared/domain/notifications/delivery';
-import { dbFromEnv } from '#functions/adapters/dynamo';
+import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
+import { dbFor } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
-import { providerPort, providerSettingsFromEnv } from '#functions/adapters/providers';
+import { providerPort } from '#functions/adapters/providers';
 import { sqsClient } from '#functions/adapters/queue';
-import { clock } from '#functions/config';
-import { createWorker, workerSettingsFromEnv } from '#functions/lib/delivery-worker';
-
-/** What both workers share, built once per process from the environment. */
-export const deliveryDepsFromEnv = (): DeliveryDeps => ({
-  store: notificationStore(dbFromEnv()),
-  providers: providerPort(providerSettingsFromEnv()),
+import {
+  allowLoopbackWebhooks,
   clock,
-  ...workerSettingsFromEnv(),
-});
+  deliveryOverrides,
+  providerSettings,
+  queueConfig,
+  tableConfig,
+} from '#functions/config';
+import { createWorker } from './delivery-worker';
 
-/** A queue's worker handler, built on its first batch from the environment as it is then. */
-export function workerHandler(name: 'internal' | 'external', queueUrlVariable: string) {
-  let worker: ReturnType<typeof createWorker> | undefined;
-  return (event: SQSEvent, context: Context) => {
-    worker ??= createWorker(name, {
-      delivery: deliveryDepsFromEnv(),
-      sqs: sqsClient,
-      queueUrl: process.env[queueUrlVariable] ?? '',
-    });
-    return worker(event, context);
+/** The delivery policy, as configured (the local runtime and tests shorten it). */
+function deliveryDeps(): DeliveryDeps {
+  const o = deliveryOverrides();
+  return {
+    store: notificationStore(dbFor(tableConfig())),
+    providers: providerPort(providerSettings(), allowLoopbackWebhooks()),
+    clock,
+    maxAttempts: o.maxAttempts ?? DELIVERY_MAX_ATTEMPTS,
+    backoff: {
+      baseSeconds: o.baseSeconds ?? DELIVERY_BACKOFF.baseSeconds,
+      capSeconds: o.capSeconds ?? DELIVERY_BACKOFF.capSeconds,
+    },
+    leaseSeconds: o.leaseSeconds ?? 60,
   };
+}
+
+/** A queue's worker handler, over the configured table, providers and queue. */
+export function workerHandler(name: 'internal' | 'external') {
+  const queues = queueConfig();
+  return createWorker(name, { delivery: deliveryDeps(), sqs: sqsClient(queues), queueUrl: queues[name] });
 }

@@ -1,4 +1,4 @@
 import { workerHandler } from './deps';
 
 /** The external queue's worker (telegram, email, sms, webhook; SQS, partial batch responses). */
-export const handler = workerHandler('external', 'EXTERNAL_QUEUE_URL');
+export const handler = workerHandler('external');

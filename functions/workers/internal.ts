@@ -1,4 +1,4 @@
 import { workerHandler } from './deps';
 
 /** The internal queue's worker (in_app; SQS, partial batch responses). */
-export const handler = workerHandler('internal', 'INTERNAL_QUEUE_URL');
+export const handler = workerHandler('internal');

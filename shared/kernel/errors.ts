@@ -1,7 +1,7 @@
 /**
  * The service's error hierarchy. Every error a client may see is an AppError that knows its
  * HTTP status and problem code (docs/api.md section 2). Anything else becomes a plain 500 in the
- * one error mapper (functions/lib/problem.ts), so nothing internal leaks.
+ * one error mapper (functions/http/problem.ts), so nothing internal leaks.
  */
 
 export interface FieldError {
@@ -22,9 +22,15 @@ export class AppError extends Error {
     this.name = new.target.name;
     this.errors = options?.errors;
     this.headers = options?.headers;
+    this.expose = status < 500;
   }
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
+  /**
+   * Whether the client may read this error's own detail and field errors: middy's rule, only
+   * below 500. A 5xx's message is for the logs; the client gets a generic detail.
+   */
+  readonly expose: boolean;
 }
 
 export class MalformedJsonError extends AppError {

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import { transact } from '#functions/adapters/dynamo';
 import { outboxPut } from '#functions/adapters/outbox';
-import { createRelay, createSweeper } from '#functions/lib/outbox-relay';
+import { createRelay, createSweeper } from '#functions/relay/outbox-relay';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { systemClock } from '#shared/kernel/ids';
 import * as keys from '#shared/table/keys';

@@ -3,8 +3,9 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbFromEnv } from '#functions/adapters/dynamo';
+import { dbFor } from '#functions/adapters/dynamo';
 import { setChannelState } from '#functions/adapters/notification-store';
+import { tableConfig } from '#functions/config';
 import { activeBackground, type Background } from '#local/background';
 import { dlqName, QUEUES } from '#shared/kernel/names';
 import { client } from '#tests/support/http';
@@ -69,7 +70,7 @@ beforeAll(async () => {
     body: { email: 'op@acme.test', display_name: 'Op', role: 'operator', password: 'correct horse battery' },
   });
   memberId = m.body.user_id;
-  const db = dbFromEnv();
+  const db = dbFor(tableConfig());
   for (const ch of ['telegram', 'email', 'sms', 'webhook'] as const)
     await setChannelState(db, T, ch, 'active');
 
@@ -149,7 +150,7 @@ describe('notification delivery path', () => {
     expect(gated.review_item_id).toBe(item.id);
     expect(bg.sandbox.received('telegram')).toHaveLength(0);
 
-    await setChannelState(dbFromEnv(), OTHER, 'telegram', 'active');
+    await setChannelState(dbFor(tableConfig()), OTHER, 'telegram', 'active');
     const d = await api('POST', `/tenants/${OTHER}/review-items/${item.id}/decision`, {
       token,
       body: { action: 'retry', note: 'connected now' },

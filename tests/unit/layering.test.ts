@@ -24,7 +24,7 @@ describe('the layering rule (eslint.config.js)', () => {
 
   it('refuses the local runtime under functions/', async () => {
     const messages = await restrictedImports(
-      'functions/lib/layering-probe.ts',
+      'functions/http/layering-probe.ts',
       "import { startRuntime } from '#local/runtime';\nexport const probe = startRuntime;\n",
     );
     expect(messages).toEqual([expect.stringContaining('functions/ never imports the local runtime')]);

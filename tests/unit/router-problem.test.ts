@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toProblem } from '#functions/lib/problem';
-import { routerFor } from '#functions/lib/router';
+import { toProblem } from '#functions/http/problem';
+import { routerFor } from '#functions/http/router';
 import {
   AppError,
   ConflictError,
@@ -132,5 +132,33 @@ describe('problem mapper', () => {
   it('an AppError with status 5xx keeps its own code', () => {
     const r = toProblem(new AppError(503, 'unavailable', 'Unavailable'), 'r');
     expect([r.statusCode, parse(r).code]).toEqual([503, 'unavailable']);
+  });
+
+  it('never lets a 5xx AppError show its inner detail, field errors, headers or code', () => {
+    const inner = 'ProvisionedThroughputExceededException on table ops-prod-Table';
+    const err = new AppError(502, 'table_throttled', 'Table throttled', inner, {
+      errors: [{ path: 'pk', code: 'throttled', message: inner }],
+      headers: { 'x-debug': inner },
+    });
+    expect(err.expose).toBe(false);
+    const r = toProblem(err, 'req-5');
+    expect(r.statusCode).toBe(502);
+    expect(parse(r)).toEqual({
+      type: 'about:blank',
+      title: 'Internal error',
+      status: 502,
+      code: 'internal',
+      detail: expect.any(String),
+      request_id: 'req-5',
+    });
+    expect(r.headers).toEqual({ 'content-type': 'application/problem+json' });
+    for (const leak of ['ops-prod-Table', 'Throughput', 'throttled']) expect(r.body).not.toContain(leak);
+  });
+
+  it('a public 5xx code keeps its code and title, never its inner message', () => {
+    const r = toProblem(new AppError(503, 'unavailable', 'Unavailable', 'replica eu-west-1c is down'), 'r');
+    expect(parse(r)).toMatchObject({ status: 503, code: 'unavailable', title: 'Unavailable' });
+    expect(r.body).not.toContain('eu-west-1c');
+    expect(new ValidationError([]).expose).toBe(true);
   });
 });

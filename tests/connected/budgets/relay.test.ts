@@ -6,7 +6,7 @@ import { operationName, recordCalls } from '../../../bench/lib/capture';
 import { type Db, transact } from '#functions/adapters/dynamo';
 import { outboxPut } from '#functions/adapters/outbox';
 import { SQS_BATCH } from '#functions/adapters/queue';
-import { createRelay } from '#functions/lib/outbox-relay';
+import { createRelay } from '#functions/relay/outbox-relay';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { freshDb } from '#tests/support/db';

@@ -11,8 +11,8 @@ import { ENTITY } from '#shared/table/table';
 import type { Db } from '#functions/adapters/dynamo';
 import { markRelayed, pendingOlderThan, toOutboxEvent } from '#functions/adapters/outbox';
 import { publishEvents, type QueueUrls } from '#functions/adapters/queue';
-import { partialBatch } from './batch';
-import { logger, metricsFor } from './observability';
+import { partialBatch } from '#functions/batch';
+import { logger, metricsFor } from '#functions/observability';
 
 export interface RelayDeps {
   db: Db;
@@ -69,17 +69,14 @@ export function createRelay(deps: RelayDeps) {
   };
 }
 
-/** Items the relay should have published by now: older than this are swept. */
-export const sweepAfterMs = () => Number(process.env.OPS_OUTBOX_SWEEP_AFTER_MS ?? 120_000);
-
 /**
  * The recovery sweeper (scheduled).
- * 1. Query each shard of the sparse pending index for items older than the bound.
+ * 1. Query each shard of the sparse pending index for items older than `afterMs`.
  * 2. Publish them again (10 per call) and mark the published ones relayed.
  * Safe next to the relay: publishing twice is harmless (consumers are idempotent on
  * `idempotency_key`) and marking relayed is idempotent.
  */
-export function createSweeper(deps: RelayDeps, afterMs = sweepAfterMs()) {
+export function createSweeper(deps: RelayDeps, afterMs: number) {
   const metrics = metricsFor('sweeper');
   return async (): Promise<{ republished: number; failed: number }> => {
     const cutoff = new Date(deps.clock.now().getTime() - afterMs).toISOString();

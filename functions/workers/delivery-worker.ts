@@ -3,22 +3,11 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { type DeliveryDeps, deliver } from '#shared/domain/notifications/delivery';
-import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { delayRetry } from '#functions/adapters/queue';
-import { partialBatch } from './batch';
-import { logger, metricsFor } from './observability';
-
-/** Worker settings from the environment (the local runtime and tests shorten them). */
-export const workerSettingsFromEnv = () => ({
-  maxAttempts: Number(process.env.OPS_DELIVERY_MAX_ATTEMPTS ?? DELIVERY_MAX_ATTEMPTS),
-  backoff: {
-    baseSeconds: Number(process.env.OPS_RETRY_BASE_SECONDS ?? DELIVERY_BACKOFF.baseSeconds),
-    capSeconds: Number(process.env.OPS_RETRY_MAX_SECONDS ?? DELIVERY_BACKOFF.capSeconds),
-  },
-  leaseSeconds: Number(process.env.OPS_DELIVERY_LEASE_SECONDS ?? 60),
-});
+import { partialBatch } from '#functions/batch';
+import { logger, metricsFor } from '#functions/observability';
 
 /** Thrown for a record that must come back later; only that record is reported failed. */
 class RetryLater extends Error {}
@@ -41,6 +30,9 @@ export function createWorker(
   extra: Record<string, KindHandler> = {},
 ) {
   const metrics = metricsFor(`worker-${name}`);
+  const count = (...names: string[]) => {
+    for (const metric of names) metrics.addMetric(metric, MetricUnit.Count, 1);
+  };
 
   const notification: KindHandler = async (event, record) => {
     const receiveCount = Number(record.attributes.ApproximateReceiveCount ?? 1);
@@ -55,7 +47,7 @@ export function createWorker(
     };
     switch (outcome.result) {
       case 'delivered':
-        metrics.addMetric(METRICS.notificationDelivered, MetricUnit.Count, 1);
+        count(METRICS.notificationDelivered);
         metrics.addMetric(
           METRICS.notificationDeliveryLatency,
           MetricUnit.Milliseconds,
@@ -68,7 +60,7 @@ export function createWorker(
         });
         return;
       case 'duplicate':
-        metrics.addMetric(METRICS.notificationDuplicate, MetricUnit.Count, 1);
+        count(METRICS.notificationDuplicate);
         logger.info('duplicate delivery skipped', { event: LOG_EVENTS.notificationDuplicate, ...fields });
         return;
       case 'skipped':
@@ -79,8 +71,7 @@ export function createWorker(
         });
         return;
       case 'gated':
-        metrics.addMetric(METRICS.notificationGated, MetricUnit.Count, 1);
-        metrics.addMetric(METRICS.reviewItemOpened, MetricUnit.Count, 1);
+        count(METRICS.notificationGated, METRICS.reviewItemOpened);
         logger.warn('notification gated', {
           event: LOG_EVENTS.notificationGated,
           ...fields,
@@ -88,8 +79,7 @@ export function createWorker(
         });
         return;
       case 'permanent_failure':
-        metrics.addMetric(METRICS.notificationDeadLettered, MetricUnit.Count, 1);
-        metrics.addMetric(METRICS.reviewItemOpened, MetricUnit.Count, 1);
+        count(METRICS.notificationDeadLettered, METRICS.reviewItemOpened);
         logger.warn('permanent provider failure', {
           event: LOG_EVENTS.notificationPermanentFailure,
           ...fields,
@@ -98,8 +88,7 @@ export function createWorker(
         return;
       case 'retrying':
       case 'busy':
-        if (outcome.result === 'retrying')
-          metrics.addMetric(METRICS.notificationRetried, MetricUnit.Count, 1);
+        if (outcome.result === 'retrying') count(METRICS.notificationRetried);
         logger.warn('delivery will be retried', {
           event: LOG_EVENTS.notificationRetry,
           ...fields,
@@ -109,8 +98,7 @@ export function createWorker(
         await delayRetry(deps.sqs, deps.queueUrl, record.receiptHandle, outcome.delaySeconds);
         throw new RetryLater(outcome.result);
       case 'dead_lettered':
-        metrics.addMetric(METRICS.notificationDeadLettered, MetricUnit.Count, 1);
-        metrics.addMetric(METRICS.reviewItemOpened, MetricUnit.Count, 1);
+        count(METRICS.notificationDeadLettered, METRICS.reviewItemOpened);
         logger.error('notification dead-lettered', {
           event: LOG_EVENTS.notificationDeadLettered,
           ...fields,
@@ -140,7 +128,7 @@ export function createWorker(
       await handle(event, r);
     } catch (err) {
       if (!(err instanceof RetryLater)) {
-        metrics.addMetric(METRICS.workerFailed, MetricUnit.Count, 1);
+        count(METRICS.workerFailed);
         logger.error('worker record failed', {
           event: LOG_EVENTS.workerRecordFailed,
           message_id: r.messageId,

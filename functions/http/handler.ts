@@ -1,0 +1,50 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import middy from '@middy/core';
+import jsonBodyParser from '@middy/http-json-body-parser';
+import type { Operations } from '#shared/api/manifest';
+import { logger, metricsFor } from '#functions/observability';
+import type { ApiEvent, HttpContext, HttpMiddleware, HttpResponse } from './context';
+import { dispatcher, type Implementations } from './dispatch';
+import { envelope } from './envelope';
+import { guard, type TenantExists } from './guard';
+import type { Idempotency } from './idempotency';
+
+export interface GroupOptions {
+  tenantExists?: TenantExists;
+  /** Required when an operation is `idempotent` (./idempotency.ts). */
+  idempotency?: Idempotency;
+}
+
+/** middy's JSON parser, for operations that take a body. */
+const jsonBody = (): HttpMiddleware => {
+  const parser = jsonBodyParser() as HttpMiddleware;
+  return {
+    before: (request) => {
+      if (request.context.http.route?.op.body) return parser.before?.(request);
+    },
+  };
+};
+
+/**
+ * A route group's Lambda handler: the group's rows of the operations manifest bound to their
+ * implementations. Handlers only parse, call the domain and return the body.
+ */
+export function httpHandler<const Ops extends Operations>(
+  operations: Ops,
+  impls: Implementations<Ops>,
+  options: GroupOptions = {},
+) {
+  const group = Object.values(operations)[0]?.group ?? 'unknown';
+  if (!options.idempotency && Object.values(operations).some((o) => o.idempotent)) {
+    throw new Error(`${group}: idempotent operations need options.idempotency`);
+  }
+  const metrics = metricsFor(group);
+  return middy<ApiEvent, HttpResponse, Error, HttpContext>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(logMetrics(metrics, { captureColdStartMetric: true }))
+    .use(envelope(group, metrics))
+    .use(guard(operations, options.tenantExists))
+    .use(jsonBody())
+    .handler(dispatcher(impls, options.idempotency));
+}

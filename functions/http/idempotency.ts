@@ -1,0 +1,119 @@
+import { AppError, ConflictError, ValidationError } from '#shared/kernel/errors';
+import { sha256 } from '#shared/kernel/secrets';
+import type { HttpResponse } from './context';
+import { toProblem } from './problem';
+
+/**
+ * `Idempotency-Key` for creating POSTs (docs/api.md section 7), as a small conditional-write
+ * record (not Powertools idempotency: the answer to replay is the HTTP response our error mapper
+ * produces, 4xx included, and the scope must be the tenant).
+ *
+ * 1. Claim the record of `<scope>, <operation>, sha256(key)` (in progress, with the request's
+ *    fingerprint). Scope is the tenant, or the user on tenant-less routes, so another tenant's
+ *    identical key never sees the first answer.
+ * 2. Taken: another fingerprint -> 409 conflict; still in progress -> 409 conflict; completed ->
+ *    the stored status, headers and body, with `idempotent-replayed: true`.
+ * 3. Run; store the answer (2xx and 4xx, which are final); a 5xx or crash deletes the claim so the
+ *    client may retry.
+ */
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+const RETENTION_SECONDS = 24 * 3600;
+const IN_PROGRESS_SECONDS = 60;
+
+export interface IdempotencyRecordId {
+  scope: string;
+  operation: string;
+  /** sha256 of the client's key: the key itself is never stored. */
+  keyHash: string;
+}
+
+/** A record as it is stored; times are epoch seconds. */
+export interface IdempotencyRecord {
+  state: 'in_progress' | 'completed';
+  /** sha256 of the request's params and body. */
+  fingerprint: string;
+  /** An in-progress claim older than this may be taken over (its request crashed). */
+  lease_until?: number;
+  /** The record is gone after this (the table's TTL). */
+  ttl: number;
+  /** The answer to replay, once completed. */
+  response?: HttpResponse;
+}
+
+/** Where the records live (functions/adapters/idempotency-store.ts). */
+export interface IdempotencyStore {
+  /**
+   * Writes the record unless the id holds a live one: not past its `ttl`, and not an in-progress
+   * one past its lease. False when it does.
+   */
+  claim(id: IdempotencyRecordId, record: IdempotencyRecord, nowSeconds: number): Promise<boolean>;
+  /** The record, read consistently. */
+  get(id: IdempotencyRecordId): Promise<IdempotencyRecord | undefined>;
+  put(id: IdempotencyRecordId, record: IdempotencyRecord): Promise<void>;
+  delete(id: IdempotencyRecordId): Promise<void>;
+}
+
+export interface IdempotentCall {
+  key: string;
+  scope: string;
+  operation: string;
+  fingerprint: string;
+  requestId: string;
+}
+
+/** What a route group is given: `idempotently` over the store its records live in. */
+export type Idempotency = (call: IdempotentCall, run: () => Promise<HttpResponse>) => Promise<HttpResponse>;
+
+export const idempotencyWith =
+  (store: IdempotencyStore): Idempotency =>
+  (call, run) =>
+    idempotently(store, call, run);
+
+async function idempotently(
+  store: IdempotencyStore,
+  call: IdempotentCall,
+  run: () => Promise<HttpResponse>,
+): Promise<HttpResponse> {
+  if (!KEY.test(call.key))
+    throw new ValidationError([
+      {
+        path: 'Idempotency-Key',
+        code: 'invalid_header',
+        message: 'must be 1 to 255 printable ASCII characters',
+      },
+    ]);
+  const id = { scope: call.scope, operation: call.operation, keyHash: sha256(call.key) };
+  const fingerprint = sha256(call.fingerprint);
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const ttl = nowSeconds + RETENTION_SECONDS;
+  const claim = {
+    state: 'in_progress',
+    fingerprint,
+    lease_until: nowSeconds + IN_PROGRESS_SECONDS,
+    ttl,
+  } as const;
+  if (!(await store.claim(id, claim, nowSeconds))) {
+    const held = await store.get(id);
+    if (!held || held.fingerprint !== fingerprint)
+      throw new ConflictError('This Idempotency-Key was used with another request body.');
+    if (held.state !== 'completed')
+      throw new ConflictError('A request with this Idempotency-Key is still in progress.');
+    const stored = held.response!;
+    return { ...stored, headers: { ...stored.headers, 'idempotent-replayed': 'true' } };
+  }
+
+  const complete = (response: HttpResponse) =>
+    store.put(id, { state: 'completed', fingerprint, response, ttl });
+  let response: HttpResponse;
+  try {
+    response = await run();
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) await complete(toProblem(err, call.requestId));
+    else await store.delete(id).catch(() => undefined);
+    throw err;
+  }
+  if (response.statusCode < 500) await complete(response);
+  else await store.delete(id);
+  return response;
+}

@@ -1,0 +1,47 @@
+import * as z from 'zod/mini';
+import type * as core from 'zod/v4/core';
+import { type FieldError, ValidationError } from '#shared/kernel/errors';
+
+const UNITS: Record<string, string> = { string: 'characters', array: 'items', set: 'items' };
+
+/**
+ * A readable message from the issue's own fields. zod/mini ships without a locale (the English
+ * messages would add to every bundle); messages given in a schema are kept as they are.
+ */
+function describeIssue(issue: core.$ZodIssue): string {
+  if (issue.message && issue.message !== 'Invalid input') return issue.message;
+  switch (issue.code) {
+    case 'too_small':
+      return `must be at least ${issue.minimum}${UNITS[issue.origin] ? ` ${UNITS[issue.origin]}` : ''}`;
+    case 'too_big':
+      return `must be at most ${issue.maximum}${UNITS[issue.origin] ? ` ${UNITS[issue.origin]}` : ''}`;
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'invalid_value':
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_format':
+      return `must be a valid ${issue.format}`;
+    default:
+      return 'Invalid value';
+  }
+}
+
+const fieldErrors = (error: core.$ZodError): FieldError[] =>
+  error.issues.flatMap((issue) => {
+    const base = issue.path.map(String).filter(Boolean).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        path: base ? `${base}.${key}` : key,
+        code: 'unrecognized_key',
+        message: 'Unknown field',
+      }));
+    }
+    return [{ path: base, code: issue.code, message: describeIssue(issue) }];
+  });
+
+/** The value as the schema's output, or a 422 listing every issue as a field error. */
+export const parse = <S extends core.$ZodType>(schema: S, value: unknown): core.output<S> => {
+  const result = z.safeParse(schema, value);
+  if (!result.success) throw new ValidationError(fieldErrors(result.error));
+  return result.data;
+};

@@ -1,0 +1,43 @@
+import { AppError, MalformedJsonError, UnsupportedMediaTypeError } from '#shared/kernel/errors';
+import { LOG_EVENTS } from '#shared/kernel/names';
+import { logger } from '#functions/observability';
+import type { HttpResponse } from './context';
+
+/** Errors thrown by middy's JSON body parser, recognised by their origin package. */
+const fromMiddy = (err: unknown): AppError | undefined => {
+  const e = err as { statusCode?: number; cause?: { package?: string } };
+  if (e?.cause?.package !== '@middy/http-json-body-parser') return undefined;
+  return e.statusCode === 415 ? new UnsupportedMediaTypeError() : new MalformedJsonError(err);
+};
+
+/** 5xx codes a client may see: each names a condition it can act on (retry later), not an internal. */
+const PUBLIC_SERVER_CODES = new Set(['unavailable']);
+
+/**
+ * The one place where errors become responses (docs/api.md section 2). Below 500 an AppError
+ * shows its own title, code, detail and field errors. A 5xx shows its status and a generic
+ * detail, with code `internal` unless its code is public; the error itself goes to the log,
+ * where the request id finds it. Anything that is not an AppError is a bare 500.
+ */
+export function toProblem(err: unknown, requestId: string): HttpResponse {
+  const known = err instanceof AppError ? err : fromMiddy(err);
+  if (!known?.expose) {
+    logger.error('unhandled error', { event: LOG_EVENTS.unhandledError, error: err as Error });
+  }
+  const shown = known?.expose ? known : undefined;
+  const named = shown ?? (known && PUBLIC_SERVER_CODES.has(known.code) ? known : undefined);
+  const status = known?.status ?? 500;
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/problem+json', ...named?.headers },
+    body: JSON.stringify({
+      type: 'about:blank',
+      title: named?.title ?? 'Internal error',
+      status,
+      code: named?.code ?? 'internal',
+      detail: shown?.message ?? 'Something went wrong; the request id helps us find out what.',
+      request_id: requestId,
+      ...(shown?.errors ? { errors: shown.errors } : {}),
+    }),
+  };
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { type AwsClientSettings, type Config, loadConfig } from '#functions/config';
+import { QUEUES } from '#shared/kernel/names';
+import { LOCAL_AWS_ENV } from './dynamodb-local';
+import type { ProviderSandbox } from './provider-sandbox';
+import type { LocalQueues } from './queues';
+
+/** Settings by their environment variable names, as the deployed functions get them. */
+export type Settings = Record<string, string | undefined>;
+
+/**
+ * The functions' configuration on this machine, read by the same `loadConfig` as in Lambda: the
+ * runtime's own values (queues, sandbox, loopback webhooks, sandbox provider configs) under the
+ * given settings, which win, and the table over both; the SDK clients point at DynamoDB Local and
+ * the loopback stand-ins with credentials that name no real account.
+ */
+export function localConfig(options: {
+  endpoint: string;
+  tableName: string;
+  cursorSecret: string;
+  settings: Settings;
+  queues: LocalQueues;
+  sandbox: ProviderSandbox;
+}): Config {
+  const { queues, sandbox } = options;
+  const client = (endpoint?: string): AwsClientSettings => ({
+    ...(endpoint ? { endpoint } : {}),
+    region: LOCAL_AWS_ENV.AWS_REGION,
+    credentials: {
+      accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+      secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+    },
+  });
+  const config = loadConfig({
+    INTERNAL_QUEUE_URL: queues.url(QUEUES.internal),
+    EXTERNAL_QUEUE_URL: queues.url(QUEUES.external),
+    OPS_TELEGRAM_API_URL: `${sandbox.url}/telegram`,
+    OPS_WEBHOOK_ALLOW_LOOPBACK: '1',
+    // Local-only stand-in for the SSM parameters: every tenant gets sandbox provider configs.
+    OPS_PROVIDER_CONFIG_JSON: JSON.stringify({
+      '*/telegram': { bot_token: `123456:${randomBytes(12).toString('hex')}` },
+      '*/email': { from_address: 'ops@sandbox.invalid' },
+      '*/sms': { sender_id: 'OPSLOCAL' },
+      '*/webhook': { signing_secret: `whsec_${randomBytes(24).toString('base64')}` },
+    }),
+    TABLE_NAME: options.tableName,
+    OPS_CURSOR_SECRET: options.cursorSecret,
+    ...options.settings,
+  });
+  return {
+    ...config,
+    table: { ...config.table, client: client(options.endpoint) },
+    queues: { ...config.queues, client: client(queues.endpoint) },
+    providers: {
+      ...config.providers,
+      clients: {
+        sesv2: client(`${sandbox.url}/sesv2`),
+        sns: client(`${sandbox.url}/sns`),
+        // Never called here (the provider configs above stand in for SSM); a developer's own
+        // credentials must not reach it either.
+        ssm: client(),
+      },
+    },
+  };
+}
