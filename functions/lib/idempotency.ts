@@ -2,8 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError, ConflictError, ValidationError } from '#shared/kernel/errors';
 import { sha256 } from '#shared/kernel/secrets';
-import { ENTITY } from '#shared/table/table';
-import * as keys from '#shared/table/keys';
+import { idempotency } from '#shared/table/entities/idempotency';
 import type { Db } from '#functions/adapters/dynamo';
 import { type HttpResponse, toProblem } from './problem';
 
@@ -57,7 +56,7 @@ export async function idempotently(
         message: 'must be 1 to 255 printable ASCII characters',
       },
     ]);
-  const Key = keys.idempotency(call.scope, call.operation, sha256(call.key));
+  const Key = idempotency.key({ scope: call.scope, operation: call.operation, key_hash: sha256(call.key) });
   const fingerprint = sha256(call.fingerprint);
   const nowSeconds = Math.floor(Date.now() / 1000);
   try {
@@ -66,7 +65,7 @@ export async function idempotently(
         TableName: call.db.tableName,
         Item: {
           ...Key,
-          entity: ENTITY.idempotency,
+          entity: idempotency.entity,
           state: 'in_progress',
           fingerprint,
           lease_until: nowSeconds + IN_PROGRESS_SECONDS,
@@ -97,7 +96,7 @@ export async function idempotently(
         TableName: call.db.tableName,
         Item: {
           ...Key,
-          entity: ENTITY.idempotency,
+          entity: idempotency.entity,
           state: 'completed',
           fingerprint,
           response,

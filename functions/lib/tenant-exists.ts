@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import * as keys from '#shared/table/keys';
+import { tenant } from '#shared/table/entities/tenant';
 import type { Db } from '#functions/adapters/dynamo';
 
 /**
@@ -8,7 +8,11 @@ import type { Db } from '#functions/adapters/dynamo';
  */
 export const tenantExistsIn = (db: Db) => async (tenantId: string) => {
   const out = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.tenant(tenantId), ProjectionExpression: 'pk' }),
+    new GetCommand({
+      TableName: db.tableName,
+      Key: tenant.key({ id: tenantId }),
+      ProjectionExpression: 'pk',
+    }),
   );
   return out.Item !== undefined;
 };
