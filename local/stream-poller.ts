@@ -7,7 +7,7 @@ import {
   GetShardIteratorCommand,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { ENTITY } from '#shared/table/table';
+import { outbox } from '#shared/table/entities/outbox';
 import { LOCAL_AWS_ENV, localClient } from './dynamodb-local';
 
 /**
@@ -68,7 +68,7 @@ export async function startStreamPoller(options: {
   });
 
   const matches = (r: DynamoDBRecord) =>
-    r.eventName === 'INSERT' && r.dynamodb?.NewImage?.entity?.S === ENTITY.outbox;
+    r.eventName === 'INSERT' && r.dynamodb?.NewImage?.entity?.S === outbox.entity;
 
   const deliver = async (records: DynamoDBRecord[]) => {
     let pending = records;

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { type CursorScope, decodeCursor, encodeCursor } from '#shared/kernel/cursor';
 import type { Page, PageRequest } from '#shared/kernel/page';
-import { type IndexName, TABLE } from '#shared/table/table';
+import { type IndexName, keyAttributes } from '#shared/table/table';
 import type { TableConfig } from '#functions/config';
 
 /**
@@ -73,14 +73,55 @@ export const putNew = (item: Record<string, unknown>): WriteOp => ({
   Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
-export interface PageQuery<T> {
-  scope: CursorScope;
-  index?: IndexName;
+/** A state transition: the Put applies only while the stored item's status is still `expected`. */
+export const putIfStatus = (item: Record<string, unknown>, expected: string) => ({
+  Put: {
+    Item: item,
+    ConditionExpression: '#status = :expected',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':expected': expected },
+  },
+});
+
+/** What a Query reads: one partition of the table or of an index, optionally narrowed by sort key. */
+export interface KeyQuery {
+  index?: IndexName | undefined;
   partition: string;
   /** Optional sort-key condition over `:sk` (and `:sk2`), written against `#sk`. */
   sortCondition?: { expression: string; values: Record<string, string> };
-  filters?: Record<string, string | undefined>;
+  /** Ascending sort-key order; lists default to newest (highest) first. */
   forward?: boolean;
+}
+
+export const beginsWith = (prefix: string) => ({
+  expression: 'begins_with(#sk, :sk)',
+  values: { ':sk': prefix },
+});
+
+export const below = (bound: string) => ({ expression: '#sk < :sk', values: { ':sk': bound } });
+
+const keyCondition = (q: KeyQuery) => {
+  const keyAttrs = keyAttributes(q.index ?? 'table');
+  const names: Record<string, string> = { '#pk': keyAttrs.partitionKey };
+  const values: Record<string, unknown> = { ':pk': q.partition };
+  let expression = '#pk = :pk';
+  if (q.sortCondition) {
+    names['#sk'] = keyAttrs.sortKey;
+    Object.assign(values, q.sortCondition.values);
+    expression += ` AND ${q.sortCondition.expression}`;
+  }
+  return {
+    IndexName: q.index,
+    KeyConditionExpression: expression,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: q.forward ?? false,
+  } satisfies Omit<QueryCommandInput, 'TableName'>;
+};
+
+export interface PageQuery<T> extends KeyQuery {
+  scope: CursorScope;
+  filters?: Record<string, string | undefined>;
   page: PageRequest;
   map: (item: Record<string, unknown>) => T;
 }
@@ -90,50 +131,41 @@ export interface PageQuery<T> {
  * signed LastEvaluatedKey, bound to `scope`.
  */
 export async function queryPage<T>(db: Db, q: PageQuery<T>): Promise<Page<T>> {
-  const keyAttrs = q.index
-    ? TABLE.indexes[q.index]
-    : { partitionKey: TABLE.partitionKey, sortKey: TABLE.sortKey };
-  const names: Record<string, string> = { '#pk': keyAttrs.partitionKey };
-  const values: Record<string, unknown> = { ':pk': q.partition };
-  let keyCondition = '#pk = :pk';
-  if (q.sortCondition) {
-    names['#sk'] = keyAttrs.sortKey;
-    Object.assign(values, q.sortCondition.values);
-    keyCondition += ` AND ${q.sortCondition.expression}`;
-  }
+  const input = keyCondition(q);
   const filterParts: string[] = [];
   for (const [attr, value] of Object.entries(q.filters ?? {})) {
     if (value === undefined) continue;
-    names[`#f_${attr}`] = attr;
-    values[`:f_${attr}`] = value;
+    input.ExpressionAttributeNames[`#f_${attr}`] = attr;
+    input.ExpressionAttributeValues[`:f_${attr}`] = value;
     filterParts.push(`#f_${attr} = :f_${attr}`);
   }
-  const input: QueryCommandInput = {
-    TableName: db.tableName,
-    IndexName: q.index,
-    KeyConditionExpression: keyCondition,
-    FilterExpression: filterParts.length ? filterParts.join(' AND ') : undefined,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-    ScanIndexForward: q.forward ?? false,
-    Limit: q.page.limit,
-    ExclusiveStartKey: q.page.cursor ? decodeCursor(db.cursorSecret, q.scope, q.page.cursor) : undefined,
-  };
-  const out = await db.doc.send(new QueryCommand(input));
+  const out = await db.doc.send(
+    new QueryCommand({
+      ...input,
+      TableName: db.tableName,
+      FilterExpression: filterParts.length ? filterParts.join(' AND ') : undefined,
+      Limit: q.page.limit,
+      ExclusiveStartKey: q.page.cursor ? decodeCursor(db.cursorSecret, q.scope, q.page.cursor) : undefined,
+    }),
+  );
   return {
     items: (out.Items ?? []).map(q.map),
     next_cursor: out.LastEvaluatedKey ? encodeCursor(db.cursorSecret, q.scope, out.LastEvaluatedKey) : null,
   };
 }
 
-/** Every page of a Query, for the few lists that are small by design (a user's memberships, sessions). */
-export async function queryAll(db: Db, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) {
+/** One page of a Query from `start` (the previous page's LastEvaluatedKey). */
+export const queryFrom = (db: Db, q: KeyQuery, start?: Record<string, unknown>, limit?: number) =>
+  db.doc.send(
+    new QueryCommand({ ...keyCondition(q), TableName: db.tableName, ExclusiveStartKey: start, Limit: limit }),
+  );
+
+/** Every item of a Query, for the few lists that are small by design (a user's memberships, sessions). */
+export async function queryAll(db: Db, q: KeyQuery) {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await db.doc.send(
-      new QueryCommand({ ...input, TableName: db.tableName, ExclusiveStartKey: start }),
-    );
+    const out = await queryFrom(db, q, start);
     items.push(...(out.Items ?? []));
     start = out.LastEvaluatedKey;
   } while (start);

@@ -1,7 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ENTITY } from '#shared/table/table';
-import * as keys from '#shared/table/keys';
+import { idempotency } from '#shared/table/entities/idempotency';
 import type { IdempotencyRecord, IdempotencyRecordId, IdempotencyStore } from '#functions/http/idempotency';
 import type { Db } from './dynamo';
 
@@ -10,12 +9,13 @@ import type { Db } from './dynamo';
  * with the answer to replay in the record itself; the table's TTL removes expired ones.
  */
 export function idempotencyStore(db: Db): IdempotencyStore {
-  const Key = (id: IdempotencyRecordId) => keys.idempotency(id.scope, id.operation, id.keyHash);
+  const Key = (id: IdempotencyRecordId) =>
+    idempotency.key({ scope: id.scope, operation: id.operation, key_hash: id.keyHash });
   const put = (id: IdempotencyRecordId, record: IdempotencyRecord, condition?: Partial<PutCommandInput>) =>
     db.doc.send(
       new PutCommand({
         TableName: db.tableName,
-        Item: { ...Key(id), entity: ENTITY.idempotency, ...record },
+        Item: { ...Key(id), entity: idempotency.entity, ...record },
         ...condition,
       }),
     );

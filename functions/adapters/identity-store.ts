@@ -2,33 +2,13 @@ import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import type { AuditEvent } from '#shared/domain/audit';
 import type { IdentityStore, Login, Membership, Session, User } from '#shared/domain/identity/ports';
 import { sha256 } from '#shared/kernel/secrets';
-import { ENTITY } from '#shared/table/table';
-import * as keys from '#shared/table/keys';
+import { login } from '#shared/table/entities/login';
+import { loginFailures } from '#shared/table/entities/login-failures';
+import { member, MEMBER_FIELDS } from '#shared/table/entities/member';
+import { session, SESSION_FIELDS } from '#shared/table/entities/session';
+import { MEMBERSHIPS_END, user, USER_FIELDS } from '#shared/table/entities/user';
 import { auditPut } from './audit-store';
-import { type Db, pick, putNew, queryAll, transact } from './dynamo';
-
-const USER_FIELDS = ['id', 'email', 'display_name', 'created_at', 'platform_roles'] as const;
-const SESSION_FIELDS = [
-  'token_id',
-  'user_id',
-  'user_email',
-  'user_display_name',
-  'expires_at',
-  'created_at',
-  'last_used_at',
-  'revoked_at',
-] as const;
-export const MEMBER_FIELDS = [
-  'tenant_id',
-  'tenant_name',
-  'tenant_created_at',
-  'user_id',
-  'email',
-  'display_name',
-  'role',
-  'created_at',
-  'updated_at',
-] as const;
+import { below, beginsWith, type Db, pick, putNew, queryAll, transact } from './dynamo';
 
 /** Expired sessions stay listable for a week, then DynamoDB's TTL removes them. */
 const SESSION_RETENTION_SECONDS = 7 * 24 * 3600;
@@ -41,20 +21,9 @@ export const toMember = (item: Record<string, unknown>) => pick(item, MEMBER_FIE
 const toSession = (item: Record<string, unknown>) => pick(item, SESSION_FIELDS) as unknown as Session;
 
 /** The two items a user is made of: the login (by email) and the profile (by id). */
-export const userPuts = (login: Login) => [
-  putNew({
-    ...keys.email(login.user.email),
-    entity: ENTITY.email,
-    user_id: login.user.id,
-    ...login.user,
-    password_hash: login.password_hash,
-  }),
-  putNew({
-    ...keys.user(login.user.id),
-    ...keys.userIndex(login.user.id),
-    entity: ENTITY.user,
-    ...login.user,
-  }),
+export const userPuts = (account: Login) => [
+  putNew(login.item({ user_id: account.user.id, ...account.user, password_hash: account.password_hash })),
+  putNew(user.item(account.user)),
 ];
 
 const toLogin = (item: Record<string, unknown>): Login => ({
@@ -63,16 +32,16 @@ const toLogin = (item: Record<string, unknown>): Login => ({
 });
 
 const failuresKey = (email: string, windowStart: string) =>
-  keys.loginFailures(sha256(email.toLowerCase()), windowStart);
+  loginFailures.key({ email_hash: sha256(email.toLowerCase()), window_start: windowStart });
 
 export const identityStore = (db: Db): IdentityStore => ({
   async findLogin(email) {
-    const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.email(email) }));
+    const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: login.key({ email }) }));
     return out.Item ? toLogin(out.Item) : undefined;
   },
 
   async loginAttempt(email, windowStart) {
-    const loginKey = keys.email(email);
+    const loginKey = login.key({ email });
     const out = await db.doc.send(
       new BatchGetCommand({
         RequestItems: { [db.tableName]: { Keys: [loginKey, failuresKey(email, windowStart)] } },
@@ -82,7 +51,7 @@ export const identityStore = (db: Db): IdentityStore => ({
     // reads as absent, which errs towards checking the password rather than refusing.
     const items = out.Responses?.[db.tableName] ?? [];
     const loginItem = items.find((i) => i.pk === loginKey.pk);
-    const failures = items.find((i) => i.entity === ENTITY.loginFailures);
+    const failures = items.find((i) => i.entity === loginFailures.entity);
     return { login: loginItem ? toLogin(loginItem) : undefined, failures: Number(failures?.failures ?? 0) };
   },
 
@@ -95,28 +64,29 @@ export const identityStore = (db: Db): IdentityStore => ({
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':one': 1,
-          ':entity': ENTITY.loginFailures,
+          ':entity': loginFailures.entity,
           ':ttl': Math.floor(expiresAt.getTime() / 1000) + 60,
         },
       }),
     );
   },
 
-  async createSession(session, audit) {
-    const item = {
-      ...keys.session(session.token_id),
-      ...keys.sessionIndex(session.user_id, session.created_at, session.token_id),
-      entity: ENTITY.session,
-      ...session,
-      ttl: Math.floor(Date.parse(session.expires_at) / 1000) + SESSION_RETENTION_SECONDS,
-    };
+  async createSession(record, audit) {
+    const item = session.item({
+      ...record,
+      ttl: Math.floor(Date.parse(record.expires_at) / 1000) + SESSION_RETENTION_SECONDS,
+    });
     const result = await transact(db, [putNew(item), auditPut(audit)]);
     if (!result.ok) throw new Error('session id collision');
   },
 
   async getSession(tokenId) {
     const out = await db.doc.send(
-      new GetCommand({ TableName: db.tableName, Key: keys.session(tokenId), ConsistentRead: true }),
+      new GetCommand({
+        TableName: db.tableName,
+        Key: session.key({ token_id: tokenId }),
+        ConsistentRead: true,
+      }),
     );
     return out.Item ? toSession(out.Item) : undefined;
   },
@@ -126,7 +96,7 @@ export const identityStore = (db: Db): IdentityStore => ({
       .send(
         new UpdateCommand({
           TableName: db.tableName,
-          Key: keys.session(tokenId),
+          Key: session.key({ token_id: tokenId }),
           UpdateExpression: 'SET last_used_at = :at',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':at': at },
@@ -140,24 +110,22 @@ export const identityStore = (db: Db): IdentityStore => ({
 
   async userWithMemberships(userId) {
     const items = await queryAll(db, {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :end',
-      ExpressionAttributeValues: { ':pk': keys.userIndex(userId).gsi1pk, ':end': 'N' },
+      ...user.query('gsi1', { id: userId }),
+      sortCondition: below(MEMBERSHIPS_END),
+      forward: true,
     });
-    const userItem = items.find((i) => i.entity === ENTITY.user);
+    const userItem = items.find((i) => i.entity === user.entity);
     if (!userItem) return undefined;
     return {
       user: toUser(userItem),
-      memberships: items.filter((i) => i.entity === ENTITY.member).map(toMember),
+      memberships: items.filter((i) => i.entity === member.entity).map(toMember),
     };
   },
 
   async listSessions(userId) {
     const items = await queryAll(db, {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :s)',
-      ExpressionAttributeValues: { ':pk': keys.userIndex(userId).gsi1pk, ':s': 'SESSION#' },
-      ScanIndexForward: false,
+      ...session.query('gsi1', { user_id: userId }),
+      sortCondition: beginsWith(session.sortPrefix('gsi1')),
     });
     return items.map(toSession);
   },
@@ -166,7 +134,7 @@ export const identityStore = (db: Db): IdentityStore => ({
     const result = await transact(db, [
       {
         Update: {
-          Key: keys.session(tokenId),
+          Key: session.key({ token_id: tokenId }),
           UpdateExpression: 'SET revoked_at = :at',
           ConditionExpression: 'user_id = :u AND (attribute_not_exists(revoked_at) OR revoked_at = :null)',
           ExpressionAttributeValues: { ':at': at, ':u': userId, ':null': null },
@@ -177,8 +145,8 @@ export const identityStore = (db: Db): IdentityStore => ({
     return result.ok;
   },
 
-  async createUser(login, audit) {
-    const result = await transact(db, [...userPuts(login), ...(audit ? [auditPut(audit)] : [])]);
+  async createUser(account, audit) {
+    const result = await transact(db, [...userPuts(account), ...(audit ? [auditPut(audit)] : [])]);
     return result.ok;
   },
 });

@@ -10,11 +10,15 @@ import type {
   NotificationStore,
   ReviewItem,
 } from '#shared/domain/notifications/ports';
-import { NOTIFICATION_FIELDS, REVIEW_ITEM_FIELDS } from '#shared/api/schemas/notifications';
-import { ENTITY } from '#shared/table/table';
-import * as keys from '#shared/table/keys';
+import { channelConnection } from '#shared/table/entities/channel-connection';
+import { consumed } from '#shared/table/entities/consumed';
+import { inboxItem } from '#shared/table/entities/inbox-item';
+import { member } from '#shared/table/entities/member';
+import { notification, NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
+import { REVIEW_ITEM_FIELDS, reviewItem } from '#shared/table/entities/review-item';
+import type { Key } from '#shared/table/table';
 import { auditPut } from './audit-store';
-import { type Db, pick, putNew, queryPage, transact, type WriteOp } from './dynamo';
+import { type Db, pick, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
 
 const toNotification = (item: Record<string, unknown>) =>
@@ -24,107 +28,76 @@ const toReview = (item: Record<string, unknown>) => pick(item, REVIEW_ITEM_FIELD
 /** How long a consumed idempotency key is remembered: longer than the DLQ keeps a message. */
 const CONSUMED_RETENTION_SECONDS = 15 * 24 * 3600;
 
-const notificationItem = (n: Notification) => ({
-  ...keys.notification(n.tenant_id, n.id),
-  ...keys.notificationStatusIndex(n.tenant_id, n.status, n.id),
-  ...keys.notificationChannelIndex(n.tenant_id, n.channel, n.id),
-  entity: ENTITY.notification,
-  ...n,
-});
-
-const reviewItem = (r: ReviewItem) => ({
-  ...keys.reviewItem(r.tenant_id, r.id),
-  ...keys.reviewItemStatusIndex(r.tenant_id, r.status, r.id),
-  entity: ENTITY.reviewItem,
-  ...r,
-});
-
-const putIfStatus = (item: Record<string, unknown>, expected: string): WriteOp => ({
-  Put: {
-    Item: item,
-    ConditionExpression: '#status = :expected',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':expected': expected },
-  },
-});
-
 const isConditionFailure = (err: unknown) => err instanceof ConditionalCheckFailedException;
 
 /** Notifications, review items, channel switches and consumer claims over the one table. */
 export const notificationStore = (db: Db): NotificationStore & DeliveryStore => {
-  const get = async (key: { pk: string; sk: string }) =>
+  const get = async (key: Key) =>
     (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))).Item;
 
-  const releaseClaim = (key: string): WriteOp => ({ Delete: { Key: keys.consumed(key) } });
+  const releaseClaim = (key: string): WriteOp => ({
+    Delete: { Key: consumed.key({ idempotency_key: key }) },
+  });
 
   return {
     async create(n, audit, outbox) {
-      const ops = [putNew(notificationItem(n)), auditPut(audit)];
+      const ops = [putNew(notification.item(n)), auditPut(audit)];
       if (outbox) ops.push(outboxPut(outbox));
       const result = await transact(db, ops);
       if (!result.ok) throw new Error('notification id collision');
     },
 
     async get(tenantId, id) {
-      const item = await get(keys.notification(tenantId, id));
+      const item = await get(notification.key({ tenant_id: tenantId, id }));
       return item ? toNotification(item) : undefined;
     },
 
     list(tenantId, filter, page) {
       const scope = { list: 'notifications', tenant_id: tenantId, ...filter };
       const common = { scope, page, map: toNotification };
-      if (filter.status) {
-        const { gsi1pk } = keys.notificationStatusIndex(tenantId, filter.status, '');
+      const { status, channel, recipient } = filter;
+      if (status) {
         return queryPage(db, {
           ...common,
-          index: 'gsi1',
-          partition: gsi1pk,
-          filters: { channel: filter.channel, recipient: filter.recipient },
-        });
-      }
-      if (filter.channel) {
-        const { gsi2pk } = keys.notificationChannelIndex(tenantId, filter.channel, '');
-        return queryPage(db, {
-          ...common,
-          index: 'gsi2',
-          partition: gsi2pk,
-          filters: { recipient: filter.recipient },
+          ...notification.query('gsi1', { tenant_id: tenantId, status }),
+          filters: { channel, recipient },
         });
       }
       return queryPage(db, {
         ...common,
-        partition: keys.notification(tenantId, '').pk,
-        filters: { recipient: filter.recipient },
+        ...(channel
+          ? notification.query('gsi2', { tenant_id: tenantId, channel })
+          : notification.query('table', { tenant_id: tenantId })),
+        filters: { recipient },
       });
     },
 
     async channelState(tenantId, channel) {
-      const item = await get(keys.channelConnection(tenantId, channel));
+      const item = await get(channelConnection.key({ tenant_id: tenantId, channel }));
       return item ? (item.status as ChannelState) : undefined;
     },
 
     async isMember(tenantId, userId) {
-      return (await get(keys.member(tenantId, userId))) !== undefined;
+      return (await get(member.key({ tenant_id: tenantId, user_id: userId }))) !== undefined;
     },
 
     async getReviewItem(tenantId, id) {
-      const item = await get(keys.reviewItem(tenantId, id));
+      const item = await get(reviewItem.key({ tenant_id: tenantId, id }));
       return item ? toReview(item) : undefined;
     },
 
     listReviewItems(tenantId, filter, page) {
       const scope = { list: 'review-items', tenant_id: tenantId, ...filter };
-      if (filter.status) {
-        const { gsi1pk } = keys.reviewItemStatusIndex(tenantId, filter.status, '');
-        return queryPage(db, { scope, page, map: toReview, index: 'gsi1', partition: gsi1pk });
-      }
-      return queryPage(db, { scope, page, map: toReview, partition: keys.reviewItem(tenantId, '').pk });
+      const query = filter.status
+        ? reviewItem.query('gsi1', { tenant_id: tenantId, status: filter.status })
+        : reviewItem.query('table', { tenant_id: tenantId });
+      return queryPage(db, { scope, page, map: toReview, ...query });
     },
 
     async decide(n, expected, review, audit, outbox) {
       const ops = [
-        putIfStatus(notificationItem(n), expected),
-        putIfStatus(reviewItem(review), 'open'),
+        putIfStatus(notification.item(n), expected),
+        putIfStatus(reviewItem.item(review), 'open'),
         auditPut(audit),
       ];
       if (outbox) ops.push(outboxPut(outbox));
@@ -135,46 +108,40 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
       const result = await transact(db, [
         {
           Put: {
-            Item: {
-              ...keys.consumed(key),
-              entity: ENTITY.consumed,
-              state: 'in_progress',
-              lease_until: leaseUntil,
-            },
+            Item: consumed.item({ state: 'in_progress', lease_until: leaseUntil }, { idempotency_key: key }),
             ConditionExpression: 'attribute_not_exists(pk) OR (#state = :inp AND lease_until < :now)',
             ExpressionAttributeNames: { '#state': 'state' },
             ExpressionAttributeValues: { ':inp': 'in_progress', ':now': now },
           },
         },
-        { Put: { Item: notificationItem({ ...n, status: 'delivering', updated_at: now }) } },
+        { Put: { Item: notification.item({ ...n, status: 'delivering', updated_at: now }) } },
       ]);
       if (result.ok) return 'claimed';
-      const existing = await get(keys.consumed(key));
+      const existing = await get(consumed.key({ idempotency_key: key }));
       return existing?.state === 'done' ? 'done' : 'busy';
     },
 
     async delivered(n, audit, key) {
       const ops: WriteOp[] = [
-        { Put: { Item: notificationItem(n) } },
+        { Put: { Item: notification.item(n) } },
         auditPut(audit),
         {
           Put: {
-            Item: {
-              ...keys.consumed(key),
-              entity: ENTITY.consumed,
-              state: 'done',
-              done_at: n.delivered_at,
-              ttl: Math.floor(Date.now() / 1000) + CONSUMED_RETENTION_SECONDS,
-            },
+            Item: consumed.item(
+              {
+                state: 'done',
+                done_at: n.delivered_at,
+                ttl: Math.floor(Date.now() / 1000) + CONSUMED_RETENTION_SECONDS,
+              },
+              { idempotency_key: key },
+            ),
           },
         },
       ];
       if (n.channel === 'in_app') {
         ops.push({
           Put: {
-            Item: {
-              ...keys.inboxItem(n.tenant_id, n.recipient, n.id),
-              entity: ENTITY.inboxItem,
+            Item: inboxItem.item({
               tenant_id: n.tenant_id,
               user_id: n.recipient,
               notification_id: n.id,
@@ -182,7 +149,7 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
               body: n.body,
               created_at: n.delivered_at,
               read_at: null,
-            },
+            }),
           },
         });
       }
@@ -191,25 +158,19 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
     },
 
     async failed(n: Notification, audit: AuditEvent, key: string, review: ReviewItem | null) {
-      const ops: WriteOp[] = [{ Put: { Item: notificationItem(n) } }, auditPut(audit), releaseClaim(key)];
-      if (review) ops.push(putNew(reviewItem(review)));
+      const ops: WriteOp[] = [{ Put: { Item: notification.item(n) } }, auditPut(audit), releaseClaim(key)];
+      if (review) ops.push(putNew(reviewItem.item(review)));
       const result = await transact(db, ops);
       if (!result.ok) throw new Error('failure write failed a condition');
     },
 
     async resolveReview(tenantId, reviewItemId, at) {
-      const item = await get(keys.reviewItem(tenantId, reviewItemId));
+      const item = await get(reviewItem.key({ tenant_id: tenantId, id: reviewItemId }));
       if (item?.status !== 'open') return;
       const next = { ...toReview(item), status: 'resolved' as const, updated_at: at };
       try {
         await db.doc.send(
-          new PutCommand({
-            TableName: db.tableName,
-            Item: reviewItem(next),
-            ConditionExpression: '#status = :open',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':open': 'open' },
-          }),
+          new PutCommand({ TableName: db.tableName, ...putIfStatus(reviewItem.item(next), 'open').Put }),
         );
       } catch (err) {
         if (!isConditionFailure(err)) throw err;
@@ -231,11 +192,11 @@ export async function setChannelState(
   await db.doc.send(
     new UpdateCommand({
       TableName: db.tableName,
-      Key: keys.channelConnection(tenantId, channel),
+      Key: channelConnection.key({ tenant_id: tenantId, channel }),
       UpdateExpression: 'SET entity = :e, tenant_id = :t, channel = :c, #status = :s, updated_at = :at',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
-        ':e': ENTITY.channelConnection,
+        ':e': channelConnection.entity,
         ':t': tenantId,
         ':c': channel,
         ':s': status,

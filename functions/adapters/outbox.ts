@@ -1,8 +1,7 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboxEvent } from '#shared/domain/outbox';
-import { ENTITY, OUTBOX_PENDING_SHARDS } from '#shared/table/table';
-import * as keys from '#shared/table/keys';
-import { type Db, putNew, type WriteOp } from './dynamo';
+import { outbox, OUTBOX_PENDING_SHARDS } from '#shared/table/entities/outbox';
+import { below, type Db, putNew, queryFrom, type WriteOp } from './dynamo';
 
 /** How long a relayed outbox item stays readable (for debugging) before TTL removes it. */
 export const RELAYED_RETENTION_SECONDS = 7 * 24 * 3600;
@@ -15,12 +14,7 @@ const shardOf = (eventId: string): number => {
 
 /** The outbox Put that rides in the same TransactWriteItems as the change it announces. */
 export const outboxPut = (e: OutboxEvent): WriteOp =>
-  putNew({
-    ...keys.outbox(e.event_id),
-    ...keys.outboxPendingIndex(e.event_id, e.occurred_at, shardOf(e.event_id)),
-    entity: ENTITY.outbox,
-    ...e,
-  });
+  putNew(outbox.item(e, { ...e, shard: shardOf(e.event_id) }));
 
 export const toOutboxEvent = (item: Record<string, unknown>): OutboxEvent => ({
   event_id: String(item.event_id),
@@ -39,7 +33,7 @@ export async function markRelayed(db: Db, eventId: string, at: Date): Promise<vo
   await db.doc.send(
     new UpdateCommand({
       TableName: db.tableName,
-      Key: keys.outbox(eventId),
+      Key: outbox.key({ event_id: eventId }),
       UpdateExpression: 'REMOVE gsi3pk, gsi3sk SET relayed_at = if_not_exists(relayed_at, :at), #ttl = :ttl',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
@@ -54,19 +48,10 @@ export async function markRelayed(db: Db, eventId: string, at: Date): Promise<vo
 /** Every pending item older than `cutoff`, shard by shard, page by page (a Query, never a Scan). */
 export async function* pendingOlderThan(db: Db, cutoff: string): AsyncGenerator<OutboxEvent> {
   for (let shard = 0; shard < OUTBOX_PENDING_SHARDS; shard++) {
-    const { gsi3pk } = keys.outboxPendingIndex('', '', shard);
+    const pending = { ...outbox.query('gsi3', { shard }), sortCondition: below(cutoff), forward: true };
     let start: Record<string, unknown> | undefined;
     do {
-      const out = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          IndexName: 'gsi3',
-          KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :cutoff',
-          ExpressionAttributeValues: { ':pk': gsi3pk, ':cutoff': cutoff },
-          ExclusiveStartKey: start,
-          Limit: 100,
-        }),
-      );
+      const out = await queryFrom(db, pending, start, 100);
       for (const item of out.Items ?? []) yield toOutboxEvent(item);
       start = out.LastEvaluatedKey;
     } while (start);

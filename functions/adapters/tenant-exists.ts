@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import * as keys from '#shared/table/keys';
+import { tenant } from '#shared/table/entities/tenant';
 import type { TenantExists } from '#functions/http/guard';
 import type { Db } from './dynamo';
 
@@ -11,7 +11,11 @@ export const tenantExistsIn =
   (db: Db): TenantExists =>
   async (tenantId) => {
     const out = await db.doc.send(
-      new GetCommand({ TableName: db.tableName, Key: keys.tenant(tenantId), ProjectionExpression: 'pk' }),
+      new GetCommand({
+        TableName: db.tableName,
+        Key: tenant.key({ id: tenantId }),
+        ProjectionExpression: 'pk',
+      }),
     );
     return out.Item !== undefined;
   };

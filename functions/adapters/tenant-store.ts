@@ -1,20 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Membership, Tenant, TenantStore } from '#shared/domain/identity/ports';
-import { ENTITY } from '#shared/table/table';
-import * as keys from '#shared/table/keys';
+import type { Tenant, TenantStore } from '#shared/domain/identity/ports';
+import { member } from '#shared/table/entities/member';
+import { tenant, TENANT_FIELDS } from '#shared/table/entities/tenant';
 import { auditPut } from './audit-store';
-import { type Db, pick, putNew, queryPage, transact, type WriteOp } from './dynamo';
+import { beginsWith, type Db, pick, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { toMember, userPuts } from './identity-store';
 
-const TENANT_FIELDS = ['id', 'name', 'status', 'created_at'] as const;
 const toTenant = (item: Record<string, unknown>) => pick(item, TENANT_FIELDS) as unknown as Tenant;
-
-const memberItem = (m: Membership) => ({
-  ...keys.member(m.tenant_id, m.user_id),
-  ...keys.memberIndex(m.user_id, m.tenant_id),
-  entity: ENTITY.member,
-  ...m,
-});
 
 /**
  * The tenant item keeps `owner_count`, so "the last owner cannot be removed or demoted" is a
@@ -22,7 +14,7 @@ const memberItem = (m: Membership) => ({
  */
 const ownerDelta = (tenantId: string, delta: 1 | -1): WriteOp => ({
   Update: {
-    Key: keys.tenant(tenantId),
+    Key: tenant.key({ id: tenantId }),
     UpdateExpression: 'ADD owner_count :d',
     ConditionExpression: delta < 0 ? 'owner_count > :one' : 'attribute_exists(pk)',
     ExpressionAttributeValues: delta < 0 ? { ':d': -1, ':one': 1 } : { ':d': 1 },
@@ -30,27 +22,22 @@ const ownerDelta = (tenantId: string, delta: 1 | -1): WriteOp => ({
 });
 
 export const tenantStore = (db: Db): TenantStore => ({
-  async createTenant(tenant, audit) {
-    const item = {
-      ...keys.tenant(tenant.id),
-      ...keys.tenantIndex(tenant.created_at, tenant.id),
-      entity: ENTITY.tenant,
-      ...tenant,
-      owner_count: 0,
-    };
+  async createTenant(record, audit) {
+    const item = tenant.item({ ...record, owner_count: 0 });
     return (await transact(db, [putNew(item), auditPut(audit)])).ok;
   },
 
   async getTenant(tenantId) {
-    const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.tenant(tenantId) }));
+    const out = await db.doc.send(
+      new GetCommand({ TableName: db.tableName, Key: tenant.key({ id: tenantId }) }),
+    );
     return out.Item ? toTenant(out.Item) : undefined;
   },
 
   listTenants(page) {
     return queryPage(db, {
       scope: { list: 'tenants' },
-      index: 'gsi1',
-      partition: 'TENANTS',
+      ...tenant.query('gsi1', {}),
       page,
       map: toTenant,
     });
@@ -59,9 +46,8 @@ export const tenantStore = (db: Db): TenantStore => ({
   listTenantsOf(userId, page) {
     return queryPage(db, {
       scope: { list: 'tenants', user_id: userId },
-      index: 'gsi1',
-      partition: keys.userIndex(userId).gsi1pk,
-      sortCondition: { expression: 'begins_with(#sk, :sk)', values: { ':sk': 'MEMBER#' } },
+      ...member.query('gsi1', { user_id: userId }),
+      sortCondition: beginsWith(member.sortPrefix('gsi1')),
       forward: true,
       page,
       map: (item) => ({
@@ -75,7 +61,11 @@ export const tenantStore = (db: Db): TenantStore => ({
 
   async getMember(tenantId, userId) {
     const out = await db.doc.send(
-      new GetCommand({ TableName: db.tableName, Key: keys.member(tenantId, userId), ConsistentRead: true }),
+      new GetCommand({
+        TableName: db.tableName,
+        Key: member.key({ tenant_id: tenantId, user_id: userId }),
+        ConsistentRead: true,
+      }),
     );
     return out.Item ? toMember(out.Item) : undefined;
   },
@@ -83,17 +73,17 @@ export const tenantStore = (db: Db): TenantStore => ({
   listMembers(tenantId, page) {
     return queryPage(db, {
       scope: { list: 'members', tenant_id: tenantId },
-      partition: keys.member(tenantId, '').pk,
+      ...member.query('table', { tenant_id: tenantId }),
       forward: true,
       page,
       map: toMember,
     });
   },
 
-  async addMember(member, newUser, audit) {
-    const ops: WriteOp[] = [...(newUser ? userPuts(newUser) : []), putNew(memberItem(member))];
+  async addMember(record, newUser, audit) {
+    const ops: WriteOp[] = [...(newUser ? userPuts(newUser) : []), putNew(member.item(record))];
     const memberAt = ops.length - 1;
-    if (member.role === 'owner') ops.push(ownerDelta(member.tenant_id, 1));
+    if (record.role === 'owner') ops.push(ownerDelta(record.tenant_id, 1));
     ops.push(auditPut(audit));
     const result = await transact(db, ops);
     if (result.ok) return 'ok';
@@ -110,14 +100,14 @@ export const tenantStore = (db: Db): TenantStore => ({
     const memberOp: WriteOp = next
       ? {
           Put: {
-            Item: memberItem(next),
+            Item: member.item(next),
             ...expected,
             ExpressionAttributeValues: { ':expected': current.role },
           },
         }
       : {
           Delete: {
-            Key: keys.member(current.tenant_id, current.user_id),
+            Key: member.key(current),
             ...expected,
             ExpressionAttributeValues: { ':expected': current.role },
           },

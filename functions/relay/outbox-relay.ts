@@ -7,7 +7,7 @@ import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { Clock } from '#shared/kernel/ids';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
-import { ENTITY } from '#shared/table/table';
+import { outbox } from '#shared/table/entities/outbox';
 import type { Db } from '#functions/adapters/dynamo';
 import { markRelayed, pendingOlderThan, toOutboxEvent } from '#functions/adapters/outbox';
 import { publishEvents, type QueueUrls } from '#functions/adapters/queue';
@@ -22,7 +22,7 @@ export interface RelayDeps {
 }
 
 const isOutboxInsert = (r: DynamoDBRecord) =>
-  r.eventName === 'INSERT' && r.dynamodb?.NewImage?.entity?.S === ENTITY.outbox;
+  r.eventName === 'INSERT' && r.dynamodb?.NewImage?.entity?.S === outbox.entity;
 
 const eventOf = (r: DynamoDBRecord): OutboxEvent =>
   toOutboxEvent(unmarshall(r.dynamodb!.NewImage as Record<string, AttributeValue>));
@@ -38,8 +38,8 @@ const eventOf = (r: DynamoDBRecord): OutboxEvent =>
 export function createRelay(deps: RelayDeps) {
   const metrics = metricsFor('relay');
   return async (event: DynamoDBStreamEvent, context: Context) => {
-    const outbox = event.Records.filter(isOutboxInsert).map(eventOf);
-    const failed = await publishEvents(deps.sqs, deps.queues, outbox);
+    const events = event.Records.filter(isOutboxInsert).map(eventOf);
+    const failed = await publishEvents(deps.sqs, deps.queues, events);
     const record = async (r: DynamoDBRecord) => {
       if (!isOutboxInsert(r)) return;
       const e = eventOf(r);

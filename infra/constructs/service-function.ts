@@ -18,7 +18,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { METRIC_NAMESPACE, SERVICE } from '#shared/kernel/names';
-import { ENTITY, type IndexName, TABLE } from '#shared/table/table';
+import { outbox } from '#shared/table/entities/outbox';
+import { type IndexName, TABLE } from '#shared/table/table';
 import { ESBUILD_OPTIONS } from '#infra/bundling';
 import {
   type DeploymentConfig,
@@ -326,7 +327,7 @@ export class ServiceFunction extends Construct {
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(ENTITY.outbox) } } },
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(outbox.entity) } } },
           }),
         ],
       }),

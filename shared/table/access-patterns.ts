@@ -1,10 +1,27 @@
-import type { IndexName } from './table';
+import { type AccessDoc, type AccessPatternSpec, PLACEHOLDER, prefixOf } from './entity';
+import * as audit from './entities/audit';
+import * as channelConnection from './entities/channel-connection';
+import * as consumed from './entities/consumed';
+import * as exception from './entities/exception';
+import * as idempotency from './entities/idempotency';
+import * as inboxItem from './entities/inbox-item';
+import * as login from './entities/login';
+import * as loginFailures from './entities/login-failures';
+import * as member from './entities/member';
+import * as notification from './entities/notification';
+import * as outbox from './entities/outbox';
+import * as reviewItem from './entities/review-item';
+import * as session from './entities/session';
+import * as tenant from './entities/tenant';
+import * as user from './entities/user';
+import { type IndexName, keyAttributes } from './table';
 
 /**
- * Every access pattern of the single table (shared/table/table.ts), with the index and key condition
- * that serve it. Documentation data: docs/data-model.md lists the same rows, and
- * tests/unit/data-model-doc.test.ts keeps the two in step. Kept apart from the key module so the
- * Lambda bundles do not carry it.
+ * Every access pattern of the single table (shared/table/table.ts), derived from the entity
+ * declarations (shared/table/entities/): each names its patterns, and the key conditions are
+ * rendered from the same key templates the stores build keys with. Documentation data:
+ * docs/data-model.md lists the same rows, and tests/unit/data-model-doc.test.ts keeps the two in
+ * step. No Lambda imports this module.
  */
 export interface AccessPattern {
   name: string;
@@ -13,142 +30,52 @@ export interface AccessPattern {
   notes?: string;
 }
 
-export const ACCESS_PATTERNS: AccessPattern[] = [
-  { name: 'Get user by id', index: 'table', keyCondition: 'pk = USER#<user_id> AND sk = USER' },
-  {
-    name: 'Find login by email',
-    index: 'table',
-    keyCondition: 'pk = EMAIL#<lower(email)> AND sk = EMAIL',
-    notes: 'holds user_id and the scrypt hash; its conditional Put makes emails unique',
-  },
-  {
-    name: 'Failed logins of an email in this window (login throttle)',
-    index: 'table',
-    keyCondition: 'pk = LOGIN_FAILURES#<sha256(lower(email))> AND sk = <window start>',
-    notes: 'read with the login in one BatchGetItem; counted with ADD; expires by TTL',
-  },
-  {
-    name: 'Check a bearer token',
-    index: 'table',
-    keyCondition: 'pk = SESSION#<sha256(token)> AND sk = SESSION',
-  },
-  {
-    name: 'User with their memberships (identity, token check)',
-    index: 'gsi1',
-    keyCondition: "gsi1pk = USER#<user_id> AND gsi1sk < 'N'",
-    notes: "'#USER' and 'MEMBER#<tenant_id>' sort before 'N'; sessions ('SESSION#…') after it",
-  },
-  {
-    name: "List a user's sessions",
-    index: 'gsi1',
-    keyCondition: 'gsi1pk = USER#<user_id> AND begins_with(gsi1sk, SESSION#)',
-  },
-  { name: 'Get tenant', index: 'table', keyCondition: 'pk = TENANT#<tenant_id> AND sk = TENANT' },
-  {
-    name: 'List all tenants (platform_admin)',
-    index: 'gsi1',
-    keyCondition: 'gsi1pk = TENANTS',
-    notes: 'newest first; one partition, tenants are few and rarely written',
-  },
-  {
-    name: 'Get a membership',
-    index: 'table',
-    keyCondition: 'pk = TENANT#<tenant_id>#MEMBER AND sk = <user_id>',
-  },
-  { name: "List a tenant's members", index: 'table', keyCondition: 'pk = TENANT#<tenant_id>#MEMBER' },
-  {
-    name: 'Get exception',
-    index: 'table',
-    keyCondition: 'pk = TENANT#<tenant_id>#EXCEPTION AND sk = <exception_id>',
-  },
-  {
-    name: 'List exceptions, newest first',
-    index: 'table',
-    keyCondition: 'pk = TENANT#<tenant_id>#EXCEPTION',
-    notes: 'severity is a filter expression on whichever index answers',
-  },
-  {
-    name: 'List exceptions by status',
-    index: 'gsi1',
-    keyCondition: 'gsi1pk = TENANT#<tenant_id>#EXCEPTION#STATUS#<status>',
-  },
-  {
-    name: 'List exceptions by subject',
-    index: 'gsi2',
-    keyCondition: 'gsi2pk = TENANT#<tenant_id>#EXCEPTION#SUBJECT#<subject_type>#<subject_id>',
-    notes: 'subject_type alone, or with status, is a filter on the status index or the table',
-  },
-  { name: 'List audit events, newest first', index: 'table', keyCondition: 'pk = TENANT#<tenant_id>#AUDIT' },
-  {
-    name: 'List audit events of one entity',
-    index: 'gsi1',
-    keyCondition: 'gsi1pk = TENANT#<tenant_id>#AUDIT#ENTITY#<entity_type>#<entity_id>',
-  },
-  {
-    name: 'List audit events of one entity type',
-    index: 'gsi2',
-    keyCondition: 'gsi2pk = TENANT#<tenant_id>#AUDIT#TYPE#<entity_type>',
-  },
-  {
-    name: 'Outbox items not yet relayed (sweeper)',
-    index: 'gsi3',
-    keyCondition: 'gsi3pk = OUTBOX#PENDING#<shard> AND gsi3sk < <cutoff occurred_at>',
-    notes: 'sparse: the relay removes gsi3pk/gsi3sk when it has published the item',
-  },
-  {
-    name: 'Get notification (with its attempts)',
-    index: 'table',
-    keyCondition: 'pk = TENANT#<tenant_id>#NOTIFICATION AND sk = <notification_id>',
-  },
-  {
-    name: 'List notifications, newest first',
-    index: 'table',
-    keyCondition: 'pk = TENANT#<tenant_id>#NOTIFICATION',
-    notes: 'recipient is a filter expression on whichever index answers',
-  },
-  {
-    name: 'List notifications by status',
-    index: 'gsi1',
-    keyCondition: 'gsi1pk = TENANT#<tenant_id>#NOTIFICATION#STATUS#<status>',
-    notes: 'channel, when also given, is a filter',
-  },
-  {
-    name: 'List notifications by channel',
-    index: 'gsi2',
-    keyCondition: 'gsi2pk = TENANT#<tenant_id>#NOTIFICATION#CHANNEL#<channel>',
-  },
-  {
-    name: 'Get review item',
-    index: 'table',
-    keyCondition: 'pk = TENANT#<tenant_id>#REVIEW AND sk = <review_item_id>',
-  },
-  { name: 'List review items, newest first', index: 'table', keyCondition: 'pk = TENANT#<tenant_id>#REVIEW' },
-  {
-    name: 'List review items by status',
-    index: 'gsi1',
-    keyCondition: 'gsi1pk = TENANT#<tenant_id>#REVIEW#STATUS#<status>',
-  },
-  {
-    name: "A tenant's channel connection (policy check, provider gate)",
-    index: 'table',
-    keyCondition: 'pk = TENANT#<tenant_id>#CHANNEL AND sk = <channel>',
-  },
-  {
-    name: "A member's in-app inbox, newest first",
-    index: 'table',
-    keyCondition: 'pk = TENANT#<tenant_id>#INBOX#<user_id>',
-  },
-  {
-    name: 'Consumer idempotency claim',
-    index: 'table',
-    keyCondition: 'pk = CONSUMED#<idempotency_key> AND sk = CONSUMED',
-    notes: 'conditional Put/Update: a redelivered or redriven message never sends twice',
-  },
-  {
-    name: 'HTTP Idempotency-Key record',
-    index: 'table',
-    keyCondition: 'pk = IDEMPOTENCY#<scope>#<operation>#<sha256(key)> AND sk = IDEMPOTENCY',
-    notes:
-      'scope is the tenant id, or user:<user_id> on tenant-less routes; expires through ttl after 24 hours',
-  },
-];
+/** Every entity of the table, with its documented access patterns (a test checks none is missing). */
+export const DOCUMENTED: readonly AccessDoc[] = [
+  user,
+  login,
+  loginFailures,
+  session,
+  tenant,
+  member,
+  exception,
+  audit,
+  outbox,
+  notification,
+  reviewItem,
+  channelConnection,
+  inboxItem,
+  consumed,
+  idempotency,
+].map((module) => module.access);
+
+const render = (template: string, labels: Readonly<Record<string, string>>) =>
+  template.replace(PLACEHOLDER, (_, name: string, lower?: string) => {
+    const label = labels[name] ?? name;
+    return `<${lower ? `lower(${label})` : label}>`;
+  });
+
+const keyCondition = (doc: AccessDoc, pattern: AccessPatternSpec, index: AccessPattern['index']) => {
+  const template = doc.entity.indexes[index];
+  if (!template) throw new Error(`${pattern.name}: ${doc.entity.entity} has no ${index} keys`);
+  const { partitionKey, sortKey } = keyAttributes(index);
+  const labels = doc.labels ?? {};
+  const partition = `${partitionKey} = ${render(template.pk, labels)}`;
+  const sort = pattern.sortKey;
+  if (sort === undefined) return partition;
+  if (sort === 'equals') return `${partition} AND ${sortKey} = ${render(template.sk, labels)}`;
+  if (sort === 'begins_with') return `${partition} AND begins_with(${sortKey}, ${prefixOf(template.sk)})`;
+  return `${partition} AND ${sortKey} < ${sort.lessThan}`;
+};
+
+export const ACCESS_PATTERNS: AccessPattern[] = DOCUMENTED.flatMap((doc) =>
+  doc.patterns.map((pattern) => {
+    const index = (pattern.index ?? 'table') as AccessPattern['index'];
+    return {
+      name: pattern.name,
+      index,
+      keyCondition: keyCondition(doc, pattern, index),
+      ...(pattern.notes ? { notes: pattern.notes } : {}),
+    };
+  }),
+);

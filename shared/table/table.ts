@@ -1,8 +1,9 @@
 /**
  * The single-table design, defined once. The local runtime and the CDK stack both build the
- * table from `TABLE`; the repositories build every key through shared/table/keys.ts. The access patterns those keys serve are
- * listed in shared/table/access-patterns.ts and documented in docs/data-model.md (a test keeps the two
- * in step).
+ * table from `TABLE`; each entity declares its keys over it (shared/table/entities/), and the
+ * repositories build every key and item through those declarations. The access patterns they
+ * serve are derived in shared/table/access-patterns.ts and documented in docs/data-model.md (a
+ * test keeps the two in step).
  *
  * Rules: every key attribute is a string; entity partitions are per tenant and per entity kind
  * (`TENANT#<id>#EXCEPTION`), so one busy kind never throttles another; sort keys that list
@@ -24,29 +25,11 @@ export const TABLE = {
 
 export type IndexName = keyof typeof TABLE.indexes;
 
+/** The key attribute names of the table (`'table'`) or of an index. */
+export const keyAttributes = (index: 'table' | IndexName) =>
+  index === 'table' ? TABLE : TABLE.indexes[index];
+
 export interface Key {
   pk: string;
   sk: string;
 }
-
-/** Outbox partitions of the pending index are sharded so relay bursts do not heat one key. */
-export const OUTBOX_PENDING_SHARDS = 4;
-
-/** Entity type written in every item's `entity` attribute (used by stream filters and debugging). */
-export const ENTITY = {
-  user: 'user',
-  email: 'email',
-  session: 'session',
-  loginFailures: 'login_failures',
-  tenant: 'tenant',
-  member: 'member',
-  exception: 'exception',
-  audit: 'audit_event',
-  outbox: 'outbox',
-  notification: 'notification',
-  reviewItem: 'review_item',
-  channelConnection: 'channel_connection',
-  inboxItem: 'inbox_item',
-  consumed: 'consumed',
-  idempotency: 'idempotency',
-} as const;

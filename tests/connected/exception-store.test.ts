@@ -14,7 +14,7 @@ import {
 } from '#shared/domain/exceptions/use-cases';
 import { InvalidTransitionError, NotFoundError } from '#shared/kernel/errors';
 import { systemClock } from '#shared/kernel/ids';
-import * as keys from '#shared/table/keys';
+import { exception } from '#shared/table/entities/exception';
 import { dynamoEndpoint, freshDb } from '#tests/support/db';
 import { audit, drain, exceptionRecord, principal } from '#tests/support/fixtures';
 
@@ -331,8 +331,8 @@ describe('fault injection (aws-sdk-client-mock, faults only)', () => {
         }),
       );
       const ops = [
-        { Put: { Item: { ...keys.exception('f', '1') } } },
-        { Put: { Item: { ...keys.exception('f', '2') } } },
+        { Put: { Item: exception.key({ tenant_id: 'f', id: '1' }) } },
+        { Put: { Item: exception.key({ tenant_id: 'f', id: '2' }) } },
       ];
       expect(await transact({ ...db, doc }, ops)).toEqual({ ok: false, failed: [1] });
       mock.reset();

@@ -9,7 +9,7 @@ import { outboxPut } from '#functions/adapters/outbox';
 import { createRelay, createSweeper } from '#functions/relay/outbox-relay';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { systemClock } from '#shared/kernel/ids';
-import * as keys from '#shared/table/keys';
+import { outbox } from '#shared/table/entities/outbox';
 import { freshDb } from '#tests/support/db';
 import { insertRecord, outboxEvent } from '#tests/support/outbox';
 
@@ -33,7 +33,7 @@ const write = async (events: OutboxEvent[]) => {
 };
 
 const item = async (e: OutboxEvent) =>
-  (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.outbox(e.event_id) }))).Item!;
+  (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: outbox.key(e) }))).Item!;
 
 /** The Lambda stream record of the item as written (NewImage from the table itself). */
 const streamRecord = async (e: OutboxEvent, seq: number) => insertRecord(await item(e), seq);

@@ -1,19 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { EXCEPTION_FIELDS } from '#shared/api/schemas/exceptions';
-import { NOTIFICATION_FIELDS, REVIEW_ITEM_FIELDS } from '#shared/api/schemas/notifications';
-import { BusinessExceptionRead, NotificationRead, ReviewItemRead } from '#shared/api/schemas/responses';
+import {
+  AuditEventRead,
+  AuthSessionRead,
+  BusinessExceptionRead,
+  MemberRead,
+  MembershipRead,
+  NotificationRead,
+  ReviewItemRead,
+  TenantRead,
+  UserRead,
+} from '#shared/api/schemas/responses';
+import { AUDIT_FIELDS } from '#shared/table/entities/audit';
+import { EXCEPTION_FIELDS } from '#shared/table/entities/exception';
+import { MEMBER_FIELDS } from '#shared/table/entities/member';
+import { NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
+import { REVIEW_ITEM_FIELDS } from '#shared/table/entities/review-item';
+import { SESSION_FIELDS } from '#shared/table/entities/session';
+import { TENANT_FIELDS } from '#shared/table/entities/tenant';
+import { USER_FIELDS } from '#shared/table/entities/user';
 
 /**
- * The stores copy these fields out of items (so key and internal attributes never reach a
- * client); the lists live apart from the response schemas to keep those out of the Lambda
- * bundles, and must name exactly the response records' fields.
+ * The stores copy an entity's declared fields out of its items (so key and internal attributes
+ * never reach a client); the declarations live apart from the response schemas to keep those
+ * out of the Lambda bundles, and must name the response records' fields.
  */
-describe('stored field lists match the response records', () => {
+describe('entity fields match the response records', () => {
   it.each([
     ['BusinessExceptionRead', EXCEPTION_FIELDS, BusinessExceptionRead.shape],
     ['NotificationRead', NOTIFICATION_FIELDS, NotificationRead.shape],
     ['ReviewItemRead', REVIEW_ITEM_FIELDS, ReviewItemRead.shape],
-  ])('%s', (_name, fields, shape) => {
+    ['TenantRead', TENANT_FIELDS, TenantRead.shape],
+    ['AuditEventRead', AUDIT_FIELDS, AuditEventRead.shape],
+  ])('%s: the same fields, in order', (_name, fields, shape) => {
     expect([...fields]).toEqual(Object.keys(shape));
+  });
+
+  it.each([
+    ['UserRead', USER_FIELDS, UserRead.shape, []],
+    ['MembershipRead', MEMBER_FIELDS, MembershipRead.shape, []],
+    ['MemberRead', MEMBER_FIELDS, MemberRead.shape, []],
+    // The domain derives these from the stored session and the user's memberships.
+    ['AuthSessionRead', SESSION_FIELDS, AuthSessionRead.shape, ['status', 'tenant_ids']],
+  ])('%s: every field is stored, or derived', (_name, fields, shape, derived: string[]) => {
+    const missing = Object.keys(shape).filter((f) => !(fields as readonly string[]).includes(f));
+    expect(missing).toEqual(derived);
   });
 });

@@ -29,26 +29,6 @@ export const BusinessExceptionCreate = named(
   'BusinessExceptionCreate',
 );
 
-/** The fields of a stored exception, in the order they are returned. */
-export const EXCEPTION_FIELDS = [
-  'id',
-  'tenant_id',
-  'exception_type',
-  'severity',
-  'status',
-  'subject_type',
-  'subject_id',
-  'title',
-  'summary',
-  'impact_json',
-  'evidence_json',
-  'observation_ids',
-  'detected_at',
-  'created_at',
-  'updated_at',
-  'resolved_at',
-] as const;
-
 export const BusinessExceptionStatusChange = named(
   z.strictObject({
     status: z.enum(['acknowledged', 'resolved']),

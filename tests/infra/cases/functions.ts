@@ -6,7 +6,7 @@ import { CDK_BUNDLING } from '#infra/constructs/service-function';
 import { GROUP_TABLE_ACCESS } from '#infra/stacks/stateless-stack';
 import { GROUPS } from '#shared/api/manifest';
 import { METRIC_NAMESPACE, SERVICE } from '#shared/kernel/names';
-import { ENTITY } from '#shared/table/table';
+import { outbox } from '#shared/table/entities/outbox';
 import { type Cfn, resourcesOf, type Synthesized, TEST_STAGE } from '#tests/infra/synth';
 
 /** The functions: one construct, least-privilege grants, event sources and the sweeper schedule. */
@@ -340,7 +340,7 @@ export function functionCases(s: Synthesized): void {
         `${prefix}-outbox-relay-failures`,
       );
       expect(m.FilterCriteria.Filters.map((f: Cfn) => JSON.parse(f.Pattern))).toEqual([
-        { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [ENTITY.outbox] } } } },
+        { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [outbox.entity] } } } },
       ]);
     });
 

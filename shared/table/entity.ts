@@ -1,0 +1,147 @@
+import { type IndexName, type Key, keyAttributes } from './table';
+
+/**
+ * One declaration per entity of the single table, after ElectroDB's models (without its runtime,
+ * which our transaction and cursor helpers and the bundle budgets leave no room for). Each module
+ * of shared/table/entities/ declares one entity:
+ *
+ * - `entity(name, indexes)`: the `entity` attribute its items carry, and its keys as templates
+ *   over named attributes, for the table and each index its items carry keys for:
+ *   `{ table: { pk: 'TENANT#{tenant_id}#EXCEPTION', sk: '{id}' }, gsi1: { ... } }`, where
+ *   `{name}` is the attribute's value and `{name:lower}` its lower-case form;
+ * - `<NAME>_FIELDS`, where the stores read a record back: the record's attributes, in the order
+ *   they are returned (tests tie them to the response schemas);
+ * - `access`: its documented access patterns (docs/data-model.md), which
+ *   shared/table/access-patterns.ts renders from the same templates.
+ *
+ * The three are separate exports so that a Lambda bundles only what its code uses: esbuild drops
+ * an unused constant, but keeps a whole object literal once any of it is used. For the same
+ * reason the declarations are marked `/* @__PURE__ *\/`: esbuild keeps every call it cannot
+ * prove pure, so without the mark a Lambda would bundle every entity of a module it imports.
+ */
+
+export interface KeyTemplate {
+  pk: string;
+  sk: string;
+}
+
+export interface Declaration<
+  N extends string = string,
+  I extends Declaration['indexes'] = { table: KeyTemplate } & { [X in IndexName]?: KeyTemplate },
+> {
+  /** The `entity` attribute of every item (stream filters and debugging read it). */
+  entity: N;
+  /** The key templates of the table and of each index the entity's items carry keys for. */
+  indexes: I;
+}
+
+type Names<T extends string> = T extends `${string}{${infer A}}${infer R}`
+  ? (A extends `${infer N}:lower` ? N : A) | Names<R>
+  : never;
+type TemplatesOf<K> = K extends KeyTemplate ? K['pk'] | K['sk'] : never;
+
+/** The table (`'table'`) and the indexes a declaration gives keys for. */
+export type IndexOf<D extends Declaration> = keyof D['indexes'] & ('table' | IndexName);
+type KeyValues<D extends Declaration> = { readonly [A in Names<TemplatesOf<D['indexes']['table']>>]: Value };
+type IndexValues<D extends Declaration> = {
+  readonly [A in Names<TemplatesOf<D['indexes'][Exclude<IndexOf<D>, 'table'>]>>]?: Value | null;
+};
+type PartitionValues<D extends Declaration, I extends IndexOf<D>> = {
+  readonly [A in Names<D['indexes'][I] extends KeyTemplate ? D['indexes'][I]['pk'] : never>]: Value;
+};
+type Value = string | number;
+/** Any record: domain types are interfaces, which only an index signature of `any` accepts. */
+type AnyRecord = { readonly [attribute: string]: any };
+type Values = Readonly<Record<string, unknown>>;
+
+export interface Entity<D extends Declaration> {
+  /** The table key of an item. */
+  key(values: KeyValues<D>): Key;
+  /**
+   * A whole item: its table and index keys, `entity` and the record (keys from `keyValues` when
+   * given). An index whose attributes are not all set is left off the item (sparse).
+   */
+  item(record: AnyRecord & KeyValues<D> & IndexValues<D>): Record<string, unknown>;
+  item(record: AnyRecord, keyValues: KeyValues<D> & IndexValues<D>): Record<string, unknown>;
+  /** The index and partition key a Query reads (spread into `queryPage`). */
+  query<I extends IndexOf<D>>(
+    index: I,
+    values: PartitionValues<D, I>,
+  ): { index: IndexName | undefined; partition: string };
+  /** The literal start of an index's sort key, for `begins_with`. */
+  sortPrefix(index: IndexOf<D>): string;
+}
+
+export const PLACEHOLDER = /\{(\w+)(:lower)?\}/g;
+
+/** The template with its attributes filled in; undefined when one of them is not set. */
+const fill = (template: string, values: Values): string | undefined => {
+  let complete = true;
+  const text = template.replace(PLACEHOLDER, (_, name: string, lower?: string) => {
+    const value = String(values[name] ?? '');
+    if (!value) complete = false;
+    return lower ? value.toLowerCase() : value;
+  });
+  return complete ? text : undefined;
+};
+
+/** The literal start of a template, before its first placeholder (a `begins_with` prefix). */
+export const prefixOf = (template: string) => template.split('{')[0]!;
+
+export function entity<const N extends string, const I extends Declaration['indexes']>(
+  name: N,
+  indexes: I,
+): Declaration<N, I> & Entity<Declaration<N, I>> {
+  const templates = indexes as Readonly<Record<string, KeyTemplate>>;
+  /** The table key, and with `all` every index key too; an index missing an attribute is left off. */
+  const keys = (values: Values, all: boolean) => {
+    const out: Record<string, string> = {};
+    for (const [index, template] of Object.entries(templates)) {
+      if (!all && index !== 'table') continue;
+      const pk = fill(template.pk, values);
+      const sk = fill(template.sk, values);
+      if (pk === undefined || sk === undefined) continue;
+      const names = keyAttributes(index as IndexName);
+      out[names.partitionKey] = pk;
+      out[names.sortKey] = sk;
+    }
+    return out;
+  };
+  const methods: Record<keyof Entity<Declaration>, unknown> = {
+    key: (values: Values) => keys(values, false),
+    item: (record: Values, keyValues: Values = record) => ({
+      ...keys(keyValues, true),
+      entity: name,
+      ...record,
+    }),
+    query: (index: string, values: Values) => ({
+      index: index === 'table' ? undefined : index,
+      partition: fill(templates[index]!.pk, values),
+    }),
+    sortPrefix: (index: string) => prefixOf(templates[index]!.sk),
+  };
+  return { entity: name, indexes, ...methods } as Declaration<N, I> & Entity<Declaration<N, I>>;
+}
+
+/**
+ * One documented access pattern of an entity: the index it reads and how its sort key is
+ * matched (the whole key, a prefix, an upper bound, or not at all: the whole partition).
+ */
+export interface AccessPatternSpec<I extends string = string> {
+  name: string;
+  /** The table unless given. */
+  index?: I;
+  sortKey?: 'equals' | 'begins_with' | { lessThan: string };
+  notes?: string;
+}
+
+/**
+ * An entity's documented access patterns: documentation data, exported beside the declaration
+ * as a plain literal so that no Lambda bundles it; shared/table/access-patterns.ts renders them.
+ */
+export interface AccessDoc<D extends Declaration = Declaration> {
+  entity: D;
+  /** What a placeholder stands for in the documentation, where its attribute name alone does not say. */
+  labels?: Readonly<Record<string, string>>;
+  patterns: readonly AccessPatternSpec<IndexOf<D>>[];
+}
