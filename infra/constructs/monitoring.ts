@@ -159,6 +159,10 @@ export class Monitoring extends Construct {
       evaluationPeriods: 1,
       what: 'The outbox relay failed to publish outbox events to SQS.',
     });
+    // RelayLagMs exists only for events the relay published: no outbox writes, no data. Missing
+    // data stays not breaching, or every quiet night would page. What a missing metric could also
+    // hide, a relay that stopped publishing, is caught below: the sweeper then publishes the
+    // stranded items, each counted in SweeperRepublished.
     const relayLag = new MathExpression({
       expression: emfQuery('MAX', METRICS.relayLag),
       period: FIVE_MINUTES,
@@ -168,6 +172,17 @@ export class Monitoring extends Construct {
       threshold: T.outboxRelayLagMs,
       evaluationPeriods: 2,
       what: `Outbox events reach SQS more than ${T.outboxRelayLagMs / 1000} s after they were written.`,
+    });
+    const sweeperRepublished = new MathExpression({
+      expression: emfQuery('SUM', METRICS.sweeperRepublished),
+      period: FIVE_MINUTES,
+      label: METRICS.sweeperRepublished,
+    });
+    this.alarm(ALARMS.outboxSweeperRepublished, undefined, sweeperRepublished, {
+      threshold: T.outboxSweeperRepublished,
+      comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      what: 'The outbox sweeper re-published items the relay had not published in time: the relay is stopped, failing or far behind, and the sweeper is covering for it.',
     });
 
     // --- Dashboard
