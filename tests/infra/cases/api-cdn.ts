@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { API_THROTTLING, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS } from '#infra/config';
+import { API_THROTTLING, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS, LOGIN_PEAK_PER_SECOND } from '#infra/config';
 import { ACCESS_LOG_FIELDS, DEFAULT_ROUTE_GROUP } from '#infra/constructs/service-api';
 import { OPERATIONS } from '#shared/api/manifest';
 import { type Cfn, resourcesOf, type Synthesized, TEST_STAGE } from '#tests/infra/synth';
@@ -103,6 +103,9 @@ export function apiAndCdnCases(s: Synthesized): void {
       const login = stage.RouteSettings['POST /auth/sessions'];
       expect(login.throttlingRateLimit).toBeLessThan(API_THROTTLING.stage.rateLimit);
       expect(login.throttlingBurstLimit).toBeLessThan(API_THROTTLING.stage.burstLimit);
+      // Shared by every client: a login rush must fit under it with room to spare.
+      expect(login.throttlingRateLimit).toBeGreaterThanOrEqual(1.2 * LOGIN_PEAK_PER_SECOND);
+      expect(login.throttlingBurstLimit).toBeGreaterThanOrEqual(2 * LOGIN_PEAK_PER_SECOND);
       for (const key of Object.keys(stage.RouteSettings)) expect(routeByKey.has(key), key).toBe(true);
     });
 
