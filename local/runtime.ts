@@ -1,7 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readFile, stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  maxHeaderSize,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { dbFor } from '#functions/adapters/dynamo';
 import { identityStore } from '#functions/adapters/identity-store';
@@ -11,8 +17,10 @@ import { toProblem } from '#functions/http/problem';
 import { routerFor } from '#functions/http/router';
 import { GROUPS, operationsOfGroup } from '#shared/api/manifest';
 import { bootstrapAdmin } from '#shared/domain/identity/tenants';
-import { PayloadTooLargeError } from '#shared/kernel/errors';
+import { AppError, PayloadTooLargeError } from '#shared/kernel/errors';
 import { systemClock } from '#shared/kernel/ids';
+import type { Duplex } from 'node:stream';
+import { demoSiteSecurityHeaders } from '#shared/demo/site-headers';
 import { lambdaContext, toApiGatewayEvent } from './api-gateway';
 import { startBackground, startServices } from './background';
 import { localConfig, type Settings } from './config';
@@ -66,6 +74,15 @@ const writeProblem = (res: ServerResponse, err: unknown, req: IncomingMessage) =
   res.end(problem.body);
 };
 
+/** A malformed percent-escape (`%zz`) names no file: undefined, and the caller answers 404. */
+const decodeUriPath = (pathname: string): string | undefined => {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+};
+
 const readBody = async (req: IncomingMessage): Promise<Buffer | undefined> => {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -75,6 +92,48 @@ const readBody = async (req: IncomingMessage): Promise<Buffer | undefined> => {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+};
+
+/** What Node's parser refuses before a request exists (Node's own answer would be a bare status line). */
+const CLIENT_ERRORS: Record<string, () => AppError> = {
+  HPE_HEADER_OVERFLOW: () =>
+    new AppError(
+      431,
+      'request_header_fields_too_large',
+      'Request header fields too large',
+      `The request headers are over ${maxHeaderSize} bytes.`,
+    ),
+  ERR_HTTP_REQUEST_TIMEOUT: () =>
+    new AppError(408, 'request_timeout', 'Request timeout', 'The request did not arrive in time.'),
+};
+
+/**
+ * Answers what never reaches `dispatch` in the service's problem shape, written to the socket
+ * (there is no response object yet), and closes the connection.
+ */
+const answerClientError = (err: NodeJS.ErrnoException, socket: Duplex) => {
+  if (!socket.writable || err.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const error =
+    CLIENT_ERRORS[err.code ?? '']?.() ??
+    new AppError(400, 'malformed_request', 'Malformed request', 'The request is not valid HTTP/1.1.');
+  const requestId = randomUUID();
+  const problem = toProblem(error, requestId);
+  const headers = {
+    ...problem.headers,
+    'x-request-id': requestId,
+    'content-length': Buffer.byteLength(problem.body ?? ''),
+    connection: 'close',
+  };
+  socket.end(
+    `HTTP/1.1 ${problem.statusCode} ${STATUS_CODES[problem.statusCode]}\r\n` +
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      `\r\n${problem.body}`,
+  );
 };
 
 /**
@@ -119,12 +178,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const staticRoot = options.staticDir ? resolve(options.staticDir) : undefined;
   const serveStatic = async (pathname: string, requestId: string, res: ServerResponse): Promise<boolean> => {
     if (!staticRoot) return false;
-    const file = resolve(join(staticRoot, pathname === '/' ? 'index.html' : decodeURIComponent(pathname)));
+    const name = pathname === '/' ? 'index.html' : decodeUriPath(pathname);
+    if (name === undefined) return false;
+    const file = resolve(join(staticRoot, name));
     if (file !== staticRoot && !file.startsWith(staticRoot + sep)) return false;
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) return false;
     const content = await readFile(file);
     res.writeHead(200, {
+      ...demoSiteSecurityHeaders(),
       'x-request-id': requestId,
       'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'content-length': content.length,
@@ -171,6 +233,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       else writeProblem(res, err, req);
     });
   });
+  server.on('clientError', answerClientError);
   server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as { port: number };

@@ -1,7 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Webhook } from 'standardwebhooks';
 import { classifyStatus } from '#shared/domain/notifications/channels';
 import type { SendResult } from '#shared/domain/notifications/ports';
@@ -10,58 +11,89 @@ import type { SendResult } from '#shared/domain/notifications/ports';
  * The Standard Webhooks sender: a real HTTPS POST with `webhook-id`, `webhook-timestamp` and
  * `webhook-signature` (v1, HMAC-SHA256 over `id.timestamp.body`). The target is checked after DNS
  * resolution, at connect time (a custom `lookup`), so DNS rebinding cannot reach a private address.
- * No redirects are followed, the call has a timeout and the response body is capped.
+ * No redirects are followed, the call has one deadline and the response body is capped.
  */
 
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv6');
+const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
+/**
+ * IANA's global unicast block. The rest of the IPv6 space is not routed on the internet; that
+ * includes `::a.b.c.d`, the deprecated IPv4-compatible form (RFC 4291 2.5.5.1), so it needs no unwrapping.
+ */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
+/**
+ * The IPv4 addresses an IPv6 address carries to the IPv4 network: the packet ends up there, so
+ * those are what must be public. `null`: an IPv6 address that carries none. An empty list: it
+ * embeds an address whose position is only known to the local network (the RFC 8215 local-use
+ * NAT64 prefix), which is never public.
+ */
+function embeddedIPv4(a: ipaddr.IPv6): ipaddr.IPv4[] | null {
+  const p = a.parts as [number, number, number, number, number, number, number, number];
+  switch (a.range()) {
+    case 'ipv4Mapped': // ::ffff:a.b.c.d
+    case 'rfc6145': // ::ffff:0:a.b.c.d (IPv4-translated)
+      return [v4(p[6], p[7])];
+    case 'rfc6052':
+      return a.match(NAT64_WELL_KNOWN) ? [v4(p[6], p[7])] : [];
+    case '6to4': // 2002:AABB:CCDD::/48
+      return [v4(p[1], p[2])];
+    case 'teredo': // 2001:0:<server>:<flags>:<port>:<client, inverted>
+      return [v4(p[2], p[3]), v4(p[6] ^ 0xffff, p[7] ^ 0xffff)];
+    default:
+      return null;
+  }
+}
 
-/** Private, loopback, link-local, CGNAT, multicast and reserved addresses (and IPv4-mapped ones). */
+function isPublic(a: ipaddr.IPv4 | ipaddr.IPv6, allowLoopback: boolean): boolean {
+  if (a.range() === 'loopback') return allowLoopback;
+  if (a instanceof ipaddr.IPv4) return a.range() === 'unicast';
+  const inner = embeddedIPv4(a);
+  if (inner) return inner.length > 0 && inner.every((x) => isPublic(x, allowLoopback));
+  return a.range() === 'unicast' && a.match(GLOBAL_UNICAST);
+}
+
+/**
+ * Whether a webhook may not connect to `address`: anything but a public unicast address (private,
+ * loopback, link-local and cloud metadata, CGNAT, multicast, reserved and documentation ranges),
+ * also when an IPv6 address embeds such an IPv4 one (mapped, translated, NAT64, 6to4, Teredo).
+ * Decimal, octal, hex and short IPv4 forms parse as the address they name;
+ * anything that is not an address is refused. `allowLoopback` lets the local runtime and tests
+ * reach their loopback receivers.
+ */
 export function isForbiddenAddress(address: string, allowLoopback: boolean): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  const mapped = family === 6 && /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  const [addr, type] = mapped
-    ? [mapped, 'ipv4' as const]
-    : [address, family === 4 ? ('ipv4' as const) : ('ipv6' as const)];
-  if (allowLoopback && LOOPBACK.check(addr, type)) return false;
-  return blocked.check(addr, type);
+  if (!ipaddr.isValid(address)) return true;
+  return !isPublic(ipaddr.parse(address), allowLoopback);
 }
 
 export interface WebhookOptions {
   allowLoopback: boolean;
+  /** One deadline for the whole call: lookup, connect, TLS, the answer and its body. */
   timeoutMs: number;
   maxResponseBytes: number;
 }
 
 export const signWebhook = (secret: string, id: string, at: Date, body: string) =>
   new Webhook(secret).sign(id, at, body);
+
+const forbiddenTarget = (): NodeJS.ErrnoException =>
+  Object.assign(new Error('forbidden webhook target'), { code: 'EFORBIDDENTARGET' });
+
+/** `dns.lookup` that refuses the whole answer when any address of it is forbidden. */
+const guardedLookup =
+  (allowLoopback: boolean) =>
+  (
+    hostname: string,
+    opts: object,
+    cb: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) =>
+    dnsLookup(hostname, { ...opts, all: true }, (err, list) => {
+      if (err) return cb(err, '', 0);
+      if (list.length === 0 || list.some((a) => isForbiddenAddress(a.address, allowLoopback)))
+        return cb(forbiddenTarget(), '', 0);
+      if ((opts as { all?: boolean }).all) return cb(null, list);
+      return cb(null, list[0]!.address, list[0]!.family);
+    });
 
 export function sendWebhook(
   target: string,
@@ -78,6 +110,12 @@ export function sendWebhook(
   if (url.protocol !== 'https:' && !insecureOk)
     return Promise.resolve({ ok: false, kind: 'permanent', reason: 'not_https' });
 
+  // Node connects to an IP literal without calling `lookup` (the URL parser has already turned
+  // decimal, octal, hex and short IPv4 forms into dotted ones): check it here.
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(literal) && isForbiddenAddress(literal, options.allowLoopback))
+    return Promise.resolve({ ok: false, kind: 'permanent', reason: 'forbidden_target' });
+
   const at = new Date();
   const headers = {
     'content-type': 'application/json',
@@ -87,41 +125,14 @@ export function sendWebhook(
     'webhook-signature': signWebhook(payload.secret, payload.id, at, payload.body),
     'content-length': String(Buffer.byteLength(payload.body)),
   };
-  const guardedLookup = (
-    hostname: string,
-    opts: object,
-    cb: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
-  ) =>
-    dnsLookup(hostname, { ...opts, all: true }, (err, addresses) => {
-      if (err) return cb(err, '', 0);
-      const list = addresses as LookupAddress[];
-      const bad = list.find((a) => isForbiddenAddress(a.address, options.allowLoopback));
-      if (bad || list.length === 0) {
-        const e = Object.assign(new Error('forbidden webhook target'), { code: 'EFORBIDDENTARGET' });
-        return cb(e, '', 0);
-      }
-      if ((opts as { all?: boolean }).all) return cb(null, list);
-      return cb(null, list[0]!.address, list[0]!.family);
-    });
-
-  // An IP literal never goes through lookup: check it here.
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(literal) && isForbiddenAddress(literal, options.allowLoopback))
-    return Promise.resolve({ ok: false, kind: 'permanent', reason: 'forbidden_target' });
 
   return new Promise<SendResult>((resolve) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(url, {
-      method: 'POST',
-      headers,
-      lookup: guardedLookup as never,
-      timeout: options.timeoutMs,
-    });
+    const req = send(url, { method: 'POST', headers, lookup: guardedLookup(options.allowLoopback) as never });
     const timer = setTimeout(
       () => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })),
       options.timeoutMs,
     );
-    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
     req.on('error', (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       if (err.code === 'EFORBIDDENTARGET')
@@ -135,6 +146,7 @@ export function sendWebhook(
         });
     });
     req.on('response', (res) => {
+      // The body is only counted, never kept: past the cap the connection is closed.
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;

@@ -15,8 +15,11 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { DEMO_SITE_HEADERS as H } from '#shared/demo/site-headers';
 import { bucketNames, type DeploymentConfig } from '#infra/config';
 import { DEMO_STATIC_DIR } from '#infra/paths';
+
+const REFERRER_POLICY = Object.values(HeadersReferrerPolicy).find((p) => p === H.referrerPolicy)!;
 
 export interface DemoSiteProps {
   readonly config: DeploymentConfig;
@@ -24,8 +27,9 @@ export interface DemoSiteProps {
 
 /**
  * The demo site: CloudFront in front of the private demo bucket through origin access control,
- * HTTPS only, security headers on every response. `publish()` deploys `demo-static/` and a
- * `config.json` that tells the page where the API is.
+ * HTTPS only, security headers on every response (from shared/demo/site-headers.ts, which the
+ * local runtime sends too). `publish()` deploys `demo-static/` and a `config.json` that tells the
+ * page where the API is.
  */
 export class DemoSite extends Construct {
   readonly distribution: Distribution;
@@ -51,32 +55,19 @@ export class DemoSite extends Construct {
       comment: 'Security headers of the ops-platform demo site',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            "script-src 'self'",
-            "style-src 'self' 'unsafe-inline'",
-            "img-src 'self' data:",
-            // The API is another origin; its id is not known here without a dependency cycle.
-            `connect-src 'self' https://*.execute-api.${region}.amazonaws.com`,
-            "frame-ancestors 'none'",
-            "base-uri 'self'",
-            "form-action 'self'",
-            "object-src 'none'",
-          ].join('; '),
+          // The API is another origin; its id is not known here without a dependency cycle.
+          contentSecurityPolicy: H.contentSecurityPolicy(`https://*.execute-api.${region}.amazonaws.com`),
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
+        frameOptions: { frameOption: HeadersFrameOption[H.frameOptions], override: true },
+        referrerPolicy: { referrerPolicy: REFERRER_POLICY, override: true },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(H.strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: H.strictTransportSecurity.includeSubdomains,
           override: true,
         },
-        xssProtection: { protection: true, modeBlock: true, override: true },
+        xssProtection: { ...H.xssProtection, override: true },
       },
     });
 

@@ -44,6 +44,10 @@ export interface MonitoringProps {
 const FIVE_MINUTES = Duration.minutes(5);
 const ONE_MINUTE = Duration.minutes(1);
 
+/** One of the service's EMF metrics over 5 minutes, named after itself. */
+const emfMetric = (fn: 'SUM' | 'MAX', metric: string) =>
+  new MathExpression({ expression: emfQuery(fn, metric), period: FIVE_MINUTES, label: metric });
+
 /**
  * Alarms routed by severity (ALARM_SEVERITY) and the SRE dashboard. Alarm names are
  * `<prefix>-<alarm>[-<function or queue>]`; every description ends with its runbook path.
@@ -148,26 +152,29 @@ export class Monitoring extends Construct {
       evaluationPeriods: 5,
       what: `The outbox relay is more than ${T.relayIteratorAgeMs / 1000} s behind the table stream for 5 minutes.`,
     });
-    const relayFailed = new MathExpression({
-      expression: emfQuery('SUM', METRICS.relayFailed),
-      period: FIVE_MINUTES,
-      label: METRICS.relayFailed,
-    });
+    const relayFailed = emfMetric('SUM', METRICS.relayFailed);
     this.alarm(ALARMS.relayFailures, undefined, relayFailed, {
       threshold: T.relayFailures,
       comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 1,
       what: 'The outbox relay failed to publish outbox events to SQS.',
     });
-    const relayLag = new MathExpression({
-      expression: emfQuery('MAX', METRICS.relayLag),
-      period: FIVE_MINUTES,
-      label: METRICS.relayLag,
-    });
+    // RelayLagMs exists only for events the relay published: no outbox writes, no data. Missing
+    // data stays not breaching, or every quiet night would page. What a missing metric could also
+    // hide, a relay that stopped publishing, is caught below: the sweeper then publishes the
+    // stranded items, each counted in SweeperRepublished.
+    const relayLag = emfMetric('MAX', METRICS.relayLag);
     this.alarm(ALARMS.outboxRelayLag, undefined, relayLag, {
       threshold: T.outboxRelayLagMs,
       evaluationPeriods: 2,
       what: `Outbox events reach SQS more than ${T.outboxRelayLagMs / 1000} s after they were written.`,
+    });
+    const sweeperRepublished = emfMetric('SUM', METRICS.sweeperRepublished);
+    this.alarm(ALARMS.outboxSweeperRepublished, undefined, sweeperRepublished, {
+      threshold: T.outboxSweeperRepublished,
+      comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      what: 'The outbox sweeper re-published items the relay had not published in time: the relay is stopped, failing or far behind, and the sweeper is covering for it.',
     });
 
     // --- Dashboard
@@ -182,9 +189,7 @@ export class Monitoring extends Construct {
       new GraphWidget({
         title,
         width: 12,
-        left: metrics.map(
-          (m) => new MathExpression({ expression: emfQuery('SUM', m), period: FIVE_MINUTES, label: m }),
-        ),
+        left: metrics.map((m) => emfMetric('SUM', m)),
       });
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: config.prefix,

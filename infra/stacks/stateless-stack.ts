@@ -124,7 +124,8 @@ export class StatelessStack extends Stack {
         'A dropped schedule event only skips one sweep; the sweep is idempotent and the next run minutes later covers the same pending outbox items.',
     });
 
-    // --- Workers.
+    // --- Workers. Neither sends messages; both delay a retry by changing the visibility of the
+    // message they hold (functions/workers/delivery-worker.ts), so each needs its own queue's URL.
     this.internalWorker = fn(
       'worker-internal',
       'workers/internal.ts',
@@ -132,7 +133,7 @@ export class StatelessStack extends Stack {
       'Internal delivery worker',
     )
       .bindTable(table, READ_WRITE)
-      .bindQueue(internalQueue, 'send')
+      .bindQueue(internalQueue, 'changeVisibility')
       .bindCursorSecret(cursorSecret)
       .consumeQueue(internalQueue);
     this.externalWorker = fn(

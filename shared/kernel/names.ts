@@ -85,5 +85,6 @@ export const ALARMS = {
   relayIteratorAge: 'relay-iterator-age',
   relayFailures: 'relay-failures',
   outboxRelayLag: 'outbox-relay-lag',
+  outboxSweeperRepublished: 'outbox-sweeper-republished',
 } as const;
 export type AlarmName = (typeof ALARMS)[keyof typeof ALARMS];

@@ -1,8 +1,9 @@
+import { Metrics } from '@aws-lambda-powertools/metrics';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import { transact } from '#functions/adapters/dynamo';
 import { outboxPut } from '#functions/adapters/outbox';
@@ -10,6 +11,7 @@ import { createRelay, createSweeper } from '#functions/relay/outbox-relay';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { systemClock } from '#shared/kernel/ids';
 import { outbox } from '#shared/table/entities/outbox';
+import { METRICS } from '#shared/kernel/names';
 import { freshDb } from '#tests/support/db';
 import { insertRecord, outboxEvent } from '#tests/support/outbox';
 
@@ -128,7 +130,12 @@ describe('outbox sweeper', () => {
       { db, sqs: new SQSClient({ region: 'us-east-1' }), queues, clock: systemClock },
       60_000,
     );
+    // The outbox-sweeper-republished alarm sums this metric: one count per re-published item.
+    const addMetric = vi.spyOn(Metrics.prototype, 'addMetric');
+    const republishedMetric = () =>
+      addMetric.mock.calls.filter(([name]) => name === METRICS.sweeperRepublished).map((c) => c[2]);
     expect(await sweeper()).toEqual({ republished: 2, failed: 0 });
+    expect(republishedMetric()).toEqual([2]);
     expect(
       sentBodies()
         .map((b) => b.event_id)
@@ -139,5 +146,7 @@ describe('outbox sweeper', () => {
     sqsMock.resetHistory();
     expect(await sweeper()).toEqual({ republished: 0, failed: 0 });
     expect(sentBodies()).toHaveLength(0);
+    expect(republishedMetric()).toEqual([2, 0]);
+    addMetric.mockRestore();
   });
 });

@@ -112,6 +112,19 @@ export function alarmAndRunbookCases(s: Synthesized): void {
       }
     });
 
+    it('cover a relay the sweeper is covering for: any SweeperRepublished item opens a ticket', () => {
+      const a = alarms.find((x) => x.AlarmName === `${prefix}-${ALARMS.outboxSweeperRepublished}`)!;
+      expect(a.Metrics[0].Expression).toBe(
+        `SELECT SUM(${METRICS.sweeperRepublished}) FROM ${METRIC_NAMESPACE} WHERE service = 'ops-platform'`,
+      );
+      expect(a).toMatchObject({
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 1,
+      });
+      expect(ALARM_SEVERITY[ALARMS.outboxSweeperRepublished]).toBe('ticket');
+    });
+
     it('exist for every name in ALARMS', () => {
       const used = new Set(alarms.map((a) => runbookOf(a.AlarmDescription)));
       expect([...used].sort()).toEqual(Object.values(ALARMS).sort());

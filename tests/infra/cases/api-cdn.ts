@@ -1,8 +1,9 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { API_THROTTLING, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS } from '#infra/config';
+import { API_THROTTLING, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS, LOGIN_PEAK_PER_SECOND } from '#infra/config';
 import { ACCESS_LOG_FIELDS, DEFAULT_ROUTE_GROUP } from '#infra/constructs/service-api';
 import { OPERATIONS } from '#shared/api/manifest';
+import { demoSiteSecurityHeaders } from '#shared/demo/site-headers';
 import { type Cfn, resourcesOf, type Synthesized, TEST_STAGE } from '#tests/infra/synth';
 
 /** The HTTP API built from OPERATIONS, its authorizer, stage and CORS; the demo CDN; stack outputs. */
@@ -103,6 +104,9 @@ export function apiAndCdnCases(s: Synthesized): void {
       const login = stage.RouteSettings['POST /auth/sessions'];
       expect(login.throttlingRateLimit).toBeLessThan(API_THROTTLING.stage.rateLimit);
       expect(login.throttlingBurstLimit).toBeLessThan(API_THROTTLING.stage.burstLimit);
+      // Shared by every client: a login rush must fit under it with room to spare.
+      expect(login.throttlingRateLimit).toBeGreaterThanOrEqual(1.2 * LOGIN_PEAK_PER_SECOND);
+      expect(login.throttlingBurstLimit).toBeGreaterThanOrEqual(2 * LOGIN_PEAK_PER_SECOND);
       for (const key of Object.keys(stage.RouteSettings)) expect(routeByKey.has(key), key).toBe(true);
     });
 
@@ -192,6 +196,26 @@ export function apiAndCdnCases(s: Synthesized): void {
       );
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
+    });
+
+    it('sends exactly the headers of shared/demo/site-headers.ts, which the local runtime sends too', () => {
+      const [, policy] = resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy')[0]!;
+      const c = policy.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+      const region = (part: Cfn): string => {
+        if (typeof part === 'string') return part;
+        expect(part).toEqual({ Ref: 'AWS::Region' });
+        return '<region>';
+      };
+      const csp = c.ContentSecurityPolicy.ContentSecurityPolicy;
+      // The headers CloudFront writes from the policy.
+      expect({
+        'content-security-policy': typeof csp === 'string' ? csp : csp['Fn::Join'][1].map(region).join(''),
+        'strict-transport-security': `max-age=${c.StrictTransportSecurity.AccessControlMaxAgeSec}${c.StrictTransportSecurity.IncludeSubdomains ? '; includeSubDomains' : ''}`,
+        ...(c.ContentTypeOptions ? { 'x-content-type-options': 'nosniff' } : {}),
+        'x-frame-options': c.FrameOptions.FrameOption,
+        'referrer-policy': c.ReferrerPolicy.ReferrerPolicy,
+        'x-xss-protection': `${c.XSSProtection.Protection ? 1 : 0}${c.XSSProtection.ModeBlock ? '; mode=block' : ''}`,
+      }).toEqual(demoSiteSecurityHeaders('https://*.execute-api.<region>.amazonaws.com'));
     });
 
     it('deploys demo-static/ and config.json with the API URL, pruning and invalidating', () => {

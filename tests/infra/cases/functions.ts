@@ -269,25 +269,32 @@ export function functionCases(s: Synthesized): void {
       expect(g.filter((x) => x.action === 'sqs:SendMessage')).toHaveLength(2);
     });
 
-    it('internal worker: table read/write, sends only to the internal queue', () => {
-      const sends = grantsOf('worker-internal').filter((x) => x.action === 'sqs:SendMessage');
-      expect(sends).toHaveLength(1);
-      expect(actionsOf('worker-internal', 'dynamodb')).toContain('dynamodb:PutItem');
-      expect(actionsOf('worker-internal', 'ssm')).toEqual([]);
-    });
-
-    it('external worker: table read/write, changes visibility on the external queue, sends nothing', () => {
-      expect(actionsOf('worker-external', 'sqs')).toEqual([
-        'sqs:ChangeMessageVisibility',
-        'sqs:DeleteMessage',
-        'sqs:GetQueueAttributes',
-        'sqs:GetQueueUrl',
-        'sqs:ReceiveMessage',
-      ]);
-      const [, fn] = fnByName('worker-external');
-      const externalQueue = statefulQueueName(fn.Environment.Variables.EXTERNAL_QUEUE_URL);
-      expect(externalQueue).toBe(`${prefix}-external-delivery`);
-    });
+    // Both workers delay retries with ChangeMessageVisibility on the message they hold
+    // (functions/workers/delivery-worker.ts) and send nothing.
+    for (const [worker, queue, urlVariable] of [
+      ['worker-internal', 'internal-delivery', 'INTERNAL_QUEUE_URL'],
+      ['worker-external', 'external-delivery', 'EXTERNAL_QUEUE_URL'],
+    ] as const) {
+      it(`${worker}: table read/write, consumes and changes visibility on its own queue only, sends nothing`, () => {
+        expect(actionsOf(worker, 'sqs')).toEqual([
+          'sqs:ChangeMessageVisibility',
+          'sqs:DeleteMessage',
+          'sqs:GetQueueAttributes',
+          'sqs:GetQueueUrl',
+          'sqs:ReceiveMessage',
+        ]);
+        const g = grantsOf(worker).filter((x) => x.action.startsWith('sqs:'));
+        for (const x of g) {
+          const queueId = x.resource.replace('stateful:', '');
+          expect(statefulTemplate.toJSON().Resources[queueId].Properties.QueueName, x.action).toBe(
+            `${prefix}-${queue}`,
+          );
+        }
+        expect(actionsOf(worker, 'dynamodb')).toContain('dynamodb:PutItem');
+        const [, fn] = fnByName(worker);
+        expect(statefulQueueName(fn.Environment.Variables[urlVariable])).toBe(`${prefix}-${queue}`);
+      });
+    }
 
     it('external worker: SSM GetParameter(s) under its providers path only, KMS decrypt only via SSM and aws/ssm', () => {
       const g = grantsOf('worker-external');

@@ -1,0 +1,195 @@
+import { once } from 'node:events';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type AddressInfo, createServer as createTcpServer, type Server, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendWebhook, type WebhookOptions } from '#functions/adapters/webhook';
+
+/**
+ * Connected: the webhook sender against real sockets on loopback. Behaviour tests allow loopback
+ * (as the local runtime does); the guard tests refuse it and check that no connection was made.
+ */
+
+const payload = {
+  id: 'msg_1',
+  body: '{"type":"test"}',
+  secret: `whsec_${Buffer.from('a-test-secret-of-enough-length!!').toString('base64')}`,
+};
+const options = (o: Partial<WebhookOptions> = {}): WebhookOptions => ({
+  allowLoopback: true,
+  timeoutMs: 2_000,
+  maxResponseBytes: 64 * 1024,
+  ...o,
+});
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+/** Listens on a free port and closes the server and its open sockets after the test. */
+async function listen(server: Server, host = '127.0.0.1'): Promise<{ port: number; sockets: Set<Socket> }> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  server.listen(0, host);
+  await once(server, 'listening');
+  cleanups.push(() => {
+    for (const s of sockets) s.destroy();
+    server.close();
+  });
+  return { port: (server.address() as AddressInfo).port, sockets };
+}
+
+const httpReceiver = async (answer: (req: IncomingMessage, res: ServerResponse) => void) => {
+  const hits: IncomingMessage[] = [];
+  const server = createHttpServer((req, res) => {
+    hits.push(req);
+    req.resume();
+    answer(req, res);
+  });
+  const { port } = await listen(server);
+  return { port, hits };
+};
+
+/** A TCP server on every local address (IPv4 and IPv6) that counts connections and answers nothing. */
+const silentServer = async (onSocket: (s: Socket) => void = () => undefined) => {
+  let connections = 0;
+  const server = createTcpServer((s) => {
+    connections++;
+    s.on('error', () => undefined);
+    onSocket(s);
+  });
+  const { port } = await listen(server, '::');
+  return { port, connections: () => connections };
+};
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** The call's result and how long it took; 'hung' if it outlives `guardMs`. */
+const timed = async (call: Promise<unknown>, guardMs: number) => {
+  const started = performance.now();
+  const result = await Promise.race([call, sleep(guardMs).then(() => 'hung' as const)]);
+  return { result, ms: performance.now() - started };
+};
+
+const forbidden = { ok: false, kind: 'permanent', reason: 'forbidden_target' };
+
+describe('webhook sender', () => {
+  it('posts the signed body to a loopback receiver when loopback is allowed', async () => {
+    const { port, hits } = await httpReceiver((_req, res) => res.writeHead(204).end());
+    for (const host of ['127.0.0.1', 'localhost'])
+      expect(await sendWebhook(`http://${host}:${port}/hook`, payload, options())).toEqual({ ok: true });
+    expect(hits).toHaveLength(2);
+    expect(hits[0]!.headers).toMatchObject({ 'webhook-id': 'msg_1', 'content-type': 'application/json' });
+    expect(hits[0]!.headers['webhook-signature']).toMatch(/^v1,/);
+  });
+
+  it('refuses IP literals without connecting, in every form the URL parser turns into one', async () => {
+    const server = await silentServer((s) => s.destroy());
+    for (const host of [
+      '127.0.0.1',
+      '2130706433', // decimal
+      '0177.0.0.1', // octal
+      '0x7f.1', // hex, short
+      '127.1', // short
+      '0', // 0.0.0.0
+      '[::1]',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:0:127.0.0.1]',
+      '[::127.0.0.1]',
+      '[2002:7f00:1::1]',
+    ]) {
+      const target = `https://${host}:${server.port}/hook`;
+      expect(await sendWebhook(target, payload, options({ allowLoopback: false })), target).toEqual(
+        forbidden,
+      );
+    }
+    expect(server.connections()).toBe(0);
+  });
+
+  it('refuses metadata and private literals even where loopback is allowed', async () => {
+    for (const target of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fd00:ec2::254]/latest/meta-data/',
+      'http://[::ffff:a9fe:a9fe]/',
+      'http://10.0.0.1/',
+      'http://[fe80::1]/',
+    ])
+      expect(await sendWebhook(target, payload, options()), target).toEqual(forbidden);
+  });
+
+  it('checks what a name resolves to at connect time: localhost is refused without a connection', async () => {
+    const server = await silentServer((s) => s.destroy());
+    const target = `https://localhost:${server.port}/hook`;
+    expect(await sendWebhook(target, payload, options({ allowLoopback: false }))).toEqual(forbidden);
+    expect(server.connections()).toBe(0);
+  });
+
+  it('never follows a redirect: the answer is a permanent failure and the second URL is never hit', async () => {
+    const second = await httpReceiver((_req, res) => res.writeHead(204).end());
+    for (const status of [302, 307]) {
+      const first = await httpReceiver((_req, res) =>
+        res.writeHead(status, { location: `http://127.0.0.1:${second.port}/elsewhere` }).end(),
+      );
+      expect(await sendWebhook(`http://127.0.0.1:${first.port}/hook`, payload, options())).toEqual({
+        ok: false,
+        kind: 'permanent',
+        reason: `redirect_${status}`,
+      });
+      expect(first.hits).toHaveLength(1);
+    }
+    expect(second.hits).toHaveLength(0);
+  });
+
+  it('cuts off a response body past the cap instead of reading it to the end', async () => {
+    let closed = false;
+    const chunk = Buffer.alloc(16 * 1024, 'x');
+    const { port } = await httpReceiver((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.on('close', () => {
+        closed = true;
+      });
+      // An endless body, written as fast as the client reads it.
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+      };
+      res.on('drain', pump);
+      pump();
+    });
+    const { result, ms } = await timed(
+      sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options({ timeoutMs: 6_000 })),
+      8_000,
+    );
+    expect(result).toEqual({ ok: true });
+    expect(ms).toBeLessThan(3_000);
+    await sleep(50);
+    expect(closed).toBe(true);
+  });
+
+  it('gives up at the deadline on a server that never answers: a retryable timeout', async () => {
+    const server = await silentServer();
+    const { result, ms } = await timed(
+      sendWebhook(`http://127.0.0.1:${server.port}/hook`, payload, options({ timeoutMs: 500 })),
+      3_000,
+    );
+    expect(result).toEqual({ ok: false, kind: 'transient', reason: 'timeout' });
+    expect(ms).toBeGreaterThanOrEqual(450);
+    expect(server.connections()).toBe(1);
+  });
+
+  it('gives up at the deadline on a server that trickles its headers forever', async () => {
+    const server = await silentServer((s) => {
+      s.write('HTTP/1.1 200 OK\r\n');
+      const drip = setInterval(() => (s.destroyed ? clearInterval(drip) : s.write('x-slow: 1\r\n')), 100);
+      s.on('close', () => clearInterval(drip));
+    });
+    const { result, ms } = await timed(
+      sendWebhook(`http://127.0.0.1:${server.port}/hook`, payload, options({ timeoutMs: 700 })),
+      3_000,
+    );
+    expect(result).toEqual({ ok: false, kind: 'transient', reason: 'timeout' });
+    expect(ms).toBeGreaterThanOrEqual(650);
+  });
+});
