@@ -1,12 +1,13 @@
 import { AppError, ConflictError, ValidationError } from '#shared/kernel/errors';
+import { LOG_EVENTS } from '#shared/kernel/names';
 import { sha256 } from '#shared/kernel/secrets';
+import { logger } from '#functions/observability';
 import type { HttpResponse } from './context';
 import { toProblem } from './problem';
 
 /**
  * `Idempotency-Key` for creating POSTs (docs/api.md section 7), as a small conditional-write
- * record (not Powertools idempotency: the answer to replay is the HTTP response our error mapper
- * produces, 4xx included, and the scope must be the tenant).
+ * record (not Powertools idempotency; docs/decisions.md says what it could not do here).
  *
  * 1. Claim the record of `<scope>, <operation>, sha256(key)` (in progress, with the request's
  *    fingerprint). Scope is the tenant, or the user on tenant-less routes, so another tenant's
@@ -15,6 +16,10 @@ import { toProblem } from './problem';
  *    the stored status, headers and body, with `idempotent-replayed: true`.
  * 3. Run; store the answer (2xx and 4xx, which are final); a 5xx or crash deletes the claim so the
  *    client may retry.
+ * 4. The answer is given even when it cannot be stored: the write it reports is committed, so
+ *    neither a 500 nor a second run may follow. An answer too large for the store completes the
+ *    record without it (a retry is 409, never a second write); a store failure leaves the claim
+ *    in progress until its lease ends (logged as `idempotency.answer_not_kept`).
  */
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -37,7 +42,7 @@ export interface IdempotencyRecord {
   lease_until?: number;
   /** The record is gone after this (the table's TTL). */
   ttl: number;
-  /** The answer to replay, once completed. */
+  /** The answer to replay, once completed; absent when it was too large to keep. */
   response?: HttpResponse;
 }
 
@@ -50,7 +55,8 @@ export interface IdempotencyStore {
   claim(id: IdempotencyRecordId, record: IdempotencyRecord, nowSeconds: number): Promise<boolean>;
   /** The record, read consistently. */
   get(id: IdempotencyRecordId): Promise<IdempotencyRecord | undefined>;
-  put(id: IdempotencyRecordId, record: IdempotencyRecord): Promise<void>;
+  /** Writes the record; false, writing nothing, when it is too large for the store. */
+  put(id: IdempotencyRecordId, record: IdempotencyRecord): Promise<boolean>;
   delete(id: IdempotencyRecordId): Promise<void>;
 }
 
@@ -99,12 +105,33 @@ async function idempotently(
       throw new ConflictError('This Idempotency-Key was used with another request body.');
     if (held.state !== 'completed')
       throw new ConflictError('A request with this Idempotency-Key is still in progress.');
-    const stored = held.response!;
+    if (!held.response)
+      throw new ConflictError(
+        'A request with this Idempotency-Key succeeded, but its answer was too large to replay.',
+      );
+    const stored = held.response;
     return { ...stored, headers: { ...stored.headers, 'idempotent-replayed': 'true' } };
   }
 
-  const complete = (response: HttpResponse) =>
-    store.put(id, { state: 'completed', fingerprint, response, ttl });
+  const complete = async (response: HttpResponse) => {
+    try {
+      if (await store.put(id, { state: 'completed', fingerprint, response, ttl })) return;
+      await store.put(id, { state: 'completed', fingerprint, ttl });
+      logger.warn('idempotent answer too large to keep', {
+        event: LOG_EVENTS.idempotencyAnswerNotKept,
+        operation: call.operation,
+        status: response.statusCode,
+        body_bytes: Buffer.byteLength(response.body ?? ''),
+      });
+    } catch (error) {
+      logger.error('idempotent answer not kept', {
+        event: LOG_EVENTS.idempotencyAnswerNotKept,
+        operation: call.operation,
+        status: response.statusCode,
+        error: error as Error,
+      });
+    }
+  };
   let response: HttpResponse;
   try {
     response = await run();

@@ -69,6 +69,7 @@ export const LOG_EVENTS = {
   notificationDuplicate: 'notification.duplicate_skipped',
   notificationPermanentFailure: 'notification.permanent_failure',
   workerRecordFailed: 'worker.record_failed',
+  idempotencyAnswerNotKept: 'idempotency.answer_not_kept',
 } as const;
 
 /**

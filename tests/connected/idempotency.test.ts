@@ -1,11 +1,16 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '#functions/adapters/dynamo';
+import { type Db, documentClient } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import type { HttpResponse } from '#functions/http/context';
 import { type Idempotency, idempotencyWith } from '#functions/http/idempotency';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '#shared/kernel/errors';
-import { freshDb } from '#tests/support/db';
+import { sha256 } from '#shared/kernel/secrets';
+import { idempotency as idempotencyEntity } from '#shared/table/entities/idempotency';
+import { localClient } from '#local/dynamodb-local';
+import { dynamoEndpoint, freshDb } from '#tests/support/db';
 
 /** The Idempotency-Key algorithm over its DynamoDB records (docs/api.md section 7). */
 
@@ -111,5 +116,95 @@ describe('Idempotency-Key', () => {
       await expect(idempotency(call('b', key), runner(created))).rejects.toBeInstanceOf(ValidationError);
     }
     await expect(idempotency(call('b', 'x'.repeat(255)), runner(created))).resolves.toEqual(created);
+  });
+});
+
+/** A created answer whose body is `record` as the API serialises it. */
+const createdWith = (record: unknown): HttpResponse => ({
+  statusCode: 201,
+  headers: { 'content-type': 'application/json', location: '/things/big' },
+  body: JSON.stringify(record),
+});
+
+/** `n` random printable ASCII characters: text with the most entropy a JSON body can carry per byte. */
+const printable = (n: number) =>
+  Array.from(randomBytes(n), (b) => String.fromCharCode(0x21 + (b % 94))).join('');
+
+describe('Idempotency-Key with answers near and past the item limit', () => {
+  it('keeps and replays the answer to a 246 KB escape-heavy request (492 KB answered)', async () => {
+    // The exception's evidence as stored (`evidence_json`) and then serialised in the answer:
+    // every backslash of the request is escaped twice more.
+    const evidence = { path: '\\'.repeat(123_000) };
+    expect(JSON.stringify({ evidence }).length).toBeGreaterThan(246_000);
+    const answer = createdWith({ id: 'big', evidence_json: JSON.stringify(evidence) });
+    expect(answer.body!.length).toBeGreaterThan(492_000);
+    const c = call();
+    const run = runner(answer);
+    expect(await idempotency(c, run)).toEqual(answer);
+    const replay = await idempotency(c, run);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.body).toBe(answer.body);
+    expect(replay.headers).toEqual({ ...answer.headers, 'idempotent-replayed': 'true' });
+    expect(run.calls).toBe(1);
+  });
+
+  it('keeps the worst case of a 256 KiB request: high-entropy text, compressed, under the item limit', async () => {
+    const evidence = { text: printable(255_000) };
+    const answer = createdWith({ id: 'dense', evidence_json: JSON.stringify(evidence) });
+    const c = call();
+    const run = runner(answer);
+    await idempotency(c, run);
+    const replay = await idempotency(c, run);
+    expect(replay.body).toBe(answer.body);
+    expect(run.calls).toBe(1);
+    // Measured: what the record holds is gzip, about 83% of the text (6.6 of 8 bits per byte).
+    const { Item } = await db.doc.send(
+      new GetCommand({
+        TableName: db.tableName,
+        Key: idempotencyEntity.key({ scope: c.scope, operation: c.operation, key_hash: sha256(c.key) }),
+      }),
+    );
+    const stored = (Item!.response as { body_gzip: Uint8Array }).body_gzip.length;
+    console.info(`[idempotency] 256 KiB printable answer: ${answer.body!.length} B, stored ${stored} B`);
+    expect(stored).toBeLessThan(240_000);
+  });
+
+  it('answers an answer too large even compressed, and refuses a retry rather than running it again', async () => {
+    const answer = createdWith({ id: 'huge', blob: randomBytes(450_000).toString('base64') });
+    const c = call();
+    const run = runner(answer);
+    expect(await idempotency(c, run)).toEqual(answer);
+    const err = await rejection(idempotency(c, run));
+    expect(err).toBeInstanceOf(ConflictError);
+    expect(err?.message).toMatch(/succeeded, but its answer was too large to replay/);
+    expect(run.calls).toBe(1);
+    // Another body under the same key is still the usual conflict.
+    const other = await rejection(idempotency({ ...c, fingerprint: 'body-2' }, run));
+    expect(other?.message).toMatch(/used with another request body/);
+  });
+
+  it('gives the committed answer when the store fails to keep it, and runs nothing twice', async () => {
+    // The store's own client, failing only the Put that completes a record (a throttle, an outage).
+    const real = documentClient(localClient(dynamoEndpoint()));
+    const doc = documentClient(localClient(dynamoEndpoint()));
+    mockClient(doc)
+      .on(PutCommand)
+      .callsFake(async (input: PutCommand['input']) => {
+        if (input.Item?.state === 'completed') throw new Error('ProvisionedThroughputExceededException');
+        return real.send(new PutCommand(input));
+      })
+      .on(GetCommand)
+      .callsFake((input: GetCommand['input']) => real.send(new GetCommand(input)));
+    const failing = idempotencyWith(idempotencyStore({ ...db, doc }));
+
+    const c = call();
+    const run = runner(created);
+    expect(await failing(c, run)).toEqual(created);
+    const thrown = runner(new NotFoundError());
+    await expect(failing(call(), thrown)).rejects.toBeInstanceOf(NotFoundError);
+    // The claim is still held: a retry within its lease is refused, not run again.
+    const err = await rejection(failing(c, run));
+    expect(err?.message).toMatch(/still in progress/);
+    expect(run.calls).toBe(1);
   });
 });
