@@ -20,6 +20,9 @@ export interface WorkerDeps {
 
 type KindHandler = (event: OutboxEvent, record: SQSRecord) => Promise<void>;
 
+/** What the provider path threw, for the log only (the attempt carries `provider_error`). */
+const thrown = (error: unknown) => (error === undefined ? {} : { error: error as Error });
+
 /**
  * An SQS worker: a dispatcher by event kind over Powertools' BatchProcessor, so a failed record
  * fails alone (`batchItemFailures`). Later issues add kinds (workflow rules, accounting export).
@@ -94,6 +97,7 @@ export function createWorker(
           ...fields,
           reason: outcome.reason ?? outcome.result,
           delay_s: outcome.delaySeconds,
+          ...thrown(outcome.error),
         });
         await delayRetry(deps.sqs, deps.queueUrl, record.receiptHandle, outcome.delaySeconds);
         throw new RetryLater(outcome.result);
@@ -103,6 +107,7 @@ export function createWorker(
           event: LOG_EVENTS.notificationDeadLettered,
           ...fields,
           reason: outcome.reason,
+          ...thrown(outcome.error),
         });
         // Visible at once: the next receive exceeds maxReceiveCount and SQS moves it to the DLQ.
         await delayRetry(deps.sqs, deps.queueUrl, record.receiptHandle, 0);

@@ -3,8 +3,8 @@ import { newId } from '#shared/kernel/ids';
 import { auditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { backoffSeconds, type BackoffSettings } from './channels';
-import { decideGate } from './gate';
-import type { Attempt, DeliveryStore, Notification, ProviderPort, ReviewItem } from './ports';
+import { decideGate, type GateDecision } from './gate';
+import type { Attempt, DeliveryStore, Notification, ProviderPort, ReviewItem, SendResult } from './ports';
 
 /**
  * The notification worker's use case: one `notification.delivery.requested` message in, one
@@ -37,8 +37,34 @@ export type DeliveryOutcome =
       delaySeconds: number;
       notification?: Notification;
       reason?: string;
+      /** What the provider path threw, for the worker's log; never in the public attempt. */
+      error?: unknown;
     }
-  | { action: 'dead_letter'; result: 'dead_lettered'; notification: Notification; reason: string };
+  | {
+      action: 'dead_letter';
+      result: 'dead_lettered';
+      notification: Notification;
+      reason: string;
+      error?: unknown;
+    };
+
+/** The attempt reason of anything the provider path threw (configuration, secrets, SSM, a bug). */
+export const PROVIDER_ERROR = 'provider_error';
+
+/** The provider path's answer: the gate closed, or what the send gave (or what it threw). */
+type Tried = { gate: Extract<GateDecision, { open: false }> } | { result: SendResult; error?: unknown };
+
+/** The provider gate, then the send. Runs under the claim, so the caller records whatever comes out. */
+async function tryProvider(deps: DeliveryDeps, n: Notification): Promise<Tried> {
+  const config = await deps.providers.configFor(n.tenant_id, n.channel);
+  const gate = decideGate(
+    n.channel,
+    await deps.store.channelState(n.tenant_id, n.channel),
+    config !== undefined,
+  );
+  if (!gate.open) return { gate };
+  return { result: await deps.providers.send(n, config) };
+}
 
 /** Statuses from which a delivery message may (still, or again after a redrive) send. */
 const SENDABLE = new Set(['queued', 'retrying', 'delivering', 'dead_lettered']);
@@ -89,6 +115,8 @@ const reviewFor = (
  * 4. Send. Success -> `delivered`. Transient failure -> `retrying` and a backoff delay, or on the
  *    last allowed attempt `dead_lettered` + review item and the queue moves it to its DLQ.
  *    Permanent failure -> `dead_lettered` + review item at once, acknowledged.
+ *    Anything thrown in 3 or 4 is a transient failure (`provider_error`): once claimed, every
+ *    attempt is recorded and releases the claim, so none is left `delivering` with nobody told.
  */
 export async function deliver(
   deps: DeliveryDeps,
@@ -110,13 +138,12 @@ export async function deliver(
   if (claim === 'busy') return { action: 'retry', result: 'busy', delaySeconds: deps.leaseSeconds };
   const n: Notification = { ...found, status: 'delivering', updated_at: now };
 
-  const config = await deps.providers.configFor(n.tenant_id, n.channel);
-  const gate = decideGate(
-    n.channel,
-    await deps.store.channelState(n.tenant_id, n.channel),
-    config !== undefined,
-  );
-  if (!gate.open) {
+  const tried = await tryProvider(deps, n).catch((error: unknown): Tried => ({
+    result: { ok: false, kind: 'transient', reason: PROVIDER_ERROR },
+    error,
+  }));
+  if ('gate' in tried) {
+    const { gate } = tried;
     const review = reviewFor(n, now, 'gated', `provider gate closed: ${gate.reason}`);
     const next = withAttempt(n, now, 'gated', gate.reason, null, {
       status: 'gated',
@@ -134,7 +161,7 @@ export async function deliver(
     return { action: 'ack', result: 'gated', notification: next, reason: gate.reason };
   }
 
-  const result = await deps.providers.send(n, config);
+  const { result, error } = tried;
   const done = deps.clock.now();
   const at = done.toISOString();
   const latency = done.getTime() - start.getTime();
@@ -169,6 +196,7 @@ export async function deliver(
       delaySeconds: backoffSeconds(receiveCount, deps.backoff),
       notification: next,
       reason: result.reason,
+      error,
     };
   }
 
@@ -204,7 +232,7 @@ export async function deliver(
   );
   return permanent
     ? { action: 'ack', result: 'permanent_failure', notification: next, reason: result.reason }
-    : { action: 'dead_letter', result: 'dead_lettered', notification: next, reason: result.reason };
+    : { action: 'dead_letter', result: 'dead_lettered', notification: next, reason: result.reason, error };
 }
 
 function withAttempt(
