@@ -25,16 +25,17 @@ export const urlFor = (urls: QueueUrls, queue: QueueName): string =>
 export const SQS_BATCH = 10;
 
 /**
- * Publishes events to their queues, 10 per SendMessageBatch call, and answers the event ids that
- * were not accepted (a failed entry, or a whole call that threw). Nothing is retried here: the
- * caller fails exactly those records so the stream (or the next sweep) tries them again.
+ * Publishes events to their queues, 10 per SendMessageBatch call, and answers the events that
+ * were not accepted, by event id, each with why (an Error whose `cause` is the failed entry or
+ * the error the whole call threw). Nothing is retried here: the caller logs the cause and fails
+ * exactly those records, so the stream (or the next sweep) tries them again.
  */
 export async function publishEvents(
   client: SQSClient,
   urls: QueueUrls,
   events: OutboxEvent[],
-): Promise<Set<string>> {
-  const failed = new Set<string>();
+): Promise<Map<string, Error>> {
+  const failed = new Map<string, Error>();
   const byQueue = new Map<string, OutboxEvent[]>();
   for (const e of events) {
     const url = urlFor(urls, queueForEvent(e.kind, e.payload));
@@ -58,10 +59,15 @@ export async function publishEvents(
             const out = await client.send(new SendMessageBatchCommand({ QueueUrl: url, Entries: entries }));
             for (const f of out.Failed ?? []) {
               const e = chunk[Number(f.Id)];
-              if (e) failed.add(e.event_id);
+              if (e)
+                failed.set(
+                  e.event_id,
+                  new Error(`SendMessageBatch entry failed: ${f.Code ?? 'unknown'}`, { cause: f }),
+                );
             }
-          } catch {
-            for (const e of chunk) failed.add(e.event_id);
+          } catch (cause) {
+            const err = new Error('SendMessageBatch failed', { cause });
+            for (const e of chunk) failed.set(e.event_id, err);
           }
         })(),
       );

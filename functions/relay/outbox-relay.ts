@@ -43,14 +43,16 @@ export function createRelay(deps: RelayDeps) {
     const record = async (r: DynamoDBRecord) => {
       if (!isOutboxInsert(r)) return;
       const e = eventOf(r);
-      if (failed.has(e.event_id)) {
+      const cause = failed.get(e.event_id);
+      if (cause) {
         metrics.addMetric(METRICS.relayFailed, MetricUnit.Count, 1);
         logger.warn('relay publish failed', {
           event: LOG_EVENTS.outboxRelayFailed,
           event_id: e.event_id,
           kind: e.kind,
+          error: cause,
         });
-        throw new Error(`publish failed for ${e.event_id}`);
+        throw new Error(`publish failed for ${e.event_id}`, { cause });
       }
       const now = deps.clock.now();
       await markRelayed(deps.db, e.event_id, now);
@@ -87,8 +89,16 @@ export function createSweeper(deps: RelayDeps, afterMs: number) {
       if (batch.length === 0) return;
       const failed = await publishEvents(deps.sqs, deps.queues, batch);
       for (const e of batch) {
-        if (failed.has(e.event_id)) {
+        const cause = failed.get(e.event_id);
+        if (cause) {
+          // Left pending (still in gsi3): the next sweep publishes it again.
           failedCount++;
+          logger.warn('sweeper publish failed', {
+            event: LOG_EVENTS.outboxRelayFailed,
+            event_id: e.event_id,
+            kind: e.kind,
+            error: cause,
+          });
           continue;
         }
         await markRelayed(deps.db, e.event_id, deps.clock.now());

@@ -7,11 +7,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import { transact } from '#functions/adapters/dynamo';
 import { outboxPut } from '#functions/adapters/outbox';
+import { publishEvents } from '#functions/adapters/queue';
+import { logger } from '#functions/observability';
 import { createRelay, createSweeper } from '#functions/relay/outbox-relay';
 import type { OutboxEvent } from '#shared/domain/outbox';
-import { systemClock } from '#shared/kernel/ids';
+import { type Clock, systemClock } from '#shared/kernel/ids';
 import { outbox } from '#shared/table/entities/outbox';
-import { METRICS } from '#shared/kernel/names';
+import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { freshDb } from '#tests/support/db';
 import { insertRecord, outboxEvent } from '#tests/support/outbox';
 
@@ -25,7 +27,10 @@ let db: Db;
 beforeAll(async () => {
   ({ db } = await freshDb());
 });
-afterEach(() => sqsMock.reset());
+afterEach(() => {
+  sqsMock.reset();
+  vi.restoreAllMocks();
+});
 
 const event = (channel: string, occurredAt?: string) =>
   outboxEvent(channel, occurredAt ? { occurredAt } : {});
@@ -34,11 +39,32 @@ const write = async (events: OutboxEvent[]) => {
   for (const e of events) expect((await transact(db, [outboxPut(e)])).ok).toBe(true);
 };
 
-const item = async (e: OutboxEvent) =>
-  (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: outbox.key(e) }))).Item!;
+const item = async (e: OutboxEvent, on: Db = db) =>
+  (await on.doc.send(new GetCommand({ TableName: on.tableName, Key: outbox.key(e) }))).Item!;
 
 /** The Lambda stream record of the item as written (NewImage from the table itself). */
 const streamRecord = async (e: OutboxEvent, seq: number) => insertRecord(await item(e), seq);
+
+/** Every entry accepted, unless its event id is in `failing`. */
+const acceptAll = (failing: Set<string> = new Set()) =>
+  sqsMock.on(SendMessageBatchCommand).callsFake((input) => {
+    const entries = input.Entries as { Id: string; MessageBody: string }[];
+    const failed = entries.filter((x) => failing.has(JSON.parse(x.MessageBody).event_id));
+    return {
+      Successful: entries
+        .filter((x) => !failed.includes(x))
+        .map((x) => ({ Id: x.Id, MessageId: x.Id, MD5OfMessageBody: '' })),
+      Failed: failed.map((x) => ({
+        Id: x.Id,
+        Code: 'KmsThrottled',
+        SenderFault: false,
+        Message: 'slow down',
+      })),
+    };
+  });
+
+const at = (iso: string): Clock => ({ now: () => new Date(iso) });
+const sqs = () => new SQSClient({ region: 'us-east-1' });
 
 const sentBodies = () =>
   sqsMock
@@ -148,5 +174,106 @@ describe('outbox sweeper', () => {
     expect(sentBodies()).toHaveLength(0);
     expect(republishedMetric()).toEqual([2, 0]);
     addMetric.mockRestore();
+  });
+});
+
+describe('a failed publish keeps its cause', () => {
+  it('answers each failed event with an Error whose cause is the entry or the thrown error', async () => {
+    const [inApp, telegram] = [event('in_app'), event('telegram')];
+    const throttled = new Error('Rate exceeded');
+    sqsMock
+      .on(SendMessageBatchCommand, { QueueUrl: queues.external })
+      .rejects(throttled)
+      .on(SendMessageBatchCommand, { QueueUrl: queues.internal })
+      .resolves({ Successful: [], Failed: [{ Id: '0', Code: 'InternalError', SenderFault: false }] });
+    const failed = await publishEvents(sqs(), queues, [inApp, telegram]);
+    expect(failed.get(telegram.event_id)?.cause).toBe(throttled);
+    expect(failed.get(inApp.event_id)?.cause).toMatchObject({ Id: '0', Code: 'InternalError' });
+    expect(failed.get(inApp.event_id)?.message).toMatch(/InternalError/);
+  });
+
+  it('the relay logs the cause and fails exactly those records for retry', async () => {
+    const events = [event('in_app'), event('telegram')];
+    await write(events);
+    const records = await Promise.all(events.map((e, i) => streamRecord(e, 300 + i)));
+    const throttled = new Error('Rate exceeded');
+    sqsMock.on(SendMessageBatchCommand).rejects(throttled);
+    const warn = vi.spyOn(logger, 'warn');
+    const out = await createRelay({ db, sqs: sqs(), queues, clock: systemClock })(
+      { Records: records },
+      context,
+    );
+    expect(out.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual(
+      records.map((r) => r.dynamodb!.SequenceNumber).sort(),
+    );
+    const logged = warn.mock.calls
+      .map((c) => c[1] as { event?: string; event_id?: string; error?: Error })
+      .filter((f) => f?.event === LOG_EVENTS.outboxRelayFailed);
+    expect(logged.map((f) => f.event_id).sort()).toEqual(events.map((e) => e.event_id).sort());
+    for (const f of logged) expect(f.error?.cause).toBe(throttled);
+    for (const e of events) expect((await item(e)).gsi3pk).toBeDefined();
+  });
+});
+
+describe('relay and sweeper side by side', () => {
+  const T1 = '2030-01-01T00:00:01.000Z';
+  const T2 = '2030-01-01T00:00:02.000Z';
+  const T3 = '2030-01-01T00:00:03.000Z';
+
+  it('racing over the same pending items, they publish each at least once and mark each once', async () => {
+    const { db: own } = await freshDb();
+    const old = new Date(Date.now() - 10 * 60_000).toISOString();
+    const events = Array.from({ length: 12 }, (_, i) => event(i % 3 ? 'webhook' : 'in_app', old));
+    for (const e of events) expect((await transact(own, [outboxPut(e)])).ok).toBe(true);
+    const records = await Promise.all(events.map(async (e, i) => insertRecord(await item(e, own), 500 + i)));
+    acceptAll();
+    const relay = createRelay({ db: own, sqs: sqs(), queues, clock: at(T1) });
+    const sweeper = createSweeper({ db: own, sqs: sqs(), queues, clock: at(T2) }, 60_000);
+
+    const [relayed, swept] = await Promise.all([relay({ Records: records }, context), sweeper()]);
+    expect(relayed.batchItemFailures).toEqual([]);
+    expect(swept.failed).toBe(0);
+    const published = new Set(sentBodies().map((b) => b.event_id));
+    for (const e of events) expect(published).toContain(e.event_id);
+    const marks = new Map<string, unknown>();
+    for (const e of events) {
+      const stored = await item(e, own);
+      expect(stored.gsi3pk).toBeUndefined();
+      expect([T1, T2]).toContain(stored.relayed_at);
+      marks.set(e.event_id, stored.relayed_at);
+    }
+
+    // A stream retry of the same records later: published again, but the first mark stands.
+    const again = await createRelay({ db: own, sqs: sqs(), queues, clock: at(T3) })(
+      { Records: records },
+      context,
+    );
+    expect(again.batchItemFailures).toEqual([]);
+    for (const e of events) expect((await item(e, own)).relayed_at).toBe(marks.get(e.event_id));
+    expect(await sweeper()).toEqual({ republished: 0, failed: 0 });
+  });
+
+  it('a publish failure in the sweeper leaves the item pending for the next sweep', async () => {
+    const { db: own } = await freshDb();
+    const old = new Date(Date.now() - 10 * 60_000).toISOString();
+    const [lost, ok] = [event('email', old), event('sms', old)];
+    for (const e of [lost, ok]) expect((await transact(own, [outboxPut(e)])).ok).toBe(true);
+    acceptAll(new Set([lost.event_id]));
+    const warn = vi.spyOn(logger, 'warn');
+    const sweeper = createSweeper({ db: own, sqs: sqs(), queues, clock: systemClock }, 60_000);
+    expect(await sweeper()).toEqual({ republished: 1, failed: 1 });
+    expect((await item(lost, own)).gsi3pk).toBeDefined();
+    expect((await item(lost, own)).relayed_at).toBeUndefined();
+    expect((await item(ok, own)).gsi3pk).toBeUndefined();
+    const logged = warn.mock.calls
+      .map((c) => c[1] as { event?: string; event_id?: string; error?: Error })
+      .find((f) => f?.event === LOG_EVENTS.outboxRelayFailed);
+    expect(logged).toMatchObject({ event_id: lost.event_id, error: { cause: { Code: 'KmsThrottled' } } });
+
+    sqsMock.reset();
+    acceptAll();
+    expect(await sweeper()).toEqual({ republished: 1, failed: 0 });
+    expect(sentBodies().map((b) => b.event_id)).toEqual([lost.event_id]);
+    expect((await item(lost, own)).gsi3pk).toBeUndefined();
   });
 });
