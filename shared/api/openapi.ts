@@ -153,7 +153,11 @@ const ERROR_EXAMPLES: Record<ErrorStatus, { title: string; code: string; detail:
 };
 
 /** Operations that answer an error the general rules below do not derive. */
-const EXTRA_ERRORS: Partial<Record<OperationId, ErrorStatus[]>> = { 'auth.login': [401] };
+const EXTRA_ERRORS: Partial<Record<OperationId, ErrorStatus[]>> = {
+  'auth.login': [401],
+  'auth.acceptInvitation': [409],
+  'auth.declineInvitation': [409],
+};
 
 function errorStatuses(id: OperationId, op: Operation): ErrorStatus[] {
   const out = new Set<ErrorStatus>(EXTRA_ERRORS[id] ?? []);
