@@ -1,5 +1,5 @@
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { AuditListData, AuditListErrors, AuditListResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses } from './types.gen.js';
+import type { AuditListData, AuditListErrors, AuditListResponses, AuthAcceptInvitationData, AuthAcceptInvitationErrors, AuthAcceptInvitationResponses, AuthDeclineInvitationData, AuthDeclineInvitationErrors, AuthDeclineInvitationResponses, AuthInvitationsData, AuthInvitationsErrors, AuthInvitationsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, InvitationsListData, InvitationsListErrors, InvitationsListResponses, InvitationsRevokeData, InvitationsRevokeErrors, InvitationsRevokeResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses } from './types.gen.js';
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
      * You can provide a client instance returned by `createClient()` instead of
@@ -30,6 +30,18 @@ export declare const authRevoke: <ThrowOnError extends boolean = true>(options: 
  */
 export declare const authMe: <ThrowOnError extends boolean = true>(options?: Options<AuthMeData, ThrowOnError>) => RequestResult<AuthMeResponses, AuthMeErrors, ThrowOnError>;
 /**
+ * The caller's pending invitations (by the caller's email)
+ */
+export declare const authInvitations: <ThrowOnError extends boolean = true>(options?: Options<AuthInvitationsData, ThrowOnError>) => RequestResult<AuthInvitationsResponses, AuthInvitationsErrors, ThrowOnError>;
+/**
+ * Accept an invitation: become a member of its tenant
+ */
+export declare const authAcceptInvitation: <ThrowOnError extends boolean = true>(options: Options<AuthAcceptInvitationData, ThrowOnError>) => RequestResult<AuthAcceptInvitationResponses, AuthAcceptInvitationErrors, ThrowOnError>;
+/**
+ * Decline an invitation
+ */
+export declare const authDeclineInvitation: <ThrowOnError extends boolean = true>(options: Options<AuthDeclineInvitationData, ThrowOnError>) => RequestResult<AuthDeclineInvitationResponses, AuthDeclineInvitationErrors, ThrowOnError>;
+/**
  * The caller's tenants (every tenant for platform_admin)
  */
 export declare const tenantsList: <ThrowOnError extends boolean = true>(options?: Options<TenantsListData, ThrowOnError>) => RequestResult<TenantsListResponses, TenantsListErrors, ThrowOnError>;
@@ -46,7 +58,7 @@ export declare const tenantsGet: <ThrowOnError extends boolean = true>(options: 
  */
 export declare const membersList: <ThrowOnError extends boolean = true>(options: Options<MembersListData, ThrowOnError>) => RequestResult<MembersListResponses, MembersListErrors, ThrowOnError>;
 /**
- * Add a member (creates the user when the email is new)
+ * Invite a member by email (platform_admin: add at once)
  */
 export declare const membersAdd: <ThrowOnError extends boolean = true>(options: Options<MembersAddData, ThrowOnError>) => RequestResult<MembersAddResponses, MembersAddErrors, ThrowOnError>;
 /**
@@ -57,6 +69,14 @@ export declare const membersRemove: <ThrowOnError extends boolean = true>(option
  * Change a member's role
  */
 export declare const membersUpdate: <ThrowOnError extends boolean = true>(options: Options<MembersUpdateData, ThrowOnError>) => RequestResult<MembersUpdateResponses, MembersUpdateErrors, ThrowOnError>;
+/**
+ * List a tenant's pending invitations
+ */
+export declare const invitationsList: <ThrowOnError extends boolean = true>(options: Options<InvitationsListData, ThrowOnError>) => RequestResult<InvitationsListResponses, InvitationsListErrors, ThrowOnError>;
+/**
+ * Revoke a pending invitation
+ */
+export declare const invitationsRevoke: <ThrowOnError extends boolean = true>(options: Options<InvitationsRevokeData, ThrowOnError>) => RequestResult<InvitationsRevokeResponses, InvitationsRevokeErrors, ThrowOnError>;
 /**
  * List business exceptions, newest first
  */

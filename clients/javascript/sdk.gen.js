@@ -36,6 +36,30 @@ export const authMe = (options) => (options?.client ?? client).get({
     ...options
 });
 /**
+ * The caller's pending invitations (by the caller's email)
+ */
+export const authInvitations = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/auth/invitations',
+    ...options
+});
+/**
+ * Accept an invitation: become a member of its tenant
+ */
+export const authAcceptInvitation = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/auth/invitations/{invitation_id}/accept',
+    ...options
+});
+/**
+ * Decline an invitation
+ */
+export const authDeclineInvitation = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/auth/invitations/{invitation_id}/decline',
+    ...options
+});
+/**
  * The caller's tenants (every tenant for platform_admin)
  */
 export const tenantsList = (options) => (options?.client ?? client).get({
@@ -72,7 +96,7 @@ export const membersList = (options) => (options.client ?? client).get({
     ...options
 });
 /**
- * Add a member (creates the user when the email is new)
+ * Invite a member by email (platform_admin: add at once)
  */
 export const membersAdd = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -102,6 +126,22 @@ export const membersUpdate = (options) => (options.client ?? client).patch({
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+/**
+ * List a tenant's pending invitations
+ */
+export const invitationsList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/invitations',
+    ...options
+});
+/**
+ * Revoke a pending invitation
+ */
+export const invitationsRevoke = (options) => (options.client ?? client).delete({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/invitations/{invitation_id}',
+    ...options
 });
 /**
  * List business exceptions, newest first

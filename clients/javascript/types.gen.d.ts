@@ -25,6 +25,9 @@ export type AuditEventRead = {
     metadata_json?: string | null;
     created_at?: string | null;
 };
+export type AuthInvitationList = {
+    items: Array<MemberInvitationRead>;
+};
 export type AuthMeRead = {
     user: UserRead;
     memberships: Array<MembershipRead>;
@@ -613,6 +616,27 @@ export type MemberCreate = {
     role: Role;
     password?: string;
 };
+export type MemberInvitationList = {
+    items: Array<MemberInvitationRead>;
+    next_cursor: string | null;
+};
+export type MemberInvitationRead = {
+    id: string;
+    tenant_id: string;
+    tenant_name: string;
+    email: string;
+    role: Role;
+    status: 'pending' | 'accepted' | 'declined' | 'revoked';
+    invited_by: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    expires_at: string;
+};
 export type MemberList = {
     items: Array<MemberRead>;
     next_cursor: string | null;
@@ -1107,6 +1131,110 @@ export type AuthMeResponses = {
     200: AuthMeRead;
 };
 export type AuthMeResponse = AuthMeResponses[keyof AuthMeResponses];
+export type AuthInvitationsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/auth/invitations';
+};
+export type AuthInvitationsErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type AuthInvitationsError = AuthInvitationsErrors[keyof AuthInvitationsErrors];
+export type AuthInvitationsResponses = {
+    /**
+     * The caller's pending invitations (by the caller's email)
+     */
+    200: AuthInvitationList;
+};
+export type AuthInvitationsResponse = AuthInvitationsResponses[keyof AuthInvitationsResponses];
+export type AuthAcceptInvitationData = {
+    body?: never;
+    path: {
+        invitation_id: string;
+    };
+    query?: never;
+    url: '/auth/invitations/{invitation_id}/accept';
+};
+export type AuthAcceptInvitationErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type AuthAcceptInvitationError = AuthAcceptInvitationErrors[keyof AuthAcceptInvitationErrors];
+export type AuthAcceptInvitationResponses = {
+    /**
+     * Accept an invitation: become a member of its tenant
+     */
+    201: MembershipRead;
+};
+export type AuthAcceptInvitationResponse = AuthAcceptInvitationResponses[keyof AuthAcceptInvitationResponses];
+export type AuthDeclineInvitationData = {
+    body?: never;
+    path: {
+        invitation_id: string;
+    };
+    query?: never;
+    url: '/auth/invitations/{invitation_id}/decline';
+};
+export type AuthDeclineInvitationErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type AuthDeclineInvitationError = AuthDeclineInvitationErrors[keyof AuthDeclineInvitationErrors];
+export type AuthDeclineInvitationResponses = {
+    /**
+     * Decline an invitation
+     */
+    204: void;
+};
+export type AuthDeclineInvitationResponse = AuthDeclineInvitationResponses[keyof AuthDeclineInvitationResponses];
 export type TenantsListData = {
     body?: never;
     path?: never;
@@ -1350,9 +1478,13 @@ export type MembersAddErrors = {
 export type MembersAddError = MembersAddErrors[keyof MembersAddErrors];
 export type MembersAddResponses = {
     /**
-     * Add a member (creates the user when the email is new)
+     * platform_admin: the member is added at once
      */
     201: MemberRead;
+    /**
+     * Invite a member by email (platform_admin: add at once)
+     */
+    202: MemberInvitationRead;
 };
 export type MembersAddResponse = MembersAddResponses[keyof MembersAddResponses];
 export type MembersRemoveData = {
@@ -1457,6 +1589,98 @@ export type MembersUpdateResponses = {
     200: MemberRead;
 };
 export type MembersUpdateResponse = MembersUpdateResponses[keyof MembersUpdateResponses];
+export type InvitationsListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/invitations';
+};
+export type InvitationsListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type InvitationsListError = InvitationsListErrors[keyof InvitationsListErrors];
+export type InvitationsListResponses = {
+    /**
+     * List a tenant's pending invitations
+     */
+    200: MemberInvitationList;
+};
+export type InvitationsListResponse = InvitationsListResponses[keyof InvitationsListResponses];
+export type InvitationsRevokeData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        invitation_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/invitations/{invitation_id}';
+};
+export type InvitationsRevokeErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type InvitationsRevokeError = InvitationsRevokeErrors[keyof InvitationsRevokeErrors];
+export type InvitationsRevokeResponses = {
+    /**
+     * Revoke a pending invitation
+     */
+    204: void;
+};
+export type InvitationsRevokeResponse = InvitationsRevokeResponses[keyof InvitationsRevokeResponses];
 export type ExceptionsListData = {
     body?: never;
     path: {

@@ -98,6 +98,8 @@ export const beginsWith = (prefix: string) => ({
   values: { ':sk': prefix },
 });
 
+export const equals = (value: string) => ({ expression: '#sk = :sk', values: { ':sk': value } });
+
 export const below = (bound: string) => ({ expression: '#sk < :sk', values: { ':sk': bound } });
 
 const keyCondition = (q: KeyQuery) => {

@@ -2,12 +2,15 @@ import { auditStore } from './audit-store';
 import type { Db } from './dynamo';
 import { exceptionStore } from './exception-store';
 import { identityStore } from './identity-store';
+import { invitationStore, inviteeStore } from './invitation-store';
 import { tenantStore } from './tenant-store';
 
 /** Every store over one Db; route groups take the ones they use. */
 export const createStores = (db: Db) => ({
   identity: identityStore(db),
   tenants: tenantStore(db),
+  invitations: invitationStore(db),
+  invitees: inviteeStore(db),
   exceptions: exceptionStore(db),
   audit: auditStore(db),
 });

@@ -12,7 +12,7 @@ const toTenant = (item: Record<string, unknown>) => pick(item, TENANT_FIELDS) as
  * The tenant item keeps `owner_count`, so "the last owner cannot be removed or demoted" is a
  * condition in the same transaction as the membership change, not a read that can race.
  */
-const ownerDelta = (tenantId: string, delta: 1 | -1): WriteOp => ({
+export const ownerDelta = (tenantId: string, delta: 1 | -1): WriteOp => ({
   Update: {
     Key: tenant.key({ id: tenantId }),
     UpdateExpression: 'ADD owner_count :d',

@@ -177,12 +177,17 @@ interface PyOperation {
   op: OperationObject;
 }
 
-const successOf = (op: OperationObject): [number, Schema | undefined] => {
-  const [code, response] = Object.entries(op.responses).find(([c]) => /^2\d\d$/.test(c)) ?? [
-    '200',
-    undefined,
+/** The success statuses, and the body's schema: either one's where an operation has two. */
+const successOf = (op: OperationObject): [number[], Schema | undefined] => {
+  const success = Object.entries(op.responses).filter(([c]) => /^2\d\d$/.test(c));
+  const schemas = success.flatMap(([, r]): Schema[] => {
+    const schema = r.content?.['application/json']?.schema;
+    return schema ? [schema] : [];
+  });
+  return [
+    success.length ? success.map(([c]) => Number(c)) : [200],
+    schemas.length > 1 ? { anyOf: schemas } : schemas[0],
   ];
-  return [Number(code), response?.content?.['application/json']?.schema];
 };
 
 function method(types: Models, { method: httpMethod, path, op }: PyOperation): string {
@@ -193,8 +198,9 @@ function method(types: Models, { method: httpMethod, path, op }: PyOperation): s
   const queryParams = params.filter((p) => p.in === 'query');
   const headerParams = params.filter((p) => p.in === 'header');
   const bodySchema = op.requestBody?.content?.['application/json']?.schema;
-  const [status, responseSchema] = successOf(op);
-  const returns = status === 204 ? 'None' : types.type(responseSchema, `${hint}Response`);
+  const [statuses, responseSchema] = successOf(op);
+  const noBody = statuses.every((s) => s === 204);
+  const returns = noBody ? 'None' : types.type(responseSchema, `${hint}Response`);
   const authenticated = (op.security ?? []).length > 0;
 
   const args = ['self'];
@@ -209,7 +215,7 @@ function method(types: Models, { method: httpMethod, path, op }: PyOperation): s
   const docLines = [
     op.summary ?? op.operationId,
     '',
-    `\`${httpMethod.toUpperCase()} ${path}\`${authenticated ? ' (bearer token)' : ' (public)'}; answers ${status}.`,
+    `\`${httpMethod.toUpperCase()} ${path}\`${authenticated ? ' (bearer token)' : ' (public)'}; answers ${statuses.join(' or ')}.`,
   ];
   for (const p of keywordOnly)
     if (p.description) docLines.push(`\`${identifier(p.name)}\`: ${p.description}`);
@@ -234,7 +240,7 @@ function method(types: Models, { method: httpMethod, path, op }: PyOperation): s
   let text = `    def ${name}(${args.join(', ')}) -> ${returns}:\n`;
   text += docstring(docLines.join('\n'), '        ');
   const invoke = `self._request(${call.join(', ')})`;
-  text += status === 204 ? `        ${invoke}\n` : `        return cast(${pyString(returns)}, ${invoke})\n`;
+  text += noBody ? `        ${invoke}\n` : `        return cast(${pyString(returns)}, ${invoke})\n`;
   return text;
 }
 

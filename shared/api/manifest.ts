@@ -4,7 +4,7 @@ import { EXCEPTIONS_OPERATIONS } from './operations/exceptions';
 import { NOTIFICATIONS_OPERATIONS } from './operations/notifications';
 import type { Operation } from './operations/operation';
 import { PUBLIC_OPERATIONS } from './operations/public';
-import { RESPONSES } from './operations/responses';
+import { ALTERNATIVE_RESPONSES, RESPONSES } from './operations/responses';
 import { TENANTS_OPERATIONS } from './operations/tenants';
 
 export type { Method, Operation, Operations } from './operations/operation';
@@ -15,13 +15,22 @@ export type { Method, Operation, Operations } from './operations/operation';
  * its own schemas; 404 and 405 come from that table); the OpenAPI document, the local runtime and
  * the CDK routes read this union. A new feature is a new group module and a line here.
  */
-/** Adds each operation's response record (shared/api/operations/responses.ts). */
+/** Adds each operation's response records (shared/api/operations/responses.ts). */
 const withResponses = <T extends Record<string, Operation>>(operations: T): T =>
   Object.fromEntries(
-    Object.entries(operations).map(([id, op]) => [
-      id,
-      id in RESPONSES ? { ...op, response: RESPONSES[id as keyof typeof RESPONSES] } : op,
-    ]),
+    Object.entries(operations).map(([id, op]) => {
+      const response = (RESPONSES as Record<string, Operation['response']>)[id];
+      const alternative = (ALTERNATIVE_RESPONSES as Record<string, Operation['response']>)[id];
+      if (!response) return [id, op];
+      return [
+        id,
+        {
+          ...op,
+          response,
+          ...(op.alternative && { alternative: { ...op.alternative, response: alternative } }),
+        },
+      ];
+    }),
   ) as T;
 
 export const OPERATIONS = withResponses({

@@ -153,7 +153,11 @@ const ERROR_EXAMPLES: Record<ErrorStatus, { title: string; code: string; detail:
 };
 
 /** Operations that answer an error the general rules below do not derive. */
-const EXTRA_ERRORS: Partial<Record<OperationId, ErrorStatus[]>> = { 'auth.login': [401] };
+const EXTRA_ERRORS: Partial<Record<OperationId, ErrorStatus[]>> = {
+  'auth.login': [401],
+  'auth.acceptInvitation': [409],
+  'auth.declineInvitation': [409],
+};
 
 function errorStatuses(id: OperationId, op: Operation): ErrorStatus[] {
   const out = new Set<ErrorStatus>(EXTRA_ERRORS[id] ?? []);
@@ -346,6 +350,13 @@ function operation(c: Components, id: OperationId, op: Operation): Json {
     };
   }
   const responses: Json = { [String(op.status)]: success };
+  if (op.alternative?.response) {
+    responses[String(op.alternative.status)] = {
+      description: op.alternative.when,
+      headers,
+      content: { [JSON_TYPE]: { schema: c.convert(op.alternative.response, 'output') } },
+    };
+  }
   if (demo) responses['304'] = { description: 'Not modified: the `If-None-Match` tag is current.', headers };
   for (const status of errorStatuses(id, op))
     responses[String(status)] = { $ref: `#/components/responses/${ERRORS[status][0]}` };
@@ -368,7 +379,10 @@ export function buildOpenApi(): Json {
 
   // Every response schema first, so that a request-side schema that differs from its response
   // side is the one that gets the `Input` suffix, whatever the manifest order.
-  for (const [, op] of entries) if (op.response) c.convert(op.response, 'output');
+  for (const [, op] of entries) {
+    if (op.response) c.convert(op.response, 'output');
+    if (op.alternative?.response) c.convert(op.alternative.response, 'output');
+  }
   const paths: Record<string, Json> = {};
   for (const [id, op] of entries) {
     paths[op.path] ??= {};

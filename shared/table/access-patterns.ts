@@ -5,6 +5,7 @@ import * as consumed from './entities/consumed';
 import * as exception from './entities/exception';
 import * as idempotency from './entities/idempotency';
 import * as inboxItem from './entities/inbox-item';
+import * as invitation from './entities/invitation';
 import * as login from './entities/login';
 import * as loginFailures from './entities/login-failures';
 import * as member from './entities/member';
@@ -38,6 +39,7 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   session,
   tenant,
   member,
+  invitation,
   exception,
   audit,
   outbox,

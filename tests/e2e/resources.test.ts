@@ -146,25 +146,33 @@ describe('tenants and members', () => {
     });
   });
 
-  it('members: add (new user logs in), patch, delete, each audited without a password', async () => {
+  it('members: an owner invites (the new user logs in, accepts), patch, delete, each audited without a password', async () => {
     const owner = s.members.owner.token;
     const email = `newbie-${Date.now()}@example.test`;
-    const added = await s.api.call('POST', `${base()}/members`, {
+    const invited = await s.api.call('POST', `${base()}/members`, {
       token: owner,
       body: { email, display_name: 'Newbie', role: 'operator', password: PASSWORD },
     });
-    expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ tenant_id: s.tenantId, email, role: 'operator' });
-    expect(added.body).not.toHaveProperty('password');
-    const userId = added.body.user_id;
+    expect(invited.status).toBe(202);
+    expect(invited.body).toMatchObject({ tenant_id: s.tenantId, email, role: 'operator', status: 'pending' });
+    expect(invited.body).not.toHaveProperty('password');
     const token = await s.api.login(email, PASSWORD);
+    // Not a member until the invitation is accepted.
+    expect((await s.api.call('GET', `${base()}/exceptions`, { token })).status).toBe(404);
+    const accepted = await s.api.call('POST', `/auth/invitations/${invited.body.id}/accept`, { token });
+    expect(accepted.status).toBe(201);
     expect((await s.api.call('GET', `${base()}/exceptions`, { token })).status).toBe(200);
+    const me = await s.api.call('GET', '/auth/me', { token });
+    const userId: string = me.body.user.id;
 
+    // Inviting a member again is an invitation like any other; accepting it is 409 conflict.
     const dup = await s.api.call('POST', `${base()}/members`, {
       token: owner,
       body: { email, display_name: 'Again', role: 'manager' },
     });
-    expect([dup.status, dup.body.code]).toEqual([409, 'conflict']);
+    expect(dup.status).toBe(202);
+    const again = await s.api.call('POST', `/auth/invitations/${dup.body.id}/accept`, { token });
+    expect([again.status, again.body.code]).toEqual([409, 'conflict']);
 
     const patched = await s.api.call('PATCH', `${base()}/members/${userId}`, {
       token: owner,
@@ -191,34 +199,37 @@ describe('tenants and members', () => {
     expect(all).not.toContain(PASSWORD);
   });
 
-  it('an existing user is added by email without a password; a new user without one is 422', async () => {
-    const other = await seedTenant(rt);
-    const existing = other.members.accountant.email;
-    const r = await s.api.call('POST', `${base()}/members`, {
-      token: s.members.owner.token,
-      body: { email: existing, display_name: 'ignored', role: 'support' },
-    });
-    expect(r.status).toBe(201);
-    expect(r.body.user_id).toBe(other.members.accountant.user_id);
-
+  it('platform_admin adds at once (201); a new user then needs a password; a short one is 422 for anyone', async () => {
+    const email = `direct-${Date.now()}@example.test`;
     const before = (await audit()).length;
     const np = await s.api.call('POST', `${base()}/members`, {
-      token: s.members.owner.token,
-      body: { email: `nopass-${Date.now()}@example.test`, display_name: 'N', role: 'support' },
+      token: s.adminToken,
+      body: { email, display_name: 'N', role: 'support' },
     });
     expect([np.status, np.body.code]).toEqual([422, 'validation_failed']);
     expect(np.body.errors.map((e: { path: string }) => e.path)).toEqual(['password']);
-    const short = await s.api.call('POST', `${base()}/members`, {
-      token: s.members.owner.token,
-      body: {
-        email: `short-${Date.now()}@example.test`,
-        display_name: 'N',
-        role: 'support',
-        password: 'elevenchars',
-      },
-    });
-    expect(short.status).toBe(422);
+    for (const token of [s.adminToken, s.members.owner.token]) {
+      const short = await s.api.call('POST', `${base()}/members`, {
+        token,
+        body: { email, display_name: 'N', role: 'support', password: 'elevenchars' },
+      });
+      expect(short.status).toBe(422);
+    }
     expect((await audit()).length).toBe(before);
+
+    const added = await s.api.call('POST', `${base()}/members`, {
+      token: s.adminToken,
+      body: { email, display_name: 'Direct', role: 'support', password: PASSWORD },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({
+      tenant_id: s.tenantId,
+      email,
+      display_name: 'Direct',
+      role: 'support',
+    });
+    const token = await s.api.login(email, PASSWORD);
+    expect((await s.api.call('GET', base(), { token })).status).toBe(200);
   });
 
   it('the last owner cannot be removed or demoted (409)', async () => {

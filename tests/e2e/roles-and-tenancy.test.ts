@@ -33,6 +33,8 @@ const ALLOWED: Record<string, Role[]> = {
   'members.add': ['owner'],
   'members.update': ['owner'],
   'members.remove': ['owner'],
+  'invitations.list': ['owner'],
+  'invitations.revoke': ['owner'],
 };
 
 const newException = async (s: Seeded) => {
@@ -56,6 +58,20 @@ const newMember = async (s: Seeded, role: Role = 'operator') => {
   });
   expect(r.status).toBe(201);
   return r.body.user_id as string;
+};
+
+/** An invitation of a fresh email, by the tenant's owner (platform_admin would add at once). */
+const newInvitation = async (s: Seeded) => {
+  const r = await s.api.call('POST', `/tenants/${s.tenantId}/members`, {
+    token: s.members.owner.token,
+    body: {
+      email: `i-${Math.random().toString(36).slice(2)}@example.test`,
+      display_name: 'I',
+      role: 'support',
+    },
+  });
+  expect(r.status).toBe(202);
+  return r.body.id as string;
 };
 
 /** One request for (operation, role): fresh targets so that allowed calls succeed. */
@@ -95,6 +111,10 @@ async function attempt(s: Seeded, id: string, role: Role) {
       return call('PATCH', `${base}/members/${await newMember(s)}`, { token, body: { role: 'support' } });
     case 'members.remove':
       return call('DELETE', `${base}/members/${await newMember(s)}`, { token });
+    case 'invitations.list':
+      return call('GET', `${base}/invitations`, { token });
+    case 'invitations.revoke':
+      return call('DELETE', `${base}/invitations/${await newInvitation(s)}`, { token });
     default:
       throw new Error(id);
   }

@@ -7,6 +7,7 @@ import { consumed } from '#shared/table/entities/consumed';
 import { exception } from '#shared/table/entities/exception';
 import { idempotency } from '#shared/table/entities/idempotency';
 import { inboxItem } from '#shared/table/entities/inbox-item';
+import { invitation } from '#shared/table/entities/invitation';
 import { login } from '#shared/table/entities/login';
 import { loginFailures } from '#shared/table/entities/login-failures';
 import { member } from '#shared/table/entities/member';
@@ -39,6 +40,11 @@ describe('entity keys (pinned: the items in the table were written with these)',
     ['session', session.key({ token_id: 'tok' }), { pk: 'SESSION#tok', sk: 'SESSION' }],
     ['tenant', tenant.key({ id: 'acme' }), { pk: 'TENANT#acme', sk: 'TENANT' }],
     ['member', member.key({ tenant_id: 'acme', user_id: 'u1' }), { pk: 'TENANT#acme#MEMBER', sk: 'u1' }],
+    [
+      'invitation',
+      invitation.key({ tenant_id: 'acme', email: 'Ada@Example.TEST' }),
+      { pk: 'TENANT#acme#INVITATION', sk: 'ada@example.test' },
+    ],
     ['exception', exception.key({ tenant_id: 'acme', id: 'e1' }), { pk: 'TENANT#acme#EXCEPTION', sk: 'e1' }],
     ['audit', audit.key({ tenant_id: 'acme', id: 'a1' }), { pk: 'TENANT#acme#AUDIT', sk: 'a1' }],
     ['outbox', outbox.key({ event_id: 'ev1' }), { pk: 'OUTBOX#ev1', sk: 'OUTBOX' }],
@@ -84,6 +90,16 @@ describe('entity keys (pinned: the items in the table were written with these)',
       'member',
       gsiKeys(member.item({}, { tenant_id: 'acme', user_id: 'u1' })),
       { gsi1pk: 'USER#u1', gsi1sk: 'MEMBER#acme' },
+    ],
+    [
+      'invitation',
+      gsiKeys(invitation.item({}, { tenant_id: 'acme', email: 'Ada@Example.TEST', id: 'i1' })),
+      {
+        gsi1pk: 'INVITEE#ada@example.test',
+        gsi1sk: 'i1',
+        gsi2pk: 'TENANT#acme#INVITATION',
+        gsi2sk: 'i1',
+      },
     ],
     [
       'exception',

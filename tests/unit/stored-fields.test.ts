@@ -3,6 +3,7 @@ import {
   AuditEventRead,
   AuthSessionRead,
   BusinessExceptionRead,
+  MemberInvitationRead,
   MemberRead,
   MembershipRead,
   NotificationRead,
@@ -12,6 +13,7 @@ import {
 } from '#shared/api/schemas/responses';
 import { AUDIT_FIELDS } from '#shared/table/entities/audit';
 import { EXCEPTION_FIELDS } from '#shared/table/entities/exception';
+import { INVITATION_FIELDS } from '#shared/table/entities/invitation';
 import { MEMBER_FIELDS } from '#shared/table/entities/member';
 import { NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
 import { REVIEW_ITEM_FIELDS } from '#shared/table/entities/review-item';
@@ -39,6 +41,7 @@ describe('entity fields match the response records', () => {
     ['UserRead', USER_FIELDS, UserRead.shape, []],
     ['MembershipRead', MEMBER_FIELDS, MembershipRead.shape, []],
     ['MemberRead', MEMBER_FIELDS, MemberRead.shape, []],
+    ['MemberInvitationRead', INVITATION_FIELDS, MemberInvitationRead.shape, []],
     // The domain derives these from the stored session and the user's memberships.
     ['AuthSessionRead', SESSION_FIELDS, AuthSessionRead.shape, ['status', 'tenant_ids']],
   ])('%s: every field is stored, or derived', (_name, fields, shape, derived: string[]) => {

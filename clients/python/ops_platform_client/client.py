@@ -112,6 +112,27 @@ class Client:
         Raises ApiError on 401, 429, 500."""
         return cast("AuthMeRead", self._request("GET", "/auth/me", path_params={}, authenticated=True))
 
+    def auth_invitations(self) -> AuthInvitationList:
+        """The caller's pending invitations (by the caller's email)
+
+        `GET /auth/invitations` (bearer token); answers 200.
+        Raises ApiError on 401, 429, 500."""
+        return cast("AuthInvitationList", self._request("GET", "/auth/invitations", path_params={}, authenticated=True))
+
+    def auth_accept_invitation(self, invitation_id: str) -> MembershipRead:
+        """Accept an invitation: become a member of its tenant
+
+        `POST /auth/invitations/{invitation_id}/accept` (bearer token); answers 201.
+        Raises ApiError on 401, 404, 409, 429, 500."""
+        return cast("MembershipRead", self._request("POST", "/auth/invitations/{invitation_id}/accept", path_params={"invitation_id": invitation_id}, authenticated=True))
+
+    def auth_decline_invitation(self, invitation_id: str) -> None:
+        """Decline an invitation
+
+        `POST /auth/invitations/{invitation_id}/decline` (bearer token); answers 204.
+        Raises ApiError on 401, 404, 409, 429, 500."""
+        self._request("POST", "/auth/invitations/{invitation_id}/decline", path_params={"invitation_id": invitation_id}, authenticated=True)
+
     def tenants_create(self, body: TenantCreate, *, idempotency_key: str | None = None) -> TenantRead:
         """Create a tenant (platform_admin)
 
@@ -141,13 +162,13 @@ class Client:
         Raises ApiError on 400, 401, 403, 404, 422, 429, 500."""
         return cast("MemberList", self._request("GET", "/tenants/{tenant_id}/members", path_params={"tenant_id": tenant_id}, query={"limit": limit, "cursor": cursor}, authenticated=True))
 
-    def members_add(self, tenant_id: str, body: MemberCreate, *, idempotency_key: str | None = None) -> MemberRead:
-        """Add a member (creates the user when the email is new)
+    def members_add(self, tenant_id: str, body: MemberCreate, *, idempotency_key: str | None = None) -> MemberRead | MemberInvitationRead:
+        """Invite a member by email (platform_admin: add at once)
 
-        `POST /tenants/{tenant_id}/members` (bearer token); answers 201.
+        `POST /tenants/{tenant_id}/members` (bearer token); answers 201 or 202.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
-        return cast("MemberRead", self._request("POST", "/tenants/{tenant_id}/members", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+        return cast("MemberRead | MemberInvitationRead", self._request("POST", "/tenants/{tenant_id}/members", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
 
     def members_update(self, tenant_id: str, user_id: str, body: MemberUpdate) -> MemberRead:
         """Change a member's role
@@ -162,6 +183,20 @@ class Client:
         `DELETE /tenants/{tenant_id}/members/{user_id}` (bearer token); answers 204.
         Raises ApiError on 401, 403, 404, 409, 429, 500."""
         self._request("DELETE", "/tenants/{tenant_id}/members/{user_id}", path_params={"tenant_id": tenant_id, "user_id": user_id}, authenticated=True)
+
+    def invitations_list(self, tenant_id: str, *, limit: int | None = None, cursor: str | None = None) -> MemberInvitationList:
+        """List a tenant's pending invitations
+
+        `GET /tenants/{tenant_id}/invitations` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500."""
+        return cast("MemberInvitationList", self._request("GET", "/tenants/{tenant_id}/invitations", path_params={"tenant_id": tenant_id}, query={"limit": limit, "cursor": cursor}, authenticated=True))
+
+    def invitations_revoke(self, tenant_id: str, invitation_id: str) -> None:
+        """Revoke a pending invitation
+
+        `DELETE /tenants/{tenant_id}/invitations/{invitation_id}` (bearer token); answers 204.
+        Raises ApiError on 401, 403, 404, 409, 429, 500."""
+        self._request("DELETE", "/tenants/{tenant_id}/invitations/{invitation_id}", path_params={"tenant_id": tenant_id, "invitation_id": invitation_id}, authenticated=True)
 
     def exceptions_create(self, tenant_id: str, body: BusinessExceptionCreate, *, idempotency_key: str | None = None) -> BusinessExceptionRead:
         """Record a business exception

@@ -10,6 +10,7 @@ __all__ = [
     "AccessTokenRead",
     "AuditEventList",
     "AuditEventRead",
+    "AuthInvitationList",
     "AuthMeRead",
     "AuthSessionList",
     "AuthSessionRead",
@@ -75,6 +76,8 @@ __all__ = [
     "IntegrationRepairDemoReadReconciliationItem",
     "IntegrationRepairDemoRead",
     "MemberCreate",
+    "MemberInvitationList",
+    "MemberInvitationRead",
     "MemberList",
     "MemberRead",
     "MembershipRead",
@@ -144,6 +147,11 @@ class AuditEventRead(TypedDict):
     summary: NotRequired[str | None]
     metadata_json: NotRequired[str | None]
     created_at: NotRequired[str | None]
+
+
+class AuthInvitationList(TypedDict):
+    """The `AuthInvitationList` record."""
+    items: list[MemberInvitationRead]
 
 
 class AuthMeRead(TypedDict):
@@ -750,6 +758,25 @@ class MemberCreate(TypedDict):
     display_name: str
     role: Role
     password: NotRequired[str]
+
+
+class MemberInvitationList(TypedDict):
+    """The `MemberInvitationList` record."""
+    items: list[MemberInvitationRead]
+    next_cursor: str | None
+
+
+class MemberInvitationRead(TypedDict):
+    """The `MemberInvitationRead` record."""
+    id: str
+    tenant_id: str
+    tenant_name: str
+    email: str
+    role: Role
+    status: Literal["pending", "accepted", "declined", "revoked"]
+    invited_by: str
+    created_at: str
+    expires_at: str
 
 
 class MemberList(TypedDict):

@@ -1,4 +1,4 @@
-import { SessionCreate, SessionPath } from '#shared/api/schemas/auth';
+import { InvitationPath, SessionCreate, SessionPath } from '#shared/api/schemas/auth';
 import { op } from './operation';
 
 /** Sessions and identity (docs/api.md section 3). */
@@ -36,5 +36,31 @@ export const AUTH_OPERATIONS = {
     summary: 'The caller, their memberships and platform roles',
     auth: 'bearer',
     status: 200,
+  }),
+  'auth.invitations': op({
+    group: 'auth',
+    method: 'GET',
+    path: '/auth/invitations',
+    summary: "The caller's pending invitations (by the caller's email)",
+    auth: 'bearer',
+    status: 200,
+  }),
+  'auth.acceptInvitation': op({
+    group: 'auth',
+    method: 'POST',
+    path: '/auth/invitations/{invitation_id}/accept',
+    summary: 'Accept an invitation: become a member of its tenant',
+    auth: 'bearer',
+    params: InvitationPath,
+    status: 201,
+  }),
+  'auth.declineInvitation': op({
+    group: 'auth',
+    method: 'POST',
+    path: '/auth/invitations/{invitation_id}/decline',
+    summary: 'Decline an invitation',
+    auth: 'bearer',
+    params: InvitationPath,
+    status: 204,
   }),
 } as const;

@@ -19,6 +19,8 @@ export interface Operation {
   idempotent?: boolean;
   status: number;
   response?: core.$ZodType;
+  /** A second success status that some callers get instead of `status` (the OpenAPI document lists both). */
+  alternative?: { status: number; when: string; response?: core.$ZodType };
 }
 
 export type Operations = Record<string, Operation>;

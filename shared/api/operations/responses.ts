@@ -2,11 +2,15 @@ import type * as core from 'zod/v4/core';
 import {
   AccessTokenRead,
   AuditEventList,
+  AuthInvitationList,
   AuthMeRead,
   AuthSessionList,
   BusinessExceptionList,
   BusinessExceptionRead,
+  MemberInvitationList,
+  MemberInvitationRead,
   MemberList,
+  MembershipRead,
   MemberRead,
   NotificationList,
   NotificationRead,
@@ -24,12 +28,15 @@ export const RESPONSES = {
   'auth.login': AccessTokenRead,
   'auth.sessions': AuthSessionList,
   'auth.me': AuthMeRead,
+  'auth.invitations': AuthInvitationList,
+  'auth.acceptInvitation': MembershipRead,
   'tenants.create': TenantRead,
   'tenants.list': TenantList,
   'tenants.get': TenantRead,
   'members.list': MemberList,
-  'members.add': MemberRead,
+  'members.add': MemberInvitationRead,
   'members.update': MemberRead,
+  'invitations.list': MemberInvitationList,
   'exceptions.create': BusinessExceptionRead,
   'exceptions.list': BusinessExceptionList,
   'exceptions.get': BusinessExceptionRead,
@@ -40,4 +47,9 @@ export const RESPONSES = {
   'notifications.get': NotificationRead,
   'reviewItems.list': ReviewItemList,
   'reviewItems.decide': ReviewItemRead,
+} as const satisfies Record<string, core.$ZodType>;
+
+/** The response record of each operation's `alternative` success status. */
+export const ALTERNATIVE_RESPONSES = {
+  'members.add': MemberRead,
 } as const satisfies Record<string, core.$ZodType>;

@@ -15,3 +15,5 @@ export const SessionCreate = named(
 );
 
 export const SessionPath = z.object({ token_id: text(1, 128) });
+
+export const InvitationPath = z.object({ invitation_id: text(1, 64) });

@@ -83,6 +83,31 @@ export const MemberRead = named(
 
 export const MemberList = named(listOf(MemberRead), 'MemberList');
 
+/** Lists and answers show pending invitations only; the others are kept for a clear 409. */
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked'] as const;
+
+export const MemberInvitationRead = named(
+  z.object({
+    id: z.string(),
+    tenant_id: z.string(),
+    tenant_name: z.string(),
+    email: z.string(),
+    role: Role,
+    status: z.enum(INVITATION_STATUSES),
+    invited_by: z.string(),
+    created_at: DateTime,
+    expires_at: DateTime,
+  }),
+  'MemberInvitationRead',
+);
+
+export const MemberInvitationList = named(listOf(MemberInvitationRead), 'MemberInvitationList');
+
+export const AuthInvitationList = named(
+  z.object({ items: z.array(MemberInvitationRead) }),
+  'AuthInvitationList',
+);
+
 export const BusinessExceptionRead = named(
   z.object({
     id: z.string(),

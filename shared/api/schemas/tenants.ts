@@ -20,5 +20,8 @@ export const MemberUpdate = named(z.strictObject({ role: Role }), 'MemberUpdate'
 
 export const MemberListQuery = z.strictObject({ ...pageQuery });
 export const TenantListQuery = z.strictObject({ ...pageQuery });
+export const InvitationListQuery = z.strictObject({ ...pageQuery });
 
 export const MemberPath = z.object({ tenant_id: text(1, 64), user_id: text(1, 64) });
+
+export const TenantInvitationPath = z.object({ tenant_id: text(1, 64), invitation_id: text(1, 64) });

@@ -1,10 +1,12 @@
+import type * as z from 'zod/mini';
+import type { MemberInvitationRead } from '#shared/api/schemas/responses';
 import type { Page, PageRequest } from '#shared/kernel/page';
 import type { Role } from '#shared/kernel/policy';
 import type { AuditEvent } from '#shared/domain/audit';
 
 /**
- * The ports of identity, tenants and members (docs/api.md section 3) and the records they carry.
- * Adapters (functions/adapters) implement them on DynamoDB; every method that changes state
+ * The ports of identity, tenants, members and invitations (docs/api.md section 3) and the
+ * records they carry. Adapters (functions/adapters) implement them on DynamoDB; every method that changes state
  * writes the record and its audit event atomically.
  */
 
@@ -50,6 +52,12 @@ export interface Tenant {
   status: 'active';
   created_at: string;
 }
+
+/** An invitation to a tenant, for an email (lower-cased) that may or may not have an account. */
+export type Invitation = z.output<typeof MemberInvitationRead> & { tenant_created_at: string };
+
+/** Whose invitation: a tenant's (its owners') or an email's (the invitee's). */
+export type InvitationsOf = { tenant_id: string } | { email: string };
 
 /** What a login attempt reads in one round trip: the login, and this window's failures. */
 export interface LoginAttempt {
@@ -100,4 +108,54 @@ export interface TenantStore {
     next: Membership | null,
     audit: AuditEvent,
   ): Promise<'ok' | 'last_owner' | 'stale'>;
+}
+
+/**
+ * What the owners' side and the invitee's side of invitations share. The two sides are two
+ * ports, so that each Lambda bundles only its own side's adapter.
+ */
+export interface InvitationLookup {
+  findInvitation(of: InvitationsOf, id: string): Promise<Invitation | undefined>;
+  /** Declines or revokes the invitation if it is still pending and unexpired at `now`; false when not. */
+  endInvitation(
+    invitation: Invitation,
+    status: 'declined' | 'revoked',
+    audit: AuditEvent,
+    now: string,
+  ): Promise<boolean>;
+}
+
+/** A tenant's invitations, as its owners manage them. */
+export interface InvitationStore extends InvitationLookup {
+  /**
+   * Writes a pending invitation with its audit events, and `newUser` (an account for an email
+   * that has none) when given. Writes nothing and answers `pending` when the tenant already has
+   * an unexpired pending invitation for the email, `email_taken` when `newUser`'s email was
+   * registered meanwhile.
+   */
+  createInvitation(
+    invitation: Invitation,
+    newUser: Login | null,
+    audits: AuditEvent[],
+  ): Promise<'ok' | 'pending' | 'email_taken'>;
+  /** The tenant's invitation of `email` (consistent read). */
+  getInvitation(tenantId: string, email: string): Promise<Invitation | undefined>;
+  /** A tenant's pending invitations (expired ones included), newest first. */
+  listInvitations(tenantId: string, page: PageRequest): Promise<Page<Invitation>>;
+}
+
+/** The invitations sent to an email, as its user sees them. */
+export interface InviteeStore extends InvitationLookup {
+  /** The pending invitations (expired ones included) of an email, newest first: one at most per tenant. */
+  invitationsOf(email: string): Promise<Invitation[]>;
+  /**
+   * Marks the invitation accepted and adds the membership, with its audit event, if it is still
+   * pending and unexpired at `now`; `stale` when it is not, `member` when the user already is one.
+   */
+  acceptInvitation(
+    invitation: Invitation,
+    member: Membership,
+    audit: AuditEvent,
+    now: string,
+  ): Promise<'ok' | 'stale' | 'member'>;
 }

@@ -5,6 +5,7 @@ import type { PageRequest } from '#shared/kernel/page';
 import { isPlatformAdmin, PLATFORM_ADMIN, type Principal, type Role } from '#shared/kernel/policy';
 import { hashPassword } from '#shared/kernel/secrets';
 import { auditEvent } from '#shared/domain/audit';
+import { type InviteDeps, inviteMember } from './invitations';
 import type { IdentityStore, Membership, Tenant, TenantStore } from './ports';
 
 export interface TenantDeps {
@@ -71,7 +72,21 @@ export async function listMembers(deps: TenantDeps, tenantId: string, page: Page
 }
 
 /**
- * Add a member.
+ * `members.add` (docs/api.md section 3): platform_admin, who already sees every user, adds the
+ * member at once; a tenant's owner invites, and learns nothing about the email's account.
+ */
+export const addOrInviteMember = async (
+  deps: InviteDeps,
+  actor: Principal,
+  tenantId: string,
+  input: Parameters<typeof addMember>[3],
+) =>
+  isPlatformAdmin(actor)
+    ? { member: await addMember(deps, actor, tenantId, input) }
+    : { invitation: await inviteMember(deps, actor, tenantId, input) };
+
+/**
+ * Add a member at once (platform_admin).
  * 1. Read the tenant (for its name) and the login of the email.
  * 2. A new email needs a password: the user is created with it. For a known email the
  *    password and display name are ignored: an owner never sets another user's credentials.
