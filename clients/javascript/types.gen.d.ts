@@ -992,6 +992,10 @@ export type AuthSessionsErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type AuthSessionsError = AuthSessionsErrors[keyof AuthSessionsErrors];
 export type AuthSessionsResponses = {
@@ -1036,6 +1040,10 @@ export type AuthLoginErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type AuthLoginError = AuthLoginErrors[keyof AuthLoginErrors];
 export type AuthLoginResponses = {
@@ -1070,6 +1078,10 @@ export type AuthRevokeErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type AuthRevokeError = AuthRevokeErrors[keyof AuthRevokeErrors];
 export type AuthRevokeResponses = {
@@ -1098,6 +1110,10 @@ export type AuthMeErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type AuthMeError = AuthMeErrors[keyof AuthMeErrors];
 export type AuthMeResponses = {
@@ -1137,6 +1153,10 @@ export type TenantsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type TenantsListError = TenantsListErrors[keyof TenantsListErrors];
 export type TenantsListResponses = {
@@ -1195,6 +1215,10 @@ export type TenantsCreateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type TenantsCreateError = TenantsCreateErrors[keyof TenantsCreateErrors];
 export type TenantsCreateResponses = {
@@ -1233,6 +1257,10 @@ export type TenantsGetErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type TenantsGetError = TenantsGetErrors[keyof TenantsGetErrors];
 export type TenantsGetResponses = {
@@ -1282,6 +1310,10 @@ export type MembersListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type MembersListError = MembersListErrors[keyof MembersListErrors];
 export type MembersListResponses = {
@@ -1346,6 +1378,10 @@ export type MembersAddErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type MembersAddError = MembersAddErrors[keyof MembersAddErrors];
 export type MembersAddResponses = {
@@ -1389,6 +1425,10 @@ export type MembersRemoveErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type MembersRemoveError = MembersRemoveErrors[keyof MembersRemoveErrors];
 export type MembersRemoveResponses = {
@@ -1448,6 +1488,10 @@ export type MembersUpdateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type MembersUpdateError = MembersUpdateErrors[keyof MembersUpdateErrors];
 export type MembersUpdateResponses = {
@@ -1501,6 +1545,10 @@ export type ExceptionsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type ExceptionsListError = ExceptionsListErrors[keyof ExceptionsListErrors];
 export type ExceptionsListResponses = {
@@ -1565,6 +1613,10 @@ export type ExceptionsCreateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type ExceptionsCreateError = ExceptionsCreateErrors[keyof ExceptionsCreateErrors];
 export type ExceptionsCreateResponses = {
@@ -1604,6 +1656,10 @@ export type ExceptionsGetErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type ExceptionsGetError = ExceptionsGetErrors[keyof ExceptionsGetErrors];
 export type ExceptionsGetResponses = {
@@ -1663,6 +1719,10 @@ export type ExceptionsChangeStatusErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type ExceptionsChangeStatusError = ExceptionsChangeStatusErrors[keyof ExceptionsChangeStatusErrors];
 export type ExceptionsChangeStatusResponses = {
@@ -1714,6 +1774,10 @@ export type AuditListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type AuditListError = AuditListErrors[keyof AuditListErrors];
 export type AuditListResponses = {
@@ -1766,6 +1830,10 @@ export type NotificationsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type NotificationsListError = NotificationsListErrors[keyof NotificationsListErrors];
 export type NotificationsListResponses = {
@@ -1830,6 +1898,10 @@ export type NotificationsCreateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type NotificationsCreateError = NotificationsCreateErrors[keyof NotificationsCreateErrors];
 export type NotificationsCreateResponses = {
@@ -1869,6 +1941,10 @@ export type NotificationsGetErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type NotificationsGetError = NotificationsGetErrors[keyof NotificationsGetErrors];
 export type NotificationsGetResponses = {
@@ -1919,6 +1995,10 @@ export type ReviewItemsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type ReviewItemsListError = ReviewItemsListErrors[keyof ReviewItemsListErrors];
 export type ReviewItemsListResponses = {
@@ -1978,6 +2058,10 @@ export type ReviewItemsDecideErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type ReviewItemsDecideError = ReviewItemsDecideErrors[keyof ReviewItemsDecideErrors];
 export type ReviewItemsDecideResponses = {
@@ -2002,11 +2086,15 @@ export type PublicHealthErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type PublicHealthError = PublicHealthErrors[keyof PublicHealthErrors];
 export type PublicHealthResponses = {
     /**
-     * Liveness
+     * Health: ok while the table answers a read, else 503
      */
     200: {
         status: 'ok';

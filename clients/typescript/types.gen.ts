@@ -1041,6 +1041,10 @@ export type AuthSessionsErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type AuthSessionsError = AuthSessionsErrors[keyof AuthSessionsErrors];
@@ -1090,6 +1094,10 @@ export type AuthLoginErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type AuthLoginError = AuthLoginErrors[keyof AuthLoginErrors];
@@ -1129,6 +1137,10 @@ export type AuthRevokeErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type AuthRevokeError = AuthRevokeErrors[keyof AuthRevokeErrors];
@@ -1162,6 +1174,10 @@ export type AuthMeErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type AuthMeError = AuthMeErrors[keyof AuthMeErrors];
@@ -1206,6 +1222,10 @@ export type TenantsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type TenantsListError = TenantsListErrors[keyof TenantsListErrors];
@@ -1269,6 +1289,10 @@ export type TenantsCreateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type TenantsCreateError = TenantsCreateErrors[keyof TenantsCreateErrors];
@@ -1312,6 +1336,10 @@ export type TenantsGetErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type TenantsGetError = TenantsGetErrors[keyof TenantsGetErrors];
@@ -1366,6 +1394,10 @@ export type MembersListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type MembersListError = MembersListErrors[keyof MembersListErrors];
@@ -1435,6 +1467,10 @@ export type MembersAddErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type MembersAddError = MembersAddErrors[keyof MembersAddErrors];
@@ -1483,6 +1519,10 @@ export type MembersRemoveErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type MembersRemoveError = MembersRemoveErrors[keyof MembersRemoveErrors];
@@ -1547,6 +1587,10 @@ export type MembersUpdateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type MembersUpdateError = MembersUpdateErrors[keyof MembersUpdateErrors];
@@ -1605,6 +1649,10 @@ export type ExceptionsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type ExceptionsListError = ExceptionsListErrors[keyof ExceptionsListErrors];
@@ -1674,6 +1722,10 @@ export type ExceptionsCreateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type ExceptionsCreateError = ExceptionsCreateErrors[keyof ExceptionsCreateErrors];
@@ -1718,6 +1770,10 @@ export type ExceptionsGetErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type ExceptionsGetError = ExceptionsGetErrors[keyof ExceptionsGetErrors];
@@ -1782,6 +1838,10 @@ export type ExceptionsChangeStatusErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type ExceptionsChangeStatusError = ExceptionsChangeStatusErrors[keyof ExceptionsChangeStatusErrors];
@@ -1838,6 +1898,10 @@ export type AuditListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type AuditListError = AuditListErrors[keyof AuditListErrors];
@@ -1895,6 +1959,10 @@ export type NotificationsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type NotificationsListError = NotificationsListErrors[keyof NotificationsListErrors];
@@ -1964,6 +2032,10 @@ export type NotificationsCreateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type NotificationsCreateError = NotificationsCreateErrors[keyof NotificationsCreateErrors];
@@ -2008,6 +2080,10 @@ export type NotificationsGetErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type NotificationsGetError = NotificationsGetErrors[keyof NotificationsGetErrors];
@@ -2063,6 +2139,10 @@ export type ReviewItemsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type ReviewItemsListError = ReviewItemsListErrors[keyof ReviewItemsListErrors];
@@ -2127,6 +2207,10 @@ export type ReviewItemsDecideErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type ReviewItemsDecideError = ReviewItemsDecideErrors[keyof ReviewItemsDecideErrors];
@@ -2156,13 +2240,17 @@ export type PublicHealthErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type PublicHealthError = PublicHealthErrors[keyof PublicHealthErrors];
 
 export type PublicHealthResponses = {
     /**
-     * Liveness
+     * Health: ok while the table answers a read, else 503
      */
     200: {
         status: 'ok';

@@ -7,13 +7,15 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { type CursorScope, decodeCursor, encodeCursor } from '#shared/kernel/cursor';
+import { UnavailableError } from '#shared/kernel/errors';
 import type { Page, PageRequest } from '#shared/kernel/page';
 import { type IndexName, keyAttributes } from '#shared/table/table';
 import type { TableConfig } from '#functions/config';
 
 /**
  * The DynamoDB edge: one client per function (created when its handler loads, reused by every
- * invocation), transactions that report which condition failed, and signed paged queries.
+ * invocation), the SDK's failures of the table classified once, transactions that report which
+ * condition failed, and signed paged queries.
  */
 
 export interface Db {
@@ -22,8 +24,74 @@ export interface Db {
   cursorSecret: string;
 }
 
-export const documentClient = (client = new DynamoDBClient({})): DynamoDBDocumentClient =>
-  DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+interface SdkError {
+  name?: string;
+  code?: string;
+  $fault?: 'client' | 'server';
+  $retryable?: unknown;
+  CancellationReasons?: { Code?: string }[];
+}
+
+/** Errors of an overloaded or failing table (`$fault: 'server'` covers InternalServerError and ServiceUnavailable). */
+const UNAVAILABLE_NAMES = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'ServiceUnavailable',
+  // A single-item write that met a transaction in flight on the same item: retrying later succeeds.
+  'TransactionConflictException',
+  'TimeoutError',
+]);
+/** Node's codes for a connection that could not be made or broke: no answer from the table at all. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+]);
+/** Reasons of a cancelled transaction that are capacity, not a condition. */
+const THROTTLED_REASONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
+
+/**
+ * Whether an SDK error means the table is unavailable for now (network, throttling, a server
+ * error), after the SDK's own retries: docs/api.md section 2's 503 `unavailable`. Everything else
+ * (a failed condition, a cancelled transaction, a bug) stays as it is.
+ */
+export function isUnavailable(err: unknown): boolean {
+  const e = (err ?? {}) as SdkError;
+  if (e.$fault === 'server' || e.$retryable) return true;
+  if (UNAVAILABLE_NAMES.has(e.name ?? '') || NETWORK_CODES.has(e.code ?? '')) return true;
+  return (
+    e.name === 'TransactionCanceledException' &&
+    (e.CancellationReasons ?? []).some((r) => THROTTLED_REASONS.has(r.Code ?? ''))
+  );
+}
+
+/**
+ * A document client whose every command (whichever adapter sends it) fails with UnavailableError
+ * when the table is unavailable: the one place that classifies the SDK's failures.
+ */
+export const documentClient = (client = new DynamoDBClient({})): DynamoDBDocumentClient => {
+  const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  doc.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (err) {
+        throw isUnavailable(err) ? new UnavailableError(err) : err;
+      }
+    },
+    // `initialize` is outside the SDK's retries: only the last attempt's failure is classified.
+    { step: 'initialize', name: 'unavailableErrors', override: true },
+  );
+  return doc;
+};
 
 /** The configured table, through a new client. */
 export function dbFor({ tableName, cursorSecret, client }: TableConfig): Db {

@@ -1,9 +1,15 @@
 import { listSessions, login, me, revokeSession } from '#shared/domain/identity/sessions';
 import { AUTH_OPERATIONS } from '#shared/api/operations/auth';
+import { dbFor } from '#functions/adapters/dynamo';
+import { identityStore } from '#functions/adapters/identity-store';
+import { clock, sessionTtlSeconds, tableConfig } from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
-import { identityDeps } from './deps';
 
-const deps = identityDeps();
+const deps = {
+  identity: identityStore(dbFor(tableConfig())),
+  clock,
+  sessionTtlSeconds: sessionTtlSeconds(),
+};
 
 export const handler = httpHandler(AUTH_OPERATIONS, {
   'auth.login': ({ body }) => login(deps, body),

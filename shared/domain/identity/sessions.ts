@@ -12,6 +12,12 @@ export interface IdentityDeps {
   sessionTtlSeconds: number;
 }
 
+/** What the token check needs: three calls of the identity store, and the clock. */
+export interface TokenCheckDeps {
+  identity: Pick<IdentityStore, 'getSession' | 'touchSession' | 'userWithMemberships'>;
+  clock: Clock;
+}
+
 /**
  * Login throttle: at most this many failed attempts per email in a fixed window; then 429 until
  * the window ends. Unknown emails are counted like known ones, so the throttle reveals nothing.
@@ -100,13 +106,18 @@ export async function login(deps: IdentityDeps, input: { email: string; password
 }
 
 /**
- * The token check, shared by the cloud's Lambda authorizer and the local runtime.
+ * The token check, shared by the cloud's Lambda authorizer, the local runtime and the route
+ * guard (which runs it itself when the authorizer could not: docs/decisions.md).
  * 1. Look the session up by the token's hash; refuse it when missing, revoked or expired.
  * 2. Read the user and their memberships in one query: they are the principal's roles.
  * 3. Refresh last_used_at when it is older than TOUCH_INTERVAL_MS.
- * Returns undefined for any token that must get 401.
+ * Returns undefined for any token that must get 401. A store that fails throws (503
+ * `unavailable`): a token that cannot be checked is never answered as a bad one.
  */
-export async function authenticate(deps: IdentityDeps, accessToken: string): Promise<Principal | undefined> {
+export async function authenticate(
+  deps: TokenCheckDeps,
+  accessToken: string,
+): Promise<Principal | undefined> {
   if (accessToken.length < 16 || accessToken.length > 128) return undefined;
   const id = tokenId(accessToken);
   const session = await deps.identity.getSession(id);
