@@ -53,7 +53,7 @@ export const identityStore = (db: Db): IdentityStore => ({
   },
 
   async recordLoginFailure(email, windowStart, expiresAt) {
-    await db.doc.send(
+    const out = await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: failuresKey(email, windowStart),
@@ -64,8 +64,10 @@ export const identityStore = (db: Db): IdentityStore => ({
           ':entity': loginFailures.entity,
           ':ttl': Math.floor(expiresAt.getTime() / 1000) + 60,
         },
+        ReturnValues: 'UPDATED_NEW',
       }),
     );
+    return Number(out.Attributes?.failures);
   },
 
   async createSession(record, audit) {

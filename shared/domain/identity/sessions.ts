@@ -58,21 +58,25 @@ export const sessionStatus = (s: Session, now: Date): 'active' | 'revoked' | 'ex
  * 1. Read the login by email and the window's failed attempts on it (one round trip); past
  *    LOGIN_FAILURE_LIMIT, answer 429 until the window ends, without checking the password.
  * 2. Check the password; when there is no login, against a decoy hash, so unknown emails and
- *    wrong passwords answer alike and in similar time. A failure is counted.
- * 3. Create a session under the SHA-256 of a fresh 256-bit token, with its audit event.
- * 4. Return the token once; it is never stored.
+ *    wrong passwords answer alike and in similar time.
+ * 3. A failure is counted with an atomic increment, and the count it returns decides: the
+ *    attempt that takes the window past LOGIN_FAILURE_LIMIT is 429, not 401. The read of step 1
+ *    cannot decide alone: concurrent attempts all read the same count before any of them adds
+ *    to it.
+ * 4. Create a session under the SHA-256 of a fresh 256-bit token, with its audit event.
+ * 5. Return the token once; it is never stored.
  */
 export async function login(deps: IdentityDeps, input: { email: string; password: string }) {
   const now = deps.clock.now();
   const window = loginWindow(now);
+  const rateLimited = () =>
+    new RateLimitedError(Math.max(1, Math.ceil((window.end.getTime() - now.getTime()) / 1000)));
   const { login: found, failures } = await deps.identity.loginAttempt(input.email, window.start);
-  if (failures >= LOGIN_FAILURE_LIMIT) {
-    throw new RateLimitedError(Math.max(1, Math.ceil((window.end.getTime() - now.getTime()) / 1000)));
-  }
+  if (failures >= LOGIN_FAILURE_LIMIT) throw rateLimited();
   const ok = await verifyPassword(input.password, found?.password_hash ?? DECOY_PASSWORD_HASH);
   if (!found || !ok) {
-    await deps.identity.recordLoginFailure(input.email, window.start, window.end);
-    throw new InvalidCredentialsError();
+    const counted = await deps.identity.recordLoginFailure(input.email, window.start, window.end);
+    throw counted > LOGIN_FAILURE_LIMIT ? rateLimited() : new InvalidCredentialsError();
   }
 
   const accessToken = newAccessToken();
