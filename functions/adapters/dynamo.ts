@@ -110,30 +110,46 @@ export type WriteOp =
 
 export type TransactResult = { ok: true } | { ok: false; failed: number[] };
 
+/** Attempts of a transaction that DynamoDB cancels because another one in flight holds an item. */
+export const TRANSACT_ATTEMPTS = 3;
+/** Before attempt n + 1: 10 to 30 ms, then 20 to 60 ms, jittered so that two losers do not meet again. */
+const conflictPause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, (10 + Math.random() * 20) * 2 ** (attempt - 1)));
+
+/** Positions of the items whose cancellation reason is `code`. */
+const positionsOf = (reasons: { Code?: string }[], code: string) =>
+  reasons.flatMap((r, i) => (r.Code === code ? [i] : []));
+
 /**
  * One TransactWriteItems. A cancelled transaction whose reasons are condition failures is an
- * answer (`failed` lists the positions), not an error; anything else propagates.
+ * answer (`failed` lists the positions), not an error. One cancelled for a conflict with another
+ * transaction in flight (`TransactionConflict`, which wrote nothing) is tried again, up to
+ * TRANSACT_ATTEMPTS times; if it still conflicts, the other transaction won the race, and the
+ * conflicting positions are answered as failed conditions, so the use case answers 409 as for
+ * any lost race. Anything else propagates.
  */
 export async function transact(db: Db, ops: WriteOp[]): Promise<TransactResult> {
   const TransactItems = ops.map((op) => {
     const [kind, body] = Object.entries(op)[0] as [string, object];
     return { [kind]: { ...body, TableName: db.tableName } } as TransactItem;
   });
-  try {
-    await db.doc.send(new TransactWriteCommand({ TransactItems }));
-    return { ok: true };
-  } catch (err) {
-    const reasons = (err as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if ((err as { name?: string }).name === 'TransactionCanceledException' && reasons) {
-      const failed = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
-      if (
-        failed.length > 0 &&
-        reasons.every((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'None')
-      ) {
-        return { ok: false, failed };
-      }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.doc.send(new TransactWriteCommand({ TransactItems }));
+      return { ok: true };
+    } catch (err) {
+      const { name, CancellationReasons: reasons } = err as SdkError;
+      if (name !== 'TransactionCanceledException' || !reasons) throw err;
+      const known = reasons.every((r) =>
+        ['ConditionalCheckFailed', 'TransactionConflict', 'None'].includes(r.Code ?? ''),
+      );
+      const failed = positionsOf(reasons, 'ConditionalCheckFailed');
+      const conflicts = positionsOf(reasons, 'TransactionConflict');
+      if (!known || failed.length + conflicts.length === 0) throw err;
+      if (failed.length > 0) return { ok: false, failed };
+      if (attempt >= TRANSACT_ATTEMPTS) return { ok: false, failed: conflicts };
+      await conflictPause(attempt);
     }
-    throw err;
   }
 }
 
