@@ -8,7 +8,7 @@ import {
   UnauthenticatedError,
   UnsupportedMediaTypeError,
 } from '#shared/kernel/errors';
-import { authorize, isPlatformAdmin } from '#shared/kernel/policy';
+import { authorize, isPlatformAdmin, roleIn } from '#shared/kernel/policy';
 import type { HttpMiddleware } from './context';
 import { callerOf } from './principal';
 import { routerFor } from './router';
@@ -52,7 +52,7 @@ export const guard = (operations: Operations, tenantExists?: TenantExists): Http
         if (
           tenantId !== undefined &&
           isPlatformAdmin(principal) &&
-          principal.memberships[tenantId] === undefined &&
+          roleIn(principal, tenantId) === undefined &&
           tenantExists &&
           !(await tenantExists(tenantId))
         ) {

@@ -1,14 +1,7 @@
-import { AppError, MalformedJsonError, UnsupportedMediaTypeError } from '#shared/kernel/errors';
+import { AppError } from '#shared/kernel/errors';
 import { LOG_EVENTS } from '#shared/kernel/names';
 import { logger } from '#functions/observability';
 import type { HttpResponse } from './context';
-
-/** Errors thrown by middy's JSON body parser, recognised by their origin package. */
-const fromMiddy = (err: unknown): AppError | undefined => {
-  const e = err as { statusCode?: number; cause?: { package?: string } };
-  if (e?.cause?.package !== '@middy/http-json-body-parser') return undefined;
-  return e.statusCode === 415 ? new UnsupportedMediaTypeError() : new MalformedJsonError(err);
-};
 
 /**
  * The one 5xx code a client may see (UnavailableError): it names a condition the client can act
@@ -24,7 +17,7 @@ const UNAVAILABLE_DETAIL =
  * goes to the log, where the request id finds it. Anything that is not an AppError is a bare 500.
  */
 export function toProblem(err: unknown, requestId: string): HttpResponse {
-  const known = err instanceof AppError ? err : fromMiddy(err);
+  const known = err instanceof AppError ? err : undefined;
   const publicDetail = !known?.expose && known?.code === 'unavailable' ? UNAVAILABLE_DETAIL : undefined;
   if (publicDetail) {
     logger.error('dependency unavailable', { event: LOG_EVENTS.dependencyUnavailable, error: err as Error });

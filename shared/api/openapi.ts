@@ -3,6 +3,7 @@ import * as core from 'zod/v4/core';
 import pkg from '../../package.json' with { type: 'json' };
 import { OPERATIONS, type Operation, type OperationId } from './manifest';
 import { DEMO_CACHE_CONTROL, DEMO_PAYLOADS } from '#shared/demo/index';
+import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MAX_LENGTH } from './schemas/common';
 import { Problem } from './schemas/responses';
 
 /**
@@ -317,7 +318,12 @@ function parameters(c: Components, op: Operation): Json[] {
       required: false,
       description:
         'The same key and body return the first answer; the same key with another body is 409 `conflict`.',
-      schema: { type: 'string', minLength: 1, maxLength: 128 },
+      schema: {
+        type: 'string',
+        minLength: 1,
+        maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+        pattern: IDEMPOTENCY_KEY.source,
+      },
     });
   }
   return out;
