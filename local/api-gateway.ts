@@ -8,12 +8,14 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
  */
 export function toApiGatewayEvent(req: IncomingMessage, body: Buffer): APIGatewayProxyEventV2 {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const headers: Record<string, string> = {};
+  // Names come from the request: without a prototype, `__proto__` or `constructor` is a name like
+  // any other (an own property, as in API Gateway's own event), never Object.prototype's member.
+  const headers: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
-  const query: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const query: Record<string, string> = Object.create(null);
+  for (const [k, v] of url.searchParams) query[k] = Object.hasOwn(query, k) ? `${query[k]},${v}` : v;
   const now = new Date();
   const method = (req.method ?? 'GET').toUpperCase();
   return {

@@ -12,6 +12,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { dbFor } from '#functions/adapters/dynamo';
 import { identityStore } from '#functions/adapters/identity-store';
 import { provideConfig } from '#functions/config';
+import type { ApiEvent } from '#functions/http/context';
 import { requestIdOf } from '#functions/http/envelope';
 import { toProblem } from '#functions/http/problem';
 import { routerFor } from '#functions/http/router';
@@ -202,9 +203,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       writeProblem(res, new PayloadTooLargeError(MAX_GATEWAY_BODY), req);
       return;
     }
-    const event = toApiGatewayEvent(req, body) as ReturnType<typeof toApiGatewayEvent> & {
-      requestContext: { authorizer?: { lambda: Record<string, string> } };
-    };
+    const event: ApiEvent = toApiGatewayEvent(req, body);
     const method = event.requestContext.http.method;
     let group = 'public';
     for (const [name, route] of routers) {

@@ -118,7 +118,7 @@ export declare const reviewItemsList: <ThrowOnError extends boolean = true>(opti
  */
 export declare const reviewItemsDecide: <ThrowOnError extends boolean = true>(options: Options<ReviewItemsDecideData, ThrowOnError>) => RequestResult<ReviewItemsDecideResponses, ReviewItemsDecideErrors, ThrowOnError>;
 /**
- * Liveness
+ * Health: ok while the table answers a read, else 503
  */
 export declare const publicHealth: <ThrowOnError extends boolean = true>(options?: Options<PublicHealthData, ThrowOnError>) => RequestResult<PublicHealthResponses, PublicHealthErrors, ThrowOnError>;
 /**

@@ -240,7 +240,7 @@ export const reviewItemsDecide = (options) => (options.client ?? client).post({
     }
 });
 /**
- * Liveness
+ * Health: ok while the table answers a read, else 503
  */
 export const publicHealth = (options) => (options?.client ?? client).get({ url: '/health', ...options });
 /**

@@ -1016,6 +1016,10 @@ export type AuthSessionsErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type AuthSessionsError = AuthSessionsErrors[keyof AuthSessionsErrors];
 export type AuthSessionsResponses = {
@@ -1060,6 +1064,10 @@ export type AuthLoginErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type AuthLoginError = AuthLoginErrors[keyof AuthLoginErrors];
 export type AuthLoginResponses = {
@@ -1094,6 +1102,10 @@ export type AuthRevokeErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type AuthRevokeError = AuthRevokeErrors[keyof AuthRevokeErrors];
 export type AuthRevokeResponses = {
@@ -1122,6 +1134,10 @@ export type AuthMeErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type AuthMeError = AuthMeErrors[keyof AuthMeErrors];
 export type AuthMeResponses = {
@@ -1150,6 +1166,10 @@ export type AuthInvitationsErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type AuthInvitationsError = AuthInvitationsErrors[keyof AuthInvitationsErrors];
 export type AuthInvitationsResponses = {
@@ -1188,6 +1208,10 @@ export type AuthAcceptInvitationErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type AuthAcceptInvitationError = AuthAcceptInvitationErrors[keyof AuthAcceptInvitationErrors];
 export type AuthAcceptInvitationResponses = {
@@ -1226,6 +1250,10 @@ export type AuthDeclineInvitationErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type AuthDeclineInvitationError = AuthDeclineInvitationErrors[keyof AuthDeclineInvitationErrors];
 export type AuthDeclineInvitationResponses = {
@@ -1265,6 +1293,10 @@ export type TenantsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type TenantsListError = TenantsListErrors[keyof TenantsListErrors];
 export type TenantsListResponses = {
@@ -1323,6 +1355,10 @@ export type TenantsCreateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type TenantsCreateError = TenantsCreateErrors[keyof TenantsCreateErrors];
 export type TenantsCreateResponses = {
@@ -1361,6 +1397,10 @@ export type TenantsGetErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type TenantsGetError = TenantsGetErrors[keyof TenantsGetErrors];
 export type TenantsGetResponses = {
@@ -1410,6 +1450,10 @@ export type MembersListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type MembersListError = MembersListErrors[keyof MembersListErrors];
 export type MembersListResponses = {
@@ -1474,6 +1518,10 @@ export type MembersAddErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type MembersAddError = MembersAddErrors[keyof MembersAddErrors];
 export type MembersAddResponses = {
@@ -1521,6 +1569,10 @@ export type MembersRemoveErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type MembersRemoveError = MembersRemoveErrors[keyof MembersRemoveErrors];
 export type MembersRemoveResponses = {
@@ -1580,6 +1632,10 @@ export type MembersUpdateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type MembersUpdateError = MembersUpdateErrors[keyof MembersUpdateErrors];
 export type MembersUpdateResponses = {
@@ -1629,6 +1685,10 @@ export type InvitationsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type InvitationsListError = InvitationsListErrors[keyof InvitationsListErrors];
 export type InvitationsListResponses = {
@@ -1672,6 +1732,10 @@ export type InvitationsRevokeErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type InvitationsRevokeError = InvitationsRevokeErrors[keyof InvitationsRevokeErrors];
 export type InvitationsRevokeResponses = {
@@ -1725,6 +1789,10 @@ export type ExceptionsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type ExceptionsListError = ExceptionsListErrors[keyof ExceptionsListErrors];
 export type ExceptionsListResponses = {
@@ -1789,6 +1857,10 @@ export type ExceptionsCreateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type ExceptionsCreateError = ExceptionsCreateErrors[keyof ExceptionsCreateErrors];
 export type ExceptionsCreateResponses = {
@@ -1828,6 +1900,10 @@ export type ExceptionsGetErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type ExceptionsGetError = ExceptionsGetErrors[keyof ExceptionsGetErrors];
 export type ExceptionsGetResponses = {
@@ -1887,6 +1963,10 @@ export type ExceptionsChangeStatusErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type ExceptionsChangeStatusError = ExceptionsChangeStatusErrors[keyof ExceptionsChangeStatusErrors];
 export type ExceptionsChangeStatusResponses = {
@@ -1938,6 +2018,10 @@ export type AuditListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type AuditListError = AuditListErrors[keyof AuditListErrors];
 export type AuditListResponses = {
@@ -1990,6 +2074,10 @@ export type NotificationsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type NotificationsListError = NotificationsListErrors[keyof NotificationsListErrors];
 export type NotificationsListResponses = {
@@ -2054,6 +2142,10 @@ export type NotificationsCreateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type NotificationsCreateError = NotificationsCreateErrors[keyof NotificationsCreateErrors];
 export type NotificationsCreateResponses = {
@@ -2093,6 +2185,10 @@ export type NotificationsGetErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type NotificationsGetError = NotificationsGetErrors[keyof NotificationsGetErrors];
 export type NotificationsGetResponses = {
@@ -2143,6 +2239,10 @@ export type ReviewItemsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type ReviewItemsListError = ReviewItemsListErrors[keyof ReviewItemsListErrors];
 export type ReviewItemsListResponses = {
@@ -2202,6 +2302,10 @@ export type ReviewItemsDecideErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type ReviewItemsDecideError = ReviewItemsDecideErrors[keyof ReviewItemsDecideErrors];
 export type ReviewItemsDecideResponses = {
@@ -2226,11 +2330,15 @@ export type PublicHealthErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 export type PublicHealthError = PublicHealthErrors[keyof PublicHealthErrors];
 export type PublicHealthResponses = {
     /**
-     * Liveness
+     * Health: ok while the table answers a read, else 503
      */
     200: {
         status: 'ok';

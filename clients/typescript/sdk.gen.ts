@@ -284,7 +284,7 @@ export const reviewItemsDecide = <ThrowOnError extends boolean = true>(options: 
 });
 
 /**
- * Liveness
+ * Health: ok while the table answers a read, else 503
  */
 export const publicHealth = <ThrowOnError extends boolean = true>(options?: Options<PublicHealthData, ThrowOnError>): RequestResult<PublicHealthResponses, PublicHealthErrors, ThrowOnError> => (options?.client ?? client).get<PublicHealthResponses, PublicHealthErrors, ThrowOnError>({ url: '/health', ...options });
 

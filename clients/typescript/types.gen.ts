@@ -1068,6 +1068,10 @@ export type AuthSessionsErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type AuthSessionsError = AuthSessionsErrors[keyof AuthSessionsErrors];
@@ -1117,6 +1121,10 @@ export type AuthLoginErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type AuthLoginError = AuthLoginErrors[keyof AuthLoginErrors];
@@ -1156,6 +1164,10 @@ export type AuthRevokeErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type AuthRevokeError = AuthRevokeErrors[keyof AuthRevokeErrors];
@@ -1189,6 +1201,10 @@ export type AuthMeErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type AuthMeError = AuthMeErrors[keyof AuthMeErrors];
@@ -1222,6 +1238,10 @@ export type AuthInvitationsErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type AuthInvitationsError = AuthInvitationsErrors[keyof AuthInvitationsErrors];
@@ -1265,6 +1285,10 @@ export type AuthAcceptInvitationErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type AuthAcceptInvitationError = AuthAcceptInvitationErrors[keyof AuthAcceptInvitationErrors];
@@ -1308,6 +1332,10 @@ export type AuthDeclineInvitationErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type AuthDeclineInvitationError = AuthDeclineInvitationErrors[keyof AuthDeclineInvitationErrors];
@@ -1352,6 +1380,10 @@ export type TenantsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type TenantsListError = TenantsListErrors[keyof TenantsListErrors];
@@ -1415,6 +1447,10 @@ export type TenantsCreateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type TenantsCreateError = TenantsCreateErrors[keyof TenantsCreateErrors];
@@ -1458,6 +1494,10 @@ export type TenantsGetErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type TenantsGetError = TenantsGetErrors[keyof TenantsGetErrors];
@@ -1512,6 +1552,10 @@ export type MembersListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type MembersListError = MembersListErrors[keyof MembersListErrors];
@@ -1581,6 +1625,10 @@ export type MembersAddErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type MembersAddError = MembersAddErrors[keyof MembersAddErrors];
@@ -1633,6 +1681,10 @@ export type MembersRemoveErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type MembersRemoveError = MembersRemoveErrors[keyof MembersRemoveErrors];
@@ -1697,6 +1749,10 @@ export type MembersUpdateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type MembersUpdateError = MembersUpdateErrors[keyof MembersUpdateErrors];
@@ -1751,6 +1807,10 @@ export type InvitationsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type InvitationsListError = InvitationsListErrors[keyof InvitationsListErrors];
@@ -1799,6 +1859,10 @@ export type InvitationsRevokeErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type InvitationsRevokeError = InvitationsRevokeErrors[keyof InvitationsRevokeErrors];
@@ -1857,6 +1921,10 @@ export type ExceptionsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type ExceptionsListError = ExceptionsListErrors[keyof ExceptionsListErrors];
@@ -1926,6 +1994,10 @@ export type ExceptionsCreateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type ExceptionsCreateError = ExceptionsCreateErrors[keyof ExceptionsCreateErrors];
@@ -1970,6 +2042,10 @@ export type ExceptionsGetErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type ExceptionsGetError = ExceptionsGetErrors[keyof ExceptionsGetErrors];
@@ -2034,6 +2110,10 @@ export type ExceptionsChangeStatusErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type ExceptionsChangeStatusError = ExceptionsChangeStatusErrors[keyof ExceptionsChangeStatusErrors];
@@ -2090,6 +2170,10 @@ export type AuditListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type AuditListError = AuditListErrors[keyof AuditListErrors];
@@ -2147,6 +2231,10 @@ export type NotificationsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type NotificationsListError = NotificationsListErrors[keyof NotificationsListErrors];
@@ -2216,6 +2304,10 @@ export type NotificationsCreateErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type NotificationsCreateError = NotificationsCreateErrors[keyof NotificationsCreateErrors];
@@ -2260,6 +2352,10 @@ export type NotificationsGetErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type NotificationsGetError = NotificationsGetErrors[keyof NotificationsGetErrors];
@@ -2315,6 +2411,10 @@ export type ReviewItemsListErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type ReviewItemsListError = ReviewItemsListErrors[keyof ReviewItemsListErrors];
@@ -2379,6 +2479,10 @@ export type ReviewItemsDecideErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type ReviewItemsDecideError = ReviewItemsDecideErrors[keyof ReviewItemsDecideErrors];
@@ -2408,13 +2512,17 @@ export type PublicHealthErrors = {
      * Unexpected failure (`internal`); the body never shows anything internal.
      */
     500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
 };
 
 export type PublicHealthError = PublicHealthErrors[keyof PublicHealthErrors];
 
 export type PublicHealthResponses = {
     /**
-     * Liveness
+     * Health: ok while the table answers a read, else 503
      */
     200: {
         status: 'ok';

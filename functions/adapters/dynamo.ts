@@ -7,13 +7,15 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { type CursorScope, decodeCursor, encodeCursor } from '#shared/kernel/cursor';
+import { UnavailableError } from '#shared/kernel/errors';
 import type { Page, PageRequest } from '#shared/kernel/page';
 import { type IndexName, keyAttributes } from '#shared/table/table';
 import type { TableConfig } from '#functions/config';
 
 /**
  * The DynamoDB edge: one client per function (created when its handler loads, reused by every
- * invocation), transactions that report which condition failed, and signed paged queries.
+ * invocation), the SDK's failures of the table classified once, transactions that report which
+ * condition failed, and signed paged queries.
  */
 
 export interface Db {
@@ -22,8 +24,74 @@ export interface Db {
   cursorSecret: string;
 }
 
-export const documentClient = (client = new DynamoDBClient({})): DynamoDBDocumentClient =>
-  DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+interface SdkError {
+  name?: string;
+  code?: string;
+  $fault?: 'client' | 'server';
+  $retryable?: unknown;
+  CancellationReasons?: { Code?: string }[];
+}
+
+/** Errors of an overloaded or failing table (`$fault: 'server'` covers InternalServerError and ServiceUnavailable). */
+const UNAVAILABLE_NAMES = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'ServiceUnavailable',
+  // A single-item write that met a transaction in flight on the same item: retrying later succeeds.
+  'TransactionConflictException',
+  'TimeoutError',
+]);
+/** Node's codes for a connection that could not be made or broke: no answer from the table at all. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+]);
+/** Reasons of a cancelled transaction that are capacity, not a condition. */
+const THROTTLED_REASONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
+
+/**
+ * Whether an SDK error means the table is unavailable for now (network, throttling, a server
+ * error), after the SDK's own retries: docs/api.md section 2's 503 `unavailable`. Everything else
+ * (a failed condition, a cancelled transaction, a bug) stays as it is.
+ */
+export function isUnavailable(err: unknown): boolean {
+  const e = (err ?? {}) as SdkError;
+  if (e.$fault === 'server' || e.$retryable) return true;
+  if (UNAVAILABLE_NAMES.has(e.name ?? '') || NETWORK_CODES.has(e.code ?? '')) return true;
+  return (
+    e.name === 'TransactionCanceledException' &&
+    (e.CancellationReasons ?? []).some((r) => THROTTLED_REASONS.has(r.Code ?? ''))
+  );
+}
+
+/**
+ * A document client whose every command (whichever adapter sends it) fails with UnavailableError
+ * when the table is unavailable: the one place that classifies the SDK's failures.
+ */
+export const documentClient = (client = new DynamoDBClient({})): DynamoDBDocumentClient => {
+  const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  doc.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (err) {
+        throw isUnavailable(err) ? new UnavailableError(err) : err;
+      }
+    },
+    // `initialize` is outside the SDK's retries: only the last attempt's failure is classified.
+    { step: 'initialize', name: 'unavailableErrors', override: true },
+  );
+  return doc;
+};
 
 /** The configured table, through a new client. */
 export function dbFor({ tableName, cursorSecret, client }: TableConfig): Db {
@@ -42,30 +110,46 @@ export type WriteOp =
 
 export type TransactResult = { ok: true } | { ok: false; failed: number[] };
 
+/** Attempts of a transaction that DynamoDB cancels because another one in flight holds an item. */
+export const TRANSACT_ATTEMPTS = 3;
+/** Before attempt n + 1: 10 to 30 ms, then 20 to 60 ms, jittered so that two losers do not meet again. */
+const conflictPause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, (10 + Math.random() * 20) * 2 ** (attempt - 1)));
+
+/** Positions of the items whose cancellation reason is `code`. */
+const positionsOf = (reasons: { Code?: string }[], code: string) =>
+  reasons.flatMap((r, i) => (r.Code === code ? [i] : []));
+
 /**
  * One TransactWriteItems. A cancelled transaction whose reasons are condition failures is an
- * answer (`failed` lists the positions), not an error; anything else propagates.
+ * answer (`failed` lists the positions), not an error. One cancelled for a conflict with another
+ * transaction in flight (`TransactionConflict`, which wrote nothing) is tried again, up to
+ * TRANSACT_ATTEMPTS times; if it still conflicts, the other transaction won the race, and the
+ * conflicting positions are answered as failed conditions, so the use case answers 409 as for
+ * any lost race. Anything else propagates.
  */
 export async function transact(db: Db, ops: WriteOp[]): Promise<TransactResult> {
   const TransactItems = ops.map((op) => {
     const [kind, body] = Object.entries(op)[0] as [string, object];
     return { [kind]: { ...body, TableName: db.tableName } } as TransactItem;
   });
-  try {
-    await db.doc.send(new TransactWriteCommand({ TransactItems }));
-    return { ok: true };
-  } catch (err) {
-    const reasons = (err as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if ((err as { name?: string }).name === 'TransactionCanceledException' && reasons) {
-      const failed = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
-      if (
-        failed.length > 0 &&
-        reasons.every((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'None')
-      ) {
-        return { ok: false, failed };
-      }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.doc.send(new TransactWriteCommand({ TransactItems }));
+      return { ok: true };
+    } catch (err) {
+      const { name, CancellationReasons: reasons } = err as SdkError;
+      if (name !== 'TransactionCanceledException' || !reasons) throw err;
+      const known = reasons.every((r) =>
+        ['ConditionalCheckFailed', 'TransactionConflict', 'None'].includes(r.Code ?? ''),
+      );
+      const failed = positionsOf(reasons, 'ConditionalCheckFailed');
+      const conflicts = positionsOf(reasons, 'TransactionConflict');
+      if (!known || failed.length + conflicts.length === 0) throw err;
+      if (failed.length > 0) return { ok: false, failed };
+      if (attempt >= TRANSACT_ATTEMPTS) return { ok: false, failed: conflicts };
+      await conflictPause(attempt);
     }
-    throw err;
   }
 }
 

@@ -1,24 +1,19 @@
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEvent } from '#shared/domain/audit';
-import type { IdentityStore, Login, Membership, Session, User } from '#shared/domain/identity/ports';
+import type { IdentityStore, Login } from '#shared/domain/identity/ports';
 import { sha256 } from '#shared/kernel/secrets';
 import { login } from '#shared/table/entities/login';
 import { loginFailures } from '#shared/table/entities/login-failures';
-import { member, MEMBER_FIELDS } from '#shared/table/entities/member';
-import { session, SESSION_FIELDS } from '#shared/table/entities/session';
-import { MEMBERSHIPS_END, user, USER_FIELDS } from '#shared/table/entities/user';
+import { session } from '#shared/table/entities/session';
+import { user } from '#shared/table/entities/user';
 import { auditPut } from './audit-store';
-import { below, beginsWith, type Db, pick, putNew, queryAll, transact } from './dynamo';
+import { beginsWith, type Db, putNew, queryAll, transact } from './dynamo';
+import { sessionCheckStore, toSession, toUser } from './session-check-store';
+
+export { toMember, toUser } from './session-check-store';
 
 /** Expired sessions stay listable for a week, then DynamoDB's TTL removes them. */
 const SESSION_RETENTION_SECONDS = 7 * 24 * 3600;
-
-export const toUser = (item: Record<string, unknown>): User => {
-  const u = pick(item, USER_FIELDS) as unknown as User;
-  return { ...u, platform_roles: (item.platform_roles as User['platform_roles'] | undefined) ?? [] };
-};
-export const toMember = (item: Record<string, unknown>) => pick(item, MEMBER_FIELDS) as unknown as Membership;
-const toSession = (item: Record<string, unknown>) => pick(item, SESSION_FIELDS) as unknown as Session;
 
 /** The two items a user is made of: the login (by email) and the profile (by id). */
 export const userPuts = (account: Login) => [
@@ -35,6 +30,8 @@ const failuresKey = (email: string, windowStart: string) =>
   loginFailures.key({ email_hash: sha256(email.toLowerCase()), window_start: windowStart });
 
 export const identityStore = (db: Db): IdentityStore => ({
+  ...sessionCheckStore(db),
+
   async findLogin(email) {
     const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: login.key({ email }) }));
     return out.Item ? toLogin(out.Item) : undefined;
@@ -56,7 +53,7 @@ export const identityStore = (db: Db): IdentityStore => ({
   },
 
   async recordLoginFailure(email, windowStart, expiresAt) {
-    await db.doc.send(
+    const out = await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: failuresKey(email, windowStart),
@@ -67,8 +64,10 @@ export const identityStore = (db: Db): IdentityStore => ({
           ':entity': loginFailures.entity,
           ':ttl': Math.floor(expiresAt.getTime() / 1000) + 60,
         },
+        ReturnValues: 'UPDATED_NEW',
       }),
     );
+    return Number(out.Attributes?.failures);
   },
 
   async createSession(record, audit) {
@@ -78,48 +77,6 @@ export const identityStore = (db: Db): IdentityStore => ({
     });
     const result = await transact(db, [putNew(item), auditPut(audit)]);
     if (!result.ok) throw new Error('session id collision');
-  },
-
-  async getSession(tokenId) {
-    const out = await db.doc.send(
-      new GetCommand({
-        TableName: db.tableName,
-        Key: session.key({ token_id: tokenId }),
-        ConsistentRead: true,
-      }),
-    );
-    return out.Item ? toSession(out.Item) : undefined;
-  },
-
-  async touchSession(tokenId, at) {
-    await db.doc
-      .send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: session.key({ token_id: tokenId }),
-          UpdateExpression: 'SET last_used_at = :at',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':at': at },
-        }),
-      )
-      .catch((err: { name?: string }) => {
-        // A session deleted by TTL between the read and this write needs no touch.
-        if (err.name !== 'ConditionalCheckFailedException') throw err;
-      });
-  },
-
-  async userWithMemberships(userId) {
-    const items = await queryAll(db, {
-      ...user.query('gsi1', { id: userId }),
-      sortCondition: below(MEMBERSHIPS_END),
-      forward: true,
-    });
-    const userItem = items.find((i) => i.entity === user.entity);
-    if (!userItem) return undefined;
-    return {
-      user: toUser(userItem),
-      memberships: items.filter((i) => i.entity === member.entity).map(toMember),
-    };
   },
 
   async listSessions(userId) {

@@ -1,14 +1,19 @@
 import { acceptInvitation, declineInvitation, myInvitations } from '#shared/domain/identity/invitations';
 import { listSessions, login, me, revokeSession } from '#shared/domain/identity/sessions';
 import { AUTH_OPERATIONS } from '#shared/api/operations/auth';
-import { httpHandler } from '#functions/http/handler';
 import { dbFor } from '#functions/adapters/dynamo';
+import { identityStore } from '#functions/adapters/identity-store';
+import { clock, sessionTtlSeconds, tableConfig } from '#functions/config';
+import { httpHandler } from '#functions/http/handler';
 import { inviteeStore } from '#functions/adapters/invitation-store';
-import { tableConfig } from '#functions/config';
-import { identityDeps } from './deps';
 
 const db = dbFor(tableConfig());
-const deps = { ...identityDeps(db), invitations: inviteeStore(db) };
+const deps = {
+  identity: identityStore(db),
+  clock,
+  sessionTtlSeconds: sessionTtlSeconds(),
+  invitations: inviteeStore(db),
+};
 
 export const handler = httpHandler(AUTH_OPERATIONS, {
   'auth.login': ({ body }) => login(deps, body),

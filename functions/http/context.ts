@@ -3,9 +3,18 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { Principal } from '#shared/kernel/policy';
 import type { RouteMatch } from './router';
 
-/** API Gateway's HTTP API event, with what the Lambda authorizer hands over (functions/authorizer). */
+/**
+ * What the Lambda authorizer (functions/authorizer) hands over: the principal as JSON, or `''`
+ * for a missing or bad token; with `auth: 'unavailable'` when it could not check the token.
+ */
+export interface AuthorizerContext {
+  principal: string;
+  auth?: 'unavailable';
+}
+
+/** API Gateway's HTTP API event, with what the Lambda authorizer hands over. */
 export type ApiEvent = APIGatewayProxyEventV2 & {
-  requestContext: { authorizer?: { lambda?: { principal?: string } } };
+  requestContext: { authorizer?: { lambda?: Partial<AuthorizerContext> } };
 };
 
 export interface HttpResponse {

@@ -8,9 +8,9 @@ import {
   UnauthenticatedError,
   UnsupportedMediaTypeError,
 } from '#shared/kernel/errors';
-import { authorize, isPlatformAdmin } from '#shared/kernel/policy';
+import { authorize, isPlatformAdmin, roleIn } from '#shared/kernel/policy';
 import type { HttpMiddleware } from './context';
-import { principalOf } from './principal';
+import { callerOf } from './principal';
 import { routerFor } from './router';
 
 /** docs/api.md section 1. */
@@ -22,8 +22,9 @@ export type TenantExists = (tenantId: string) => Promise<boolean>;
 
 /**
  * Routing and access, before any body is read: 404/405 from the route table, 401 without a
- * valid principal, 404 for a tenant the caller is not a member of, 403 for a role the policy
- * table refuses, then 413 and 415 for the body.
+ * valid principal (503 when the token cannot be checked: ./principal.ts), 404 for a tenant the
+ * caller is not a member of, 403 for a role the policy table refuses, then 413 and 415 for the
+ * body.
  */
 export const guard = (operations: Operations, tenantExists?: TenantExists): HttpMiddleware => {
   const route = routerFor(operations);
@@ -37,7 +38,7 @@ export const guard = (operations: Operations, tenantExists?: TenantExists): Http
       state.route = found.route;
 
       if (op.auth === 'bearer') {
-        const principal = principalOf(event);
+        const principal = await callerOf(event);
         if (!principal) throw new UnauthenticatedError();
         state.principal = principal;
       }
@@ -51,7 +52,7 @@ export const guard = (operations: Operations, tenantExists?: TenantExists): Http
         if (
           tenantId !== undefined &&
           isPlatformAdmin(principal) &&
-          principal.memberships[tenantId] === undefined &&
+          roleIn(principal, tenantId) === undefined &&
           tenantExists &&
           !(await tenantExists(tenantId))
         ) {

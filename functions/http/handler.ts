@@ -1,7 +1,6 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
-import jsonBodyParser from '@middy/http-json-body-parser';
 import type { Operations } from '#shared/api/manifest';
 import { logger, metricsFor } from '#functions/observability';
 import type { ApiEvent, HttpContext, HttpMiddleware, HttpResponse } from './context';
@@ -9,6 +8,7 @@ import { dispatcher, type Implementations } from './dispatch';
 import { envelope } from './envelope';
 import { guard, type TenantExists } from './guard';
 import type { Idempotency } from './idempotency';
+import { parseJsonBody } from './json-body';
 
 export interface GroupOptions {
   tenantExists?: TenantExists;
@@ -16,15 +16,14 @@ export interface GroupOptions {
   idempotency?: Idempotency;
 }
 
-/** middy's JSON parser, for operations that take a body. */
-const jsonBody = (): HttpMiddleware => {
-  const parser = jsonBodyParser() as HttpMiddleware;
-  return {
-    before: (request) => {
-      if (request.context.http.route?.op.body) return parser.before?.(request);
-    },
-  };
-};
+/** The body as JSON, for operations that take one (./json-body.ts). */
+const jsonBody = (): HttpMiddleware => ({
+  before: ({ event, context }) => {
+    if (context.http.route?.op.body) {
+      (event as { body?: unknown }).body = parseJsonBody(event.body, event.isBase64Encoded);
+    }
+  },
+});
 
 /**
  * A route group's Lambda handler: the group's rows of the operations manifest bound to their

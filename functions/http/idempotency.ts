@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MAX_LENGTH } from '#shared/api/schemas/common';
 import { AppError, ConflictError, ValidationError } from '#shared/kernel/errors';
 import { LOG_EVENTS } from '#shared/kernel/names';
 import { sha256 } from '#shared/kernel/secrets';
@@ -22,7 +23,6 @@ import { toProblem } from './problem';
  *    in progress until its lease ends (logged as `idempotency.answer_not_kept`).
  */
 
-const KEY = /^[\x21-\x7e]{1,255}$/;
 const RETENTION_SECONDS = 24 * 3600;
 const IN_PROGRESS_SECONDS = 60;
 
@@ -81,12 +81,12 @@ async function idempotently(
   call: IdempotentCall,
   run: () => Promise<HttpResponse>,
 ): Promise<HttpResponse> {
-  if (!KEY.test(call.key))
+  if (!IDEMPOTENCY_KEY.test(call.key))
     throw new ValidationError([
       {
         path: 'Idempotency-Key',
         code: 'invalid_header',
-        message: 'must be 1 to 255 printable ASCII characters',
+        message: `must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters`,
       },
     ]);
   const id = { scope: call.scope, operation: call.operation, keyHash: sha256(call.key) };

@@ -1,31 +1,31 @@
-import { AppError, MalformedJsonError, UnsupportedMediaTypeError } from '#shared/kernel/errors';
+import { AppError } from '#shared/kernel/errors';
 import { LOG_EVENTS } from '#shared/kernel/names';
 import { logger } from '#functions/observability';
 import type { HttpResponse } from './context';
 
-/** Errors thrown by middy's JSON body parser, recognised by their origin package. */
-const fromMiddy = (err: unknown): AppError | undefined => {
-  const e = err as { statusCode?: number; cause?: { package?: string } };
-  if (e?.cause?.package !== '@middy/http-json-body-parser') return undefined;
-  return e.statusCode === 415 ? new UnsupportedMediaTypeError() : new MalformedJsonError(err);
-};
-
-/** 5xx codes a client may see: each names a condition it can act on (retry later), not an internal. */
-const PUBLIC_SERVER_CODES = new Set(['unavailable']);
+/**
+ * The one 5xx code a client may see (UnavailableError): it names a condition the client can act
+ * on, retrying later, and shows this fixed detail, never the internal cause.
+ */
+const UNAVAILABLE_DETAIL =
+  'A dependency of the service is unavailable or overloaded; retry after Retry-After seconds.';
 
 /**
  * The one place where errors become responses (docs/api.md section 2). Below 500 an AppError
  * shows its own title, code, detail and field errors. A 5xx shows its status and a generic
- * detail, with code `internal` unless its code is public; the error itself goes to the log,
- * where the request id finds it. Anything that is not an AppError is a bare 500.
+ * detail with code `internal`, except `unavailable` (503, with its Retry-After); the error itself
+ * goes to the log, where the request id finds it. Anything that is not an AppError is a bare 500.
  */
 export function toProblem(err: unknown, requestId: string): HttpResponse {
-  const known = err instanceof AppError ? err : fromMiddy(err);
-  if (!known?.expose) {
+  const known = err instanceof AppError ? err : undefined;
+  const publicDetail = !known?.expose && known?.code === 'unavailable' ? UNAVAILABLE_DETAIL : undefined;
+  if (publicDetail) {
+    logger.error('dependency unavailable', { event: LOG_EVENTS.dependencyUnavailable, error: err as Error });
+  } else if (!known?.expose) {
     logger.error('unhandled error', { event: LOG_EVENTS.unhandledError, error: err as Error });
   }
   const shown = known?.expose ? known : undefined;
-  const named = shown ?? (known && PUBLIC_SERVER_CODES.has(known.code) ? known : undefined);
+  const named = shown ?? (publicDetail ? known : undefined);
   const status = known?.status ?? 500;
   return {
     statusCode: status,
@@ -35,7 +35,8 @@ export function toProblem(err: unknown, requestId: string): HttpResponse {
       title: named?.title ?? 'Internal error',
       status,
       code: named?.code ?? 'internal',
-      detail: shown?.message ?? 'Something went wrong; the request id helps us find out what.',
+      detail:
+        shown?.message ?? publicDetail ?? 'Something went wrong; the request id helps us find out what.',
       request_id: requestId,
       ...(shown?.errors ? { errors: shown.errors } : {}),
     }),

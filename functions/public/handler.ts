@@ -1,18 +1,23 @@
 import openapi from '../../openapi/openapi.json';
 import { demoResponse } from '#shared/demo/index';
 import { PUBLIC_OPERATIONS } from '#shared/api/operations/public';
+import { tableHealth } from '#functions/adapters/table-health';
+import { tableConfig } from '#functions/config';
 import { type HttpRequest, HttpResult } from '#functions/http/dispatch';
 import { httpHandler } from '#functions/http/handler';
 
 /**
  * Public, read-only routes: health, the OpenAPI document and the demo surface. This group is
  * also API Gateway's `$default` route, so every unknown path gets its 404 problem+json here.
+ * Health is `ok` only while the table answers (../adapters/table-health.ts), the one read this
+ * function may make.
  *
  * The OpenAPI document is the committed `openapi/openapi.json`, which a test keeps equal to the
  * document generated from the schemas (shared/api/openapi.ts); serving the file keeps zod's JSON
  * Schema generator out of the Lambda bundle and the work out of its cold start.
  */
 const OPENAPI_JSON = JSON.stringify(openapi);
+const tableAnswers = tableHealth(tableConfig());
 
 type DemoId = Exclude<keyof typeof PUBLIC_OPERATIONS, 'public.health' | 'public.openapi'>;
 
@@ -25,7 +30,11 @@ const demo = (id: DemoId) => async (req: HttpRequest<(typeof PUBLIC_OPERATIONS)[
 };
 
 export const handler = httpHandler(PUBLIC_OPERATIONS, {
-  'public.health': async () => ({ status: 'ok' }),
+  'public.health': async () => {
+    await tableAnswers();
+    // Like its 503: a health answer describes this moment only.
+    return new HttpResult({ status: 'ok' }, { 'cache-control': 'no-store' });
+  },
   'public.openapi': async () => new HttpResult(OPENAPI_JSON, { 'cache-control': 'public, max-age=300' }),
   'demo.public': demo('demo.public'),
   'demo.notificationDelivery': demo('demo.notificationDelivery'),

@@ -18,7 +18,10 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { METRIC_NAMESPACE, SERVICE } from '#shared/kernel/names';
+import { healthProbe } from '#shared/table/entities/health-probe';
 import { outbox } from '#shared/table/entities/outbox';
+import { session } from '#shared/table/entities/session';
+import { prefixOf } from '#shared/table/entity';
 import { type IndexName, TABLE } from '#shared/table/table';
 import { ESBUILD_OPTIONS } from '#infra/bundling';
 import {
@@ -55,6 +58,17 @@ export interface TableAccess {
   readonly write?: 'update' | 'all';
   /** BatchGetItem on the table (auth: the login and its throttle counter in one round trip). */
   readonly batchGet?: boolean;
+  /**
+   * GetItem on the health probe's partition and nothing else (`dynamodb:LeadingKeys`): the
+   * public function's one read, `GET /health` (functions/adapters/table-health.ts).
+   */
+  readonly healthProbe?: boolean;
+  /**
+   * UpdateItem on session items only (`dynamodb:LeadingKeys` `SESSION#…`): the token check's
+   * refresh of `last_used_at`, for a bearer route group that writes nothing else. Every bearer
+   * route group runs the token check itself when the authorizer could not (docs/decisions.md).
+   */
+  readonly touchSessions?: boolean;
 }
 
 export type QueueAccess = 'send' | 'changeVisibility';
@@ -169,6 +183,16 @@ export class ServiceFunction extends Construct {
       this.allow(['dynamodb:Query'], access.read.map(indexArn));
     }
     if (access.batchGet) this.allow(['dynamodb:BatchGetItem'], [table.tableArn]);
+    if (access.healthProbe) {
+      this.allowOnPartitions(['dynamodb:GetItem'], table, {
+        'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [healthProbe.key({}).pk] },
+      });
+    }
+    if (access.touchSessions) {
+      this.allowOnPartitions(['dynamodb:UpdateItem'], table, {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefixOf(session.indexes.table.pk)}*`] },
+      });
+    }
     if (access.write === 'update') {
       this.allow(['dynamodb:UpdateItem'], [table.tableArn]);
     } else if (access.write === 'all') {
@@ -342,5 +366,12 @@ export class ServiceFunction extends Construct {
 
   private allow(actions: string[], resources: string[]): void {
     this.role.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions, resources }));
+  }
+
+  /** `actions` on the table's items whose partition key the condition on `dynamodb:LeadingKeys` allows. */
+  private allowOnPartitions(actions: string[], table: ITable, conditions: Record<string, unknown>): void {
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ effect: Effect.ALLOW, actions, resources: [table.tableArn], conditions }),
+    );
   }
 }

@@ -21,8 +21,9 @@ export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = 
   tenants: READ_WRITE,
   exceptions: READ_WRITE,
   notifications: READ_WRITE,
-  audit: { read: 'all' },
-  public: null,
+  audit: { read: 'all', touchSessions: true },
+  // `GET /health` reads the health probe's key; nothing else of the table, and no cursor to sign.
+  public: { healthProbe: true },
 };
 
 export interface StatelessStackProps extends StackProps {
@@ -70,7 +71,8 @@ export class StatelessStack extends Stack {
     for (const group of GROUPS) {
       const f = fn(`api-${group}`, `${group}/handler.ts`, 'api', `HTTP routes of the ${group} group`);
       const access = group in GROUP_TABLE_ACCESS ? GROUP_TABLE_ACCESS[group] : READ_WRITE;
-      if (access) f.bindTable(table, access).bindCursorSecret(cursorSecret);
+      if (access) f.bindTable(table, access);
+      if (access?.read || access?.write) f.bindCursorSecret(cursorSecret);
       groups[group] = f;
     }
     this.groupFunctions = groups;

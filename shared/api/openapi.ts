@@ -3,6 +3,7 @@ import * as core from 'zod/v4/core';
 import pkg from '../../package.json' with { type: 'json' };
 import { OPERATIONS, type Operation, type OperationId } from './manifest';
 import { DEMO_CACHE_CONTROL, DEMO_PAYLOADS } from '#shared/demo/index';
+import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MAX_LENGTH } from './schemas/common';
 import { Problem } from './schemas/responses';
 
 /**
@@ -119,6 +120,10 @@ const ERRORS = {
   ],
   429: ['TooManyRequests', 'Rate limited (`rate_limited`); retry after `Retry-After` seconds.'],
   500: ['InternalError', 'Unexpected failure (`internal`); the body never shows anything internal.'],
+  503: [
+    'Unavailable',
+    'The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.',
+  ],
 } as const satisfies Record<number, readonly [string, string]>;
 type ErrorStatus = keyof typeof ERRORS;
 
@@ -150,6 +155,11 @@ const ERROR_EXAMPLES: Record<ErrorStatus, { title: string; code: string; detail:
   },
   429: { title: 'Too many requests', code: 'rate_limited', detail: 'Slow down and retry later.' },
   500: { title: 'Internal error', code: 'internal', detail: 'Something went wrong on our side.' },
+  503: {
+    title: 'Service unavailable',
+    code: 'unavailable',
+    detail: 'A dependency of the service is unavailable or overloaded; retry after Retry-After seconds.',
+  },
 };
 
 /** Operations that answer an error the general rules below do not derive. */
@@ -157,6 +167,7 @@ const EXTRA_ERRORS: Partial<Record<OperationId, ErrorStatus[]>> = {
   'auth.login': [401],
   'auth.acceptInvitation': [409],
   'auth.declineInvitation': [409],
+  'public.health': [503],
 };
 
 function errorStatuses(id: OperationId, op: Operation): ErrorStatus[] {
@@ -172,6 +183,8 @@ function errorStatuses(id: OperationId, op: Operation): ErrorStatus[] {
   if (op.method !== 'GET' && op.auth === 'bearer' && op.permission) out.add(409);
   out.add(429);
   out.add(500);
+  // Every other group reads the table; the public group serves static answers.
+  if (op.group !== 'public') out.add(503);
   return [...out].sort((a, b) => a - b);
 }
 
@@ -185,8 +198,13 @@ function errorResponse(status: ErrorStatus): Json {
     };
   if (status === 405)
     headers.Allow = { description: 'The methods the path supports.', schema: { type: 'string' } };
-  if (status === 429)
+  if (status === 429 || status === 503)
     headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 0 } };
+  if (status === 503)
+    headers['Cache-Control'] = {
+      description: '`no-store`: the answer is transient.',
+      schema: { type: 'string' },
+    };
   const example: Json = { type: 'about:blank', status, ...ERROR_EXAMPLES[status], request_id: 'req-7f3c2a' };
   if (status === 422)
     example.errors = [
@@ -302,7 +320,12 @@ function parameters(c: Components, op: Operation): Json[] {
       required: false,
       description:
         'The same key and body return the first answer; the same key with another body is 409 `conflict`.',
-      schema: { type: 'string', minLength: 1, maxLength: 128 },
+      schema: {
+        type: 'string',
+        minLength: 1,
+        maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+        pattern: IDEMPOTENCY_KEY.source,
+      },
     });
   }
   return out;

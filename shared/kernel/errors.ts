@@ -125,6 +125,24 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/** Seconds a client should wait before retrying after a 503 `unavailable`. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A dependency (the table) failed or is overloaded: 503 `unavailable` with `Retry-After`
+ * (docs/api.md section 2). The adapters raise it (functions/adapters/dynamo.ts) for the SDK's
+ * network, throttling and server errors; the cause goes to the log, never to the client.
+ * `no-store`, so that no cache between keeps a transient failure as the answer.
+ */
+export class UnavailableError extends AppError {
+  constructor(cause?: unknown) {
+    super(503, 'unavailable', 'Service unavailable', 'A dependency of the service did not answer.', {
+      cause,
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' },
+    });
+  }
+}
+
 /** A notification draft that failed the policy check (docs/api.md section 7); the draft is kept as blocked. */
 export class PolicyRejectedError extends AppError {
   constructor(errors: FieldError[], notificationId: string, location: string) {

@@ -54,6 +54,7 @@ export const METRICS = {
 export const LOG_EVENTS = {
   request: 'http.request',
   unhandledError: 'http.unhandled_error',
+  dependencyUnavailable: 'http.dependency_unavailable',
   loginFailed: 'auth.login_failed',
   outboxRelayed: 'outbox.relayed',
   outboxRelayFailed: 'outbox.relay_failed',

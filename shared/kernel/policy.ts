@@ -39,6 +39,14 @@ export interface Principal {
 
 export const isPlatformAdmin = (p: Principal): boolean => p.platform_roles.includes(PLATFORM_ADMIN);
 
+/**
+ * The principal's role in a tenant, or undefined when it is not a member. An own property only:
+ * the tenant id comes from the request path, and `__proto__`, `constructor` or `toString` would
+ * otherwise find Object.prototype's members and read as a membership.
+ */
+export const roleIn = (p: Principal, tenantId: string): Role | undefined =>
+  Object.hasOwn(p.memberships, tenantId) ? p.memberships[tenantId] : undefined;
+
 export type Decision = 'allow' | 'not_found' | 'forbidden';
 
 /**
@@ -49,7 +57,7 @@ export function authorize(principal: Principal, permission: Permission, tenantId
   if (isPlatformAdmin(principal)) return 'allow';
   if (tenantId === undefined)
     return (PERMISSIONS[permission] as readonly Role[]).length === 0 ? 'forbidden' : 'allow';
-  const role = principal.memberships[tenantId];
+  const role = roleIn(principal, tenantId);
   if (role === undefined) return 'not_found';
   return (PERMISSIONS[permission] as readonly Role[]).includes(role) ? 'allow' : 'forbidden';
 }

@@ -3,6 +3,7 @@ import * as audit from './entities/audit';
 import * as channelConnection from './entities/channel-connection';
 import * as consumed from './entities/consumed';
 import * as exception from './entities/exception';
+import * as healthProbe from './entities/health-probe';
 import * as idempotency from './entities/idempotency';
 import * as inboxItem from './entities/inbox-item';
 import * as invitation from './entities/invitation';
@@ -49,6 +50,7 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   inboxItem,
   consumed,
   idempotency,
+  healthProbe,
 ].map((module) => module.access);
 
 const render = (template: string, labels: Readonly<Record<string, string>>) =>

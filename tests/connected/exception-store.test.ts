@@ -319,7 +319,7 @@ describe('fault injection (aws-sdk-client-mock, faults only)', () => {
     }
   });
 
-  it('transact reports condition failures by position and propagates mixed reasons', async () => {
+  it('transact reports condition failures by position, with a conflict beside them too, and propagates other reasons', async () => {
     const doc = documentClient(localClient(dynamoEndpoint()));
     const mock = mockClient(doc);
     try {
@@ -336,11 +336,22 @@ describe('fault injection (aws-sdk-client-mock, faults only)', () => {
       ];
       expect(await transact({ ...db, doc }, ops)).toEqual({ ok: false, failed: [1] });
       mock.reset();
+      // A condition that failed is the answer, whatever else the transaction met: no retry.
       mock.on(TransactWriteCommand).rejects(
         new TransactionCanceledException({
           message: 'cancelled',
           $metadata: {},
           CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'TransactionConflict' }],
+        }),
+      );
+      expect(await transact({ ...db, doc }, ops)).toEqual({ ok: false, failed: [0] });
+      expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(1);
+      mock.reset();
+      mock.on(TransactWriteCommand).rejects(
+        new TransactionCanceledException({
+          message: 'cancelled',
+          $metadata: {},
+          CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'ValidationError' }],
         }),
       );
       await expect(transact({ ...db, doc }, ops)).rejects.toBeInstanceOf(TransactionCanceledException);

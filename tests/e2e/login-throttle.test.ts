@@ -14,7 +14,7 @@ beforeAll(async () => {
   api = client(rt.baseUrl);
   const admin = await api.login(rt.admin.email, rt.admin.password);
   await api.call('POST', '/tenants', { token: admin, body: { id: 'throttle', name: 'Throttle' } });
-  for (const email of ['locked@example.test', 'other@example.test']) {
+  for (const email of ['locked@example.test', 'other@example.test', 'burst@example.test']) {
     const r = await api.call('POST', '/tenants/throttle/members', {
       token: admin,
       body: { email, display_name: 'Member', role: 'operator', password },
@@ -52,5 +52,16 @@ describe('login throttle', () => {
       expect(r.body.code).toBe('invalid_credentials');
     }
     expect((await attempt('nobody@example.test', 'whatever-password')).status).toBe(429);
+  });
+
+  it(`lets at most ${LOGIN_FAILURE_LIMIT} of 40 concurrent wrong passwords through as 401; the rest are 429`, async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => attempt('burst@example.test', 'wrong-password')),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOGIN_FAILURE_LIMIT);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40 - LOGIN_FAILURE_LIMIT);
+    expect((await attempt('burst@example.test', password)).status).toBe(429);
   });
 });

@@ -10,14 +10,18 @@ export interface TestRuntime {
 }
 
 /**
- * The local runtime on a free port, over a fresh table in the run's DynamoDB Local, with a
+ * The local runtime on a free port, over a fresh table in the run's DynamoDB Local (or at
+ * `options.endpoint`, a proxy to it: tests/support/tcp-proxy.ts), with a
  * bootstrapped platform admin and the demo site at `/`. One per test file: the handlers read
  * their configuration once per process, as Lambda does.
  */
-export async function startRuntime(env: Record<string, string> = {}): Promise<TestRuntime> {
+export async function startRuntime(
+  env: Record<string, string> = {},
+  options: { endpoint?: string } = {},
+): Promise<TestRuntime> {
   const admin = { email: 'admin@ops.test', password: randomBytes(12).toString('base64url') };
   const runtime = await start({
-    endpoint: dynamoEndpoint(),
+    endpoint: options.endpoint ?? dynamoEndpoint(),
     tableName: uniqueTableName('e2e'),
     bootstrapAdmin: admin,
     staticDir: fileURLToPath(new URL('../../demo-static', import.meta.url)),

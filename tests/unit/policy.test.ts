@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorize, PERMISSIONS, type Principal, ROLES } from '#shared/kernel/policy';
+import { authorize, PERMISSIONS, type Principal, roleIn, ROLES } from '#shared/kernel/policy';
 
 const principal = (memberships: Principal['memberships'], admin = false): Principal => ({
   user_id: 'u1',
@@ -56,5 +56,18 @@ describe('role matrix', () => {
 
   it('refuses platform-only actions to tenant owners', () => {
     expect(authorize(principal({ acme: 'owner' }), 'platform.admin')).toBe('forbidden');
+  });
+
+  it("never reads Object.prototype's members as memberships (tenant ids come from the path)", () => {
+    const member = principal({ acme: 'owner' });
+    // As the authorizer hands it over: parsed from JSON.
+    const parsed = JSON.parse(JSON.stringify(member)) as Principal;
+    for (const id of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      for (const p of [member, parsed]) {
+        expect(roleIn(p, id), id).toBeUndefined();
+        expect(authorize(p, 'tenant.read', id), id).toBe('not_found');
+      }
+    }
+    expect(roleIn(parsed, 'acme')).toBe('owner');
   });
 });

@@ -113,22 +113,6 @@ describe('problem mapper', () => {
     }
   });
 
-  it('maps middy body-parser errors: 415 and malformed JSON 400', () => {
-    const e415 = Object.assign(new Error('Unsupported Media Type'), {
-      statusCode: 415,
-      cause: { package: '@middy/http-json-body-parser' },
-    });
-    const e422 = Object.assign(new Error('Invalid or malformed JSON'), {
-      statusCode: 422,
-      cause: { package: '@middy/http-json-body-parser', data: '{"password":"hunter2' },
-    });
-    expect(parse(toProblem(e415, 'r')).code).toBe('unsupported_media_type');
-    const malformed = toProblem(e422, 'r');
-    expect(malformed.statusCode).toBe(400);
-    expect(parse(malformed).code).toBe('malformed_json');
-    expect(malformed.body).not.toContain('hunter2');
-  });
-
   it('an AppError with status 5xx keeps its own code', () => {
     const r = toProblem(new AppError(503, 'unavailable', 'Unavailable'), 'r');
     expect([r.statusCode, parse(r).code]).toEqual([503, 'unavailable']);

@@ -88,49 +88,49 @@ class Client:
         """Log in: exchange email and password for a bearer token
 
         `POST /auth/sessions` (public); answers 201.
-        Raises ApiError on 400, 401, 413, 415, 422, 429, 500."""
+        Raises ApiError on 400, 401, 413, 415, 422, 429, 500, 503."""
         return cast("AccessTokenRead", self._request("POST", "/auth/sessions", path_params={}, body=body, authenticated=False))
 
     def auth_sessions(self) -> AuthSessionList:
         """List the caller's own sessions
 
         `GET /auth/sessions` (bearer token); answers 200.
-        Raises ApiError on 401, 429, 500."""
+        Raises ApiError on 401, 429, 500, 503."""
         return cast("AuthSessionList", self._request("GET", "/auth/sessions", path_params={}, authenticated=True))
 
     def auth_revoke(self, token_id: str) -> None:
         """Revoke one of the caller’s sessions
 
         `DELETE /auth/sessions/{token_id}` (bearer token); answers 204.
-        Raises ApiError on 401, 404, 429, 500."""
+        Raises ApiError on 401, 404, 429, 500, 503."""
         self._request("DELETE", "/auth/sessions/{token_id}", path_params={"token_id": token_id}, authenticated=True)
 
     def auth_me(self) -> AuthMeRead:
         """The caller, their memberships and platform roles
 
         `GET /auth/me` (bearer token); answers 200.
-        Raises ApiError on 401, 429, 500."""
+        Raises ApiError on 401, 429, 500, 503."""
         return cast("AuthMeRead", self._request("GET", "/auth/me", path_params={}, authenticated=True))
 
     def auth_invitations(self) -> AuthInvitationList:
         """The caller's pending invitations (by the caller's email)
 
         `GET /auth/invitations` (bearer token); answers 200.
-        Raises ApiError on 401, 429, 500."""
+        Raises ApiError on 401, 429, 500, 503."""
         return cast("AuthInvitationList", self._request("GET", "/auth/invitations", path_params={}, authenticated=True))
 
     def auth_accept_invitation(self, invitation_id: str) -> MembershipRead:
         """Accept an invitation: become a member of its tenant
 
         `POST /auth/invitations/{invitation_id}/accept` (bearer token); answers 201.
-        Raises ApiError on 401, 404, 409, 429, 500."""
+        Raises ApiError on 401, 404, 409, 429, 500, 503."""
         return cast("MembershipRead", self._request("POST", "/auth/invitations/{invitation_id}/accept", path_params={"invitation_id": invitation_id}, authenticated=True))
 
     def auth_decline_invitation(self, invitation_id: str) -> None:
         """Decline an invitation
 
         `POST /auth/invitations/{invitation_id}/decline` (bearer token); answers 204.
-        Raises ApiError on 401, 404, 409, 429, 500."""
+        Raises ApiError on 401, 404, 409, 429, 500, 503."""
         self._request("POST", "/auth/invitations/{invitation_id}/decline", path_params={"invitation_id": invitation_id}, authenticated=True)
 
     def tenants_create(self, body: TenantCreate, *, idempotency_key: str | None = None) -> TenantRead:
@@ -138,28 +138,28 @@ class Client:
 
         `POST /tenants` (bearer token); answers 201.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
-        Raises ApiError on 400, 401, 403, 409, 413, 415, 422, 429, 500."""
+        Raises ApiError on 400, 401, 403, 409, 413, 415, 422, 429, 500, 503."""
         return cast("TenantRead", self._request("POST", "/tenants", path_params={}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
 
     def tenants_list(self, *, limit: int | None = None, cursor: str | None = None) -> TenantList:
         """The caller's tenants (every tenant for platform_admin)
 
         `GET /tenants` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 422, 429, 500."""
+        Raises ApiError on 400, 401, 422, 429, 500, 503."""
         return cast("TenantList", self._request("GET", "/tenants", path_params={}, query={"limit": limit, "cursor": cursor}, authenticated=True))
 
     def tenants_get(self, tenant_id: str) -> TenantRead:
         """Get a tenant
 
         `GET /tenants/{tenant_id}` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 429, 500."""
+        Raises ApiError on 401, 403, 404, 429, 500, 503."""
         return cast("TenantRead", self._request("GET", "/tenants/{tenant_id}", path_params={"tenant_id": tenant_id}, authenticated=True))
 
     def members_list(self, tenant_id: str, *, limit: int | None = None, cursor: str | None = None) -> MemberList:
         """List a tenant's members
 
         `GET /tenants/{tenant_id}/members` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500."""
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
         return cast("MemberList", self._request("GET", "/tenants/{tenant_id}/members", path_params={"tenant_id": tenant_id}, query={"limit": limit, "cursor": cursor}, authenticated=True))
 
     def members_add(self, tenant_id: str, body: MemberCreate, *, idempotency_key: str | None = None) -> MemberRead | MemberInvitationRead:
@@ -167,35 +167,35 @@ class Client:
 
         `POST /tenants/{tenant_id}/members` (bearer token); answers 201 or 202.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("MemberRead | MemberInvitationRead", self._request("POST", "/tenants/{tenant_id}/members", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
 
     def members_update(self, tenant_id: str, user_id: str, body: MemberUpdate) -> MemberRead:
         """Change a member's role
 
         `PATCH /tenants/{tenant_id}/members/{user_id}` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("MemberRead", self._request("PATCH", "/tenants/{tenant_id}/members/{user_id}", path_params={"tenant_id": tenant_id, "user_id": user_id}, body=body, authenticated=True))
 
     def members_remove(self, tenant_id: str, user_id: str) -> None:
         """Remove a member
 
         `DELETE /tenants/{tenant_id}/members/{user_id}` (bearer token); answers 204.
-        Raises ApiError on 401, 403, 404, 409, 429, 500."""
+        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
         self._request("DELETE", "/tenants/{tenant_id}/members/{user_id}", path_params={"tenant_id": tenant_id, "user_id": user_id}, authenticated=True)
 
     def invitations_list(self, tenant_id: str, *, limit: int | None = None, cursor: str | None = None) -> MemberInvitationList:
         """List a tenant's pending invitations
 
         `GET /tenants/{tenant_id}/invitations` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500."""
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
         return cast("MemberInvitationList", self._request("GET", "/tenants/{tenant_id}/invitations", path_params={"tenant_id": tenant_id}, query={"limit": limit, "cursor": cursor}, authenticated=True))
 
     def invitations_revoke(self, tenant_id: str, invitation_id: str) -> None:
         """Revoke a pending invitation
 
         `DELETE /tenants/{tenant_id}/invitations/{invitation_id}` (bearer token); answers 204.
-        Raises ApiError on 401, 403, 404, 409, 429, 500."""
+        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
         self._request("DELETE", "/tenants/{tenant_id}/invitations/{invitation_id}", path_params={"tenant_id": tenant_id, "invitation_id": invitation_id}, authenticated=True)
 
     def exceptions_create(self, tenant_id: str, body: BusinessExceptionCreate, *, idempotency_key: str | None = None) -> BusinessExceptionRead:
@@ -203,35 +203,35 @@ class Client:
 
         `POST /tenants/{tenant_id}/exceptions` (bearer token); answers 201.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("BusinessExceptionRead", self._request("POST", "/tenants/{tenant_id}/exceptions", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
 
     def exceptions_list(self, tenant_id: str, *, status: Literal["open", "acknowledged", "resolved"] | None = None, severity: Literal["info", "warning", "critical"] | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> BusinessExceptionList:
         """List business exceptions, newest first
 
         `GET /tenants/{tenant_id}/exceptions` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500."""
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
         return cast("BusinessExceptionList", self._request("GET", "/tenants/{tenant_id}/exceptions", path_params={"tenant_id": tenant_id}, query={"status": status, "severity": severity, "subject_type": subject_type, "subject_id": subject_id, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def exceptions_get(self, tenant_id: str, exception_id: str) -> BusinessExceptionRead:
         """Get a business exception
 
         `GET /tenants/{tenant_id}/exceptions/{exception_id}` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 429, 500."""
+        Raises ApiError on 401, 403, 404, 429, 500, 503."""
         return cast("BusinessExceptionRead", self._request("GET", "/tenants/{tenant_id}/exceptions/{exception_id}", path_params={"tenant_id": tenant_id, "exception_id": exception_id}, authenticated=True))
 
     def exceptions_change_status(self, tenant_id: str, exception_id: str, body: BusinessExceptionStatusChange) -> BusinessExceptionRead:
         """Acknowledge or resolve a business exception
 
         `POST /tenants/{tenant_id}/exceptions/{exception_id}/status` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("BusinessExceptionRead", self._request("POST", "/tenants/{tenant_id}/exceptions/{exception_id}/status", path_params={"tenant_id": tenant_id, "exception_id": exception_id}, body=body, authenticated=True))
 
     def audit_list(self, tenant_id: str, *, entity_type: str | None = None, entity_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> AuditEventList:
         """List the tenant's audit events, newest first
 
         `GET /tenants/{tenant_id}/audit-events` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500."""
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
         return cast("AuditEventList", self._request("GET", "/tenants/{tenant_id}/audit-events", path_params={"tenant_id": tenant_id}, query={"entity_type": entity_type, "entity_id": entity_id, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def notifications_create(self, tenant_id: str, body: NotificationCreate, *, idempotency_key: str | None = None) -> NotificationRead:
@@ -239,42 +239,42 @@ class Client:
 
         `POST /tenants/{tenant_id}/notifications` (bearer token); answers 202.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("NotificationRead", self._request("POST", "/tenants/{tenant_id}/notifications", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
 
     def notifications_list(self, tenant_id: str, *, status: Literal["blocked", "queued", "delivering", "delivered", "retrying", "gated", "dead_lettered", "discarded"] | None = None, channel: NotificationChannel | None = None, recipient: str | None = None, limit: int | None = None, cursor: str | None = None) -> NotificationList:
         """List notifications with their attempts, newest first
 
         `GET /tenants/{tenant_id}/notifications` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500."""
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
         return cast("NotificationList", self._request("GET", "/tenants/{tenant_id}/notifications", path_params={"tenant_id": tenant_id}, query={"status": status, "channel": channel, "recipient": recipient, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def notifications_get(self, tenant_id: str, notification_id: str) -> NotificationRead:
         """Get a notification with its attempts
 
         `GET /tenants/{tenant_id}/notifications/{notification_id}` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 429, 500."""
+        Raises ApiError on 401, 403, 404, 429, 500, 503."""
         return cast("NotificationRead", self._request("GET", "/tenants/{tenant_id}/notifications/{notification_id}", path_params={"tenant_id": tenant_id, "notification_id": notification_id}, authenticated=True))
 
     def review_items_list(self, tenant_id: str, *, status: Literal["open", "retried", "discarded", "resolved"] | None = None, limit: int | None = None, cursor: str | None = None) -> ReviewItemList:
         """List operator review items (gated or dead-lettered notifications), newest first
 
         `GET /tenants/{tenant_id}/review-items` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500."""
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
         return cast("ReviewItemList", self._request("GET", "/tenants/{tenant_id}/review-items", path_params={"tenant_id": tenant_id}, query={"status": status, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def review_items_decide(self, tenant_id: str, review_item_id: str, body: ReviewDecision) -> ReviewItemRead:
         """Decide a review item: retry (queue the notification again) or discard
 
         `POST /tenants/{tenant_id}/review-items/{review_item_id}/decision` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("ReviewItemRead", self._request("POST", "/tenants/{tenant_id}/review-items/{review_item_id}/decision", path_params={"tenant_id": tenant_id, "review_item_id": review_item_id}, body=body, authenticated=True))
 
     def public_health(self) -> PublicHealthResponse:
-        """Liveness
+        """Health: ok while the table answers a read, else 503
 
         `GET /health` (public); answers 200.
-        Raises ApiError on 429, 500."""
+        Raises ApiError on 429, 500, 503."""
         return cast("PublicHealthResponse", self._request("GET", "/health", path_params={}, authenticated=False))
 
     def public_openapi(self) -> dict[str, Any]:

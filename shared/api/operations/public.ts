@@ -8,7 +8,7 @@ export const PUBLIC_OPERATIONS = {
     group: 'public',
     method: 'GET',
     path: '/health',
-    summary: 'Liveness',
+    summary: 'Health: ok while the table answers a read, else 503',
     auth: 'public',
     status: 200,
     response: z.object({ status: z.literal('ok') }),

@@ -36,9 +36,28 @@ export const FreeForm = describe(z.record(z.string(), z.unknown()), 'Free-form J
 
 export const Cursor = text(1, 2048);
 
-/** docs/api.md section 4: `limit` 1 to 100, default 50. */
+/**
+ * An integer query parameter from `min` to `max`: decimal digits only, so `0x10`, `1e1`, `+5` or
+ * `5.0` are 422 instead of whatever Number() makes of them. A query value arrives as a string;
+ * the OpenAPI document shows the integer it stands for.
+ */
+export const queryInt = (min: number, max: number) => {
+  const schema = z.pipe(
+    z.transform((value: unknown) =>
+      typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value,
+    ),
+    z.number().check(z.int(), z.minimum(min), z.maximum(max)),
+  );
+  z.globalRegistry.add(schema, { type: 'integer', minimum: min, maximum: max });
+  return schema;
+};
+
+/**
+ * docs/api.md section 4: `limit` 1 to 100, default 50. A prefault (a default input, parsed like
+ * one): JSON Schema drops a plain default from the input side of a schema that transforms.
+ */
 export const pageQuery = {
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 50),
+  limit: z.prefault(queryInt(1, 100), 50),
   cursor: z.optional(Cursor),
 };
 
@@ -46,3 +65,10 @@ export const listOf = <T extends z.ZodMiniType>(item: T) =>
   z.object({ items: z.array(item), next_cursor: z.nullable(z.string()) });
 
 export const TenantPath = z.object({ tenant_id: text(1, 64) });
+
+/**
+ * docs/api.md section 7: an `Idempotency-Key` is 1 to 255 printable ASCII characters. One
+ * definition for the check (functions/http/idempotency.ts) and the OpenAPI document.
+ */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+export const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);

@@ -69,8 +69,11 @@ export interface IdentityStore {
   findLogin(email: string): Promise<Login | undefined>;
   /** The login of `email` and the failed attempts on it in the window starting at `windowStart`. */
   loginAttempt(email: string, windowStart: string): Promise<LoginAttempt>;
-  /** Counts a failed attempt on `email` (known or not) in the window; forgotten after `expiresAt`. */
-  recordLoginFailure(email: string, windowStart: string, expiresAt: Date): Promise<void>;
+  /**
+   * Counts a failed attempt on `email` (known or not) in the window, atomically; forgotten after
+   * `expiresAt`. Answers the window's failures, this one included.
+   */
+  recordLoginFailure(email: string, windowStart: string, expiresAt: Date): Promise<number>;
   createSession(session: Session, audit: AuditEvent): Promise<void>;
   getSession(tokenId: string): Promise<Session | undefined>;
   touchSession(tokenId: string, at: string): Promise<void>;

@@ -12,6 +12,12 @@ export interface IdentityDeps {
   sessionTtlSeconds: number;
 }
 
+/** What the token check needs: three calls of the identity store, and the clock. */
+export interface TokenCheckDeps {
+  identity: Pick<IdentityStore, 'getSession' | 'touchSession' | 'userWithMemberships'>;
+  clock: Clock;
+}
+
 /**
  * Login throttle: at most this many failed attempts per email in a fixed window; then 429 until
  * the window ends. Unknown emails are counted like known ones, so the throttle reveals nothing.
@@ -52,21 +58,25 @@ export const sessionStatus = (s: Session, now: Date): 'active' | 'revoked' | 'ex
  * 1. Read the login by email and the window's failed attempts on it (one round trip); past
  *    LOGIN_FAILURE_LIMIT, answer 429 until the window ends, without checking the password.
  * 2. Check the password; when there is no login, against a decoy hash, so unknown emails and
- *    wrong passwords answer alike and in similar time. A failure is counted.
- * 3. Create a session under the SHA-256 of a fresh 256-bit token, with its audit event.
- * 4. Return the token once; it is never stored.
+ *    wrong passwords answer alike and in similar time.
+ * 3. A failure is counted with an atomic increment, and the count it returns decides: the
+ *    attempt that takes the window past LOGIN_FAILURE_LIMIT is 429, not 401. The read of step 1
+ *    cannot decide alone: concurrent attempts all read the same count before any of them adds
+ *    to it.
+ * 4. Create a session under the SHA-256 of a fresh 256-bit token, with its audit event.
+ * 5. Return the token once; it is never stored.
  */
 export async function login(deps: IdentityDeps, input: { email: string; password: string }) {
   const now = deps.clock.now();
   const window = loginWindow(now);
+  const rateLimited = () =>
+    new RateLimitedError(Math.max(1, Math.ceil((window.end.getTime() - now.getTime()) / 1000)));
   const { login: found, failures } = await deps.identity.loginAttempt(input.email, window.start);
-  if (failures >= LOGIN_FAILURE_LIMIT) {
-    throw new RateLimitedError(Math.max(1, Math.ceil((window.end.getTime() - now.getTime()) / 1000)));
-  }
+  if (failures >= LOGIN_FAILURE_LIMIT) throw rateLimited();
   const ok = await verifyPassword(input.password, found?.password_hash ?? DECOY_PASSWORD_HASH);
   if (!found || !ok) {
-    await deps.identity.recordLoginFailure(input.email, window.start, window.end);
-    throw new InvalidCredentialsError();
+    const counted = await deps.identity.recordLoginFailure(input.email, window.start, window.end);
+    throw counted > LOGIN_FAILURE_LIMIT ? rateLimited() : new InvalidCredentialsError();
   }
 
   const accessToken = newAccessToken();
@@ -100,13 +110,18 @@ export async function login(deps: IdentityDeps, input: { email: string; password
 }
 
 /**
- * The token check, shared by the cloud's Lambda authorizer and the local runtime.
+ * The token check, shared by the cloud's Lambda authorizer, the local runtime and the route
+ * guard (which runs it itself when the authorizer could not: docs/decisions.md).
  * 1. Look the session up by the token's hash; refuse it when missing, revoked or expired.
  * 2. Read the user and their memberships in one query: they are the principal's roles.
  * 3. Refresh last_used_at when it is older than TOUCH_INTERVAL_MS.
- * Returns undefined for any token that must get 401.
+ * Returns undefined for any token that must get 401. A store that fails throws (503
+ * `unavailable`): a token that cannot be checked is never answered as a bad one.
  */
-export async function authenticate(deps: IdentityDeps, accessToken: string): Promise<Principal | undefined> {
+export async function authenticate(
+  deps: TokenCheckDeps,
+  accessToken: string,
+): Promise<Principal | undefined> {
   if (accessToken.length < 16 || accessToken.length > 128) return undefined;
   const id = tokenId(accessToken);
   const session = await deps.identity.getSession(id);

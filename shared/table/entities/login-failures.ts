@@ -15,7 +15,8 @@ export const access = {
     {
       name: 'Failed logins of an email in this window (login throttle)',
       sortKey: 'equals',
-      notes: 'read with the login in one BatchGetItem; counted with ADD; expires by TTL',
+      notes:
+        'read with the login in one BatchGetItem; counted with ADD, whose returned count decides; expires by TTL',
     },
   ],
 } satisfies AccessDoc<typeof loginFailures>;

@@ -4,8 +4,9 @@ import { ESBUILD_OPTIONS } from '#infra/bundling';
 import { FUNCTION_PROFILES, QUEUE_SETTINGS, RELAY_SETTINGS, SWEEPER_SETTINGS } from '#infra/config';
 import { CDK_BUNDLING } from '#infra/constructs/service-function';
 import { GROUP_TABLE_ACCESS } from '#infra/stacks/stateless-stack';
-import { GROUPS } from '#shared/api/manifest';
+import { GROUPS, OPERATIONS, type Operation } from '#shared/api/manifest';
 import { METRIC_NAMESPACE, SERVICE } from '#shared/kernel/names';
+import { healthProbe } from '#shared/table/entities/health-probe';
 import { outbox } from '#shared/table/entities/outbox';
 import { type Cfn, resourcesOf, type Synthesized, TEST_STAGE } from '#tests/infra/synth';
 
@@ -151,10 +152,14 @@ export function functionCases(s: Synthesized): void {
       });
     });
 
-    it('passes the cursor secret as a dynamic reference to every function that uses the table', () => {
+    it('passes the cursor secret as a dynamic reference to every function that uses the table, but public', () => {
       for (const [, p] of functions) {
         const env = p.Environment.Variables;
         if (!env.TABLE_NAME) continue;
+        if (p.FunctionName === `${prefix}-api-public`) {
+          expect(env.OPS_CURSOR_SECRET).toBeUndefined();
+          continue;
+        }
         expect(JSON.stringify(env.OPS_CURSOR_SECRET)).toMatch(
           /\{\{resolve:secretsmanager:.*:SecretString:::\}\}/,
         );
@@ -166,7 +171,7 @@ export function functionCases(s: Synthesized): void {
     const table = `stateful:${tableId}`;
     const indexes = ['gsi1', 'gsi2', 'gsi3'].map((i) => `${table}/index/${i}`);
 
-    it('route groups get the table access GROUP_TABLE_ACCESS names, and public none', () => {
+    it('route groups get the table access GROUP_TABLE_ACCESS names', () => {
       for (const group of GROUPS) {
         const access =
           group in GROUP_TABLE_ACCESS ? GROUP_TABLE_ACCESS[group] : { read: 'all', write: 'all' };
@@ -183,8 +188,61 @@ export function functionCases(s: Synthesized): void {
       }
     });
 
-    it('audit reads only; auth, tenants and exceptions read and write', () => {
-      expect(actionsOf('api-audit', 'dynamodb')).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
+    it('every group with bearer routes may run the token check itself (authorizer unavailable)', () => {
+      const bearerGroups = [
+        ...new Set(
+          (Object.values(OPERATIONS) as Operation[]).filter((o) => o.auth === 'bearer').map((o) => o.group),
+        ),
+      ];
+      expect(bearerGroups.length).toBeGreaterThanOrEqual(5);
+      for (const group of bearerGroups) {
+        const g = grantsOf(`api-${group}`);
+        const unconditioned = (action: string, resource: string) =>
+          g.some((x) => x.action === action && x.resource === resource && x.condition === undefined);
+        // The session (GetItem), the user and their memberships (Query on gsi1), last_used_at (UpdateItem).
+        expect(unconditioned('dynamodb:GetItem', table), group).toBe(true);
+        expect(unconditioned('dynamodb:Query', `${table}/index/gsi1`), group).toBe(true);
+        expect(
+          g.some(
+            (x) =>
+              x.action === 'dynamodb:UpdateItem' &&
+              x.resource === table &&
+              (x.condition === undefined ||
+                JSON.stringify(x.condition) ===
+                  JSON.stringify({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } })),
+          ),
+          group,
+        ).toBe(true);
+      }
+    });
+
+    it('public may GetItem the health probe key and nothing else of the table', () => {
+      const g = grantsOf('api-public').filter((x) => x.action.startsWith('dynamodb:'));
+      expect(g).toEqual([
+        {
+          action: 'dynamodb:GetItem',
+          resource: table,
+          condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [healthProbe.key({}).pk] } },
+        },
+      ]);
+      expect(healthProbe.key({}).pk).toBe('HEALTH');
+      expect(fnByName('api-public')[1].Environment.Variables.TABLE_NAME).toBeDefined();
+      expect(actionsOf('api-public', 'sqs')).toEqual([]);
+    });
+
+    it("audit reads only, but for the token check's touch of session items; auth, tenants and exceptions read and write", () => {
+      expect(actionsOf('api-audit', 'dynamodb')).toEqual([
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+      ]);
+      expect(grantsOf('api-audit').filter((g) => g.action === 'dynamodb:UpdateItem')).toEqual([
+        {
+          action: 'dynamodb:UpdateItem',
+          resource: table,
+          condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
+        },
+      ]);
       for (const g of ['auth', 'tenants', 'exceptions']) {
         expect(actionsOf(`api-${g}`, 'dynamodb')).toEqual([
           // Only auth reads with BatchGetItem (the login and its throttle counter together).

@@ -13,23 +13,41 @@ import { discoverFunctions } from '../../../bench/lib/functions';
  */
 const BUDGET = 1.3;
 
-/** public uses no SDK client: it must not bundle one, and stays under an absolute size. */
-const PUBLIC_MAX_BYTES = 400_000;
+/**
+ * public serves static answers (the OpenAPI document and the demo payloads: about 230 KB of data
+ * and classic zod for the demo schemas) and makes one read, `GET /health`'s GetItem. No ratio to
+ * an SDK floor measures that data well, so what it bundles above its floor stays under an
+ * absolute size: the cap it had when it bundled no SDK at all (374 KB then; 376 KB above a 346 KB
+ * floor with the health read).
+ */
+const PUBLIC_MAX_ABOVE_FLOOR = 400_000;
+const PUBLIC_SDK = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
 
 const api = discoverFunctions().filter((f) => f.kind === 'api');
 
 describe('bundle size vs SDK-only floor', () => {
   for (const fn of api) {
-    it(`${fn.name} <= ${BUDGET}x its floor`, async () => {
-      const bundle = await bundleFunction(fn.entry);
-      if (bundle.sdkImports.size === 0) {
-        expect(bundle.breakdown.filter(([k]) => k.startsWith('@aws-sdk/'))).toEqual([]);
-        expect(bundle.bytes).toBeLessThanOrEqual(PUBLIC_MAX_BYTES);
-        return;
-      }
-      const floor = await bundleFloor(bundle.sdkImports);
-      const ratio = bundle.bytes / floor.bytes;
-      expect(ratio, `${bundle.bytes} B vs floor ${floor.bytes} B`).toBeLessThanOrEqual(BUDGET);
-    }, 30_000);
+    const isPublic = fn.name === 'api-public';
+    const title = isPublic
+      ? `${fn.name}: DynamoDB only, at most ${PUBLIC_MAX_ABOVE_FLOOR} B above its floor`
+      : `${fn.name} <= ${BUDGET}x its floor`;
+    it(
+      title,
+      async () => {
+        const bundle = await bundleFunction(fn.entry);
+        const floor = await bundleFloor(bundle.sdkImports);
+        if (isPublic) {
+          expect([...bundle.sdkImports.keys()].sort()).toEqual(PUBLIC_SDK);
+          expect(
+            bundle.bytes - floor.bytes,
+            `${bundle.bytes} B vs floor ${floor.bytes} B`,
+          ).toBeLessThanOrEqual(PUBLIC_MAX_ABOVE_FLOOR);
+          return;
+        }
+        const ratio = bundle.bytes / floor.bytes;
+        expect(ratio, `${bundle.bytes} B vs floor ${floor.bytes} B`).toBeLessThanOrEqual(BUDGET);
+      },
+      30_000,
+    );
   }
 });

@@ -73,7 +73,7 @@ describe('OpenAPI document', () => {
     const statuses = Object.values(doc.components.responses).map(
       (r) => (r.content['application/problem+json']!.example as { status: number }).status,
     );
-    expect(statuses.sort()).toEqual([400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 500]);
+    expect(statuses.sort()).toEqual([400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 500, 503]);
   });
 
   it('makes request fields with a default optional (input side) and keeps them in responses (output side)', () => {

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiEvent, authorizerEvent, context, type Fixture, seed } from '../../bench/lib/scenario';
+import { loadConfig, provideConfig } from '#functions/config';
+import type { AuthorizerContext } from '#functions/http/context';
+import { ensureTable, LOCAL_AWS_ENV } from '#local/dynamodb-local';
+import { dynamoEndpoint, uniqueTableName } from '#tests/support/db';
+import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy';
+
+/**
+ * The authorizer and the route guard when the table fails (docs/decisions.md, "A token that
+ * cannot be checked"). API Gateway caches the authorizer's answer per token for the TTL, so the
+ * answer it gives when it cannot check must not be one a route would take as final: it hands
+ * over `auth: 'unavailable'`, and the route runs the check itself. The functions reach DynamoDB
+ * Local through a proxy that the test cuts and restores.
+ */
+
+type Handler = (event: unknown, ctx: unknown) => Promise<any>;
+let proxy: TcpProxy;
+let fx: Fixture;
+let authorizer: Handler;
+let auth: Handler;
+
+beforeAll(async () => {
+  proxy = await startTcpProxy(dynamoEndpoint());
+  const tableName = uniqueTableName('token');
+  await ensureTable(dynamoEndpoint(), tableName);
+  fx = await seed(dynamoEndpoint(), tableName, { exceptions: 0 });
+  const config = loadConfig({ TABLE_NAME: fx.tableName, OPS_CURSOR_SECRET: fx.cursorSecret });
+  provideConfig({
+    ...config,
+    table: {
+      ...config.table,
+      client: {
+        endpoint: proxy.url,
+        region: LOCAL_AWS_ENV.AWS_REGION,
+        credentials: {
+          accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+          secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+        },
+      },
+    },
+  });
+  authorizer = (await import('#functions/authorizer/handler')).handler as Handler;
+  auth = (await import('#functions/auth/handler')).handler as Handler;
+});
+afterAll(() => proxy?.close());
+
+/** `GET /auth/me` as API Gateway hands it to the function: the token header and the authorizer's context. */
+const me = (token: string | undefined, handed: AuthorizerContext) => {
+  const event = apiEvent({ method: 'GET', path: '/auth/me' });
+  if (token) event.headers.authorization = `Bearer ${token}`;
+  (event.requestContext as { authorizer?: unknown }).authorizer = { lambda: handed };
+  return auth(event, context('auth'));
+};
+const UNAVAILABLE: AuthorizerContext = { principal: '', auth: 'unavailable' };
+
+describe('a token that cannot be checked', () => {
+  it('the authorizer hands over the principal while the table answers', async () => {
+    const out = await authorizer(authorizerEvent(fx.accessToken), context('authorizer'));
+    expect(out.isAuthorized).toBe(true);
+    expect(JSON.parse(out.context.principal)).toMatchObject({ user_id: fx.principal.user_id });
+    expect(out.context.auth).toBeUndefined();
+  });
+
+  it('with the table unreachable, the authorizer hands over `unavailable`, not an empty principal', async () => {
+    await proxy.cut();
+    try {
+      const out = await authorizer(authorizerEvent(fx.accessToken), context('authorizer'));
+      expect(out).toEqual({ isAuthorized: true, context: UNAVAILABLE });
+      // ... and the route, running the check itself against the same table, answers 503.
+      const res = await me(fx.accessToken, out.context);
+      expect(res.statusCode).toBe(503);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 'unavailable' });
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(res.headers['www-authenticate']).toBeUndefined();
+    } finally {
+      await proxy.restore();
+    }
+  });
+
+  it('after the table recovered, a cached `unavailable` answer still gets the right answer', async () => {
+    const ok = await me(fx.accessToken, UNAVAILABLE);
+    expect(ok.statusCode).toBe(200);
+    expect(JSON.parse(ok.body).user.id).toBe(fx.principal.user_id);
+
+    const bad = await me('x'.repeat(43), UNAVAILABLE);
+    expect(bad.statusCode).toBe(401);
+    expect(bad.headers['www-authenticate']).toBe('Bearer');
+    expect((await me(undefined, UNAVAILABLE)).statusCode).toBe(401);
+  });
+
+  it('an empty principal without `unavailable` is a 401 without a second check', async () => {
+    await proxy.cut();
+    try {
+      const res = await me(fx.accessToken, { principal: '' });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await proxy.restore();
+    }
+  });
+});
