@@ -200,6 +200,46 @@ export const reviewItemsDecide = (options) => (options.client ?? client).post({
     }
 });
 /**
+ * List documents, newest first
+ */
+export const documentsList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents',
+    ...options
+});
+/**
+ * Record an invoice, payment or credit note (as draft)
+ */
+export const documentsCreate = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Get a document
+ */
+export const documentsGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents/{document_id}',
+    ...options
+});
+/**
+ * Open, pay or void a document
+ */
+export const documentsChangeStatus = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents/{document_id}/status',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
  * Liveness
  */
 export const publicHealth = (options) => (options?.client ?? client).get({ url: '/health', ...options });

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { AuditListData, AuditListErrors, AuditListResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses } from './types.gen.js';
+import type { AuditListData, AuditListErrors, AuditListResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, DocumentsChangeStatusData, DocumentsChangeStatusErrors, DocumentsChangeStatusResponses, DocumentsCreateData, DocumentsCreateErrors, DocumentsCreateResponses, DocumentsGetData, DocumentsGetErrors, DocumentsGetResponses, DocumentsListData, DocumentsListErrors, DocumentsListResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -231,6 +231,50 @@ export const reviewItemsList = <ThrowOnError extends boolean = true>(options: Op
 export const reviewItemsDecide = <ThrowOnError extends boolean = true>(options: Options<ReviewItemsDecideData, ThrowOnError>): RequestResult<ReviewItemsDecideResponses, ReviewItemsDecideErrors, ThrowOnError> => (options.client ?? client).post<ReviewItemsDecideResponses, ReviewItemsDecideErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/tenants/{tenant_id}/review-items/{review_item_id}/decision',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List documents, newest first
+ */
+export const documentsList = <ThrowOnError extends boolean = true>(options: Options<DocumentsListData, ThrowOnError>): RequestResult<DocumentsListResponses, DocumentsListErrors, ThrowOnError> => (options.client ?? client).get<DocumentsListResponses, DocumentsListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents',
+    ...options
+});
+
+/**
+ * Record an invoice, payment or credit note (as draft)
+ */
+export const documentsCreate = <ThrowOnError extends boolean = true>(options: Options<DocumentsCreateData, ThrowOnError>): RequestResult<DocumentsCreateResponses, DocumentsCreateErrors, ThrowOnError> => (options.client ?? client).post<DocumentsCreateResponses, DocumentsCreateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get a document
+ */
+export const documentsGet = <ThrowOnError extends boolean = true>(options: Options<DocumentsGetData, ThrowOnError>): RequestResult<DocumentsGetResponses, DocumentsGetErrors, ThrowOnError> => (options.client ?? client).get<DocumentsGetResponses, DocumentsGetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents/{document_id}',
+    ...options
+});
+
+/**
+ * Open, pay or void a document
+ */
+export const documentsChangeStatus = <ThrowOnError extends boolean = true>(options: Options<DocumentsChangeStatusData, ThrowOnError>): RequestResult<DocumentsChangeStatusResponses, DocumentsChangeStatusErrors, ThrowOnError> => (options.client ?? client).post<DocumentsChangeStatusResponses, DocumentsChangeStatusErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents/{document_id}/status',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -574,6 +574,88 @@ export type DemoTenant = {
     fictional: true;
 };
 
+export type DocumentCreate = {
+    document_type: 'invoice' | 'payment' | 'credit_note';
+    number: string;
+    counterparty: string;
+    currency: string;
+    /**
+     * Decimal string with at most 2 decimals
+     */
+    amount: string;
+    issued_on: string;
+    due_on?: string | null;
+    external_refs?: {
+        [key: string]: string;
+    };
+    lines?: Array<DocumentLine>;
+    applies_to?: string | null;
+};
+
+export type DocumentLine = {
+    description: string;
+    /**
+     * Decimal string with at most 3 decimals
+     */
+    quantity: string;
+    /**
+     * Decimal string with at most 2 decimals
+     */
+    unit_amount: string;
+};
+
+export type DocumentLineRead = {
+    description: string;
+    quantity: string;
+    /**
+     * Decimal string with at most 2 decimals
+     */
+    unit_amount: string;
+    /**
+     * Decimal string with at most 2 decimals
+     */
+    total: string;
+};
+
+export type DocumentList = {
+    items: Array<DocumentRead>;
+    next_cursor: string | null;
+};
+
+export type DocumentRead = {
+    id: string;
+    tenant_id: string;
+    document_type: 'invoice' | 'payment' | 'credit_note';
+    number: string;
+    counterparty: string;
+    currency: string;
+    /**
+     * Decimal string with at most 2 decimals
+     */
+    amount: string;
+    issued_on: string;
+    due_on: string | null;
+    external_refs: {
+        [key: string]: string;
+    };
+    lines: Array<DocumentLineRead>;
+    applies_to: string | null;
+    status: 'draft' | 'open' | 'paid' | 'void';
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+};
+
+export type DocumentStatusChange = {
+    status: 'draft' | 'open' | 'paid' | 'void';
+    note?: string | null;
+};
+
 /**
  * Diagnosing and repairing a failing integration.
  */
@@ -2139,6 +2221,240 @@ export type ReviewItemsDecideResponses = {
 };
 
 export type ReviewItemsDecideResponse = ReviewItemsDecideResponses[keyof ReviewItemsDecideResponses];
+
+export type DocumentsListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        document_type?: 'invoice' | 'payment' | 'credit_note';
+        status?: 'draft' | 'open' | 'paid' | 'void';
+        counterparty?: string;
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/documents';
+};
+
+export type DocumentsListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+
+export type DocumentsListError = DocumentsListErrors[keyof DocumentsListErrors];
+
+export type DocumentsListResponses = {
+    /**
+     * List documents, newest first
+     */
+    200: DocumentList;
+};
+
+export type DocumentsListResponse = DocumentsListResponses[keyof DocumentsListResponses];
+
+export type DocumentsCreateData = {
+    body: DocumentCreate;
+    headers?: {
+        /**
+         * The same key and body return the first answer; the same key with another body is 409 `conflict`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/documents';
+};
+
+export type DocumentsCreateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+
+export type DocumentsCreateError = DocumentsCreateErrors[keyof DocumentsCreateErrors];
+
+export type DocumentsCreateResponses = {
+    /**
+     * Record an invoice, payment or credit note (as draft)
+     */
+    201: DocumentRead;
+};
+
+export type DocumentsCreateResponse = DocumentsCreateResponses[keyof DocumentsCreateResponses];
+
+export type DocumentsGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        document_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/documents/{document_id}';
+};
+
+export type DocumentsGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+
+export type DocumentsGetError = DocumentsGetErrors[keyof DocumentsGetErrors];
+
+export type DocumentsGetResponses = {
+    /**
+     * Get a document
+     */
+    200: DocumentRead;
+};
+
+export type DocumentsGetResponse = DocumentsGetResponses[keyof DocumentsGetResponses];
+
+export type DocumentsChangeStatusData = {
+    body: DocumentStatusChange;
+    path: {
+        tenant_id: string;
+        document_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/documents/{document_id}/status';
+};
+
+export type DocumentsChangeStatusErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+
+export type DocumentsChangeStatusError = DocumentsChangeStatusErrors[keyof DocumentsChangeStatusErrors];
+
+export type DocumentsChangeStatusResponses = {
+    /**
+     * Open, pay or void a document
+     */
+    200: DocumentRead;
+};
+
+export type DocumentsChangeStatusResponse = DocumentsChangeStatusResponses[keyof DocumentsChangeStatusResponses];
 
 export type PublicHealthData = {
     body?: never;

@@ -1,4 +1,5 @@
 import { auditStore } from './audit-store';
+import { documentStore } from './document-store';
 import type { Db } from './dynamo';
 import { exceptionStore } from './exception-store';
 import { identityStore } from './identity-store';
@@ -10,6 +11,7 @@ export const createStores = (db: Db) => ({
   tenants: tenantStore(db),
   exceptions: exceptionStore(db),
   audit: auditStore(db),
+  documents: documentStore(db),
 });
 
 export type Stores = ReturnType<typeof createStores>;

@@ -36,7 +36,10 @@ const fieldErrors = (error: core.$ZodError): FieldError[] =>
         message: 'Unknown field',
       }));
     }
-    return [{ path: base, code: issue.code, message: describeIssue(issue) }];
+    // A rule that spans fields (a refinement) names its failure in `params.code`.
+    const code =
+      issue.code === 'custom' && typeof issue.params?.code === 'string' ? issue.params.code : issue.code;
+    return [{ path: base, code, message: describeIssue(issue) }];
   });
 
 /** The value as the schema's output, or a 422 listing every issue as a field error. */

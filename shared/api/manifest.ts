@@ -4,6 +4,7 @@ import { EXCEPTIONS_OPERATIONS } from './operations/exceptions';
 import { NOTIFICATIONS_OPERATIONS } from './operations/notifications';
 import type { Operation } from './operations/operation';
 import { PUBLIC_OPERATIONS } from './operations/public';
+import { RECORDS_OPERATIONS } from './operations/records';
 import { RESPONSES } from './operations/responses';
 import { TENANTS_OPERATIONS } from './operations/tenants';
 
@@ -30,6 +31,7 @@ export const OPERATIONS = withResponses({
   ...EXCEPTIONS_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...NOTIFICATIONS_OPERATIONS,
+  ...RECORDS_OPERATIONS,
   ...PUBLIC_OPERATIONS,
 } as const satisfies Record<string, Operation>);
 
@@ -37,7 +39,15 @@ export type OperationId = keyof typeof OPERATIONS;
 export type GroupName = (typeof OPERATIONS)[OperationId]['group'];
 
 /** The route groups: one Lambda function each. `public` also answers every unknown path (404). */
-export const GROUPS = ['auth', 'tenants', 'exceptions', 'audit', 'notifications', 'public'] as const;
+export const GROUPS = [
+  'auth',
+  'tenants',
+  'exceptions',
+  'audit',
+  'notifications',
+  'records',
+  'public',
+] as const;
 
 export const operationsOfGroup = (group: string): [OperationId, Operation][] =>
   (Object.entries(OPERATIONS) as [OperationId, Operation][]).filter(([, o]) => o.group === group);

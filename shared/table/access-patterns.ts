@@ -2,6 +2,8 @@ import { type AccessDoc, type AccessPatternSpec, PLACEHOLDER, prefixOf } from '.
 import * as audit from './entities/audit';
 import * as channelConnection from './entities/channel-connection';
 import * as consumed from './entities/consumed';
+import * as document from './entities/document';
+import * as documentNumber from './entities/document-number';
 import * as exception from './entities/exception';
 import * as idempotency from './entities/idempotency';
 import * as inboxItem from './entities/inbox-item';
@@ -47,6 +49,8 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   inboxItem,
   consumed,
   idempotency,
+  document,
+  documentNumber,
 ].map((module) => module.access);
 
 const render = (template: string, labels: Readonly<Record<string, string>>) =>

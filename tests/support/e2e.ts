@@ -79,6 +79,16 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
     summary: 'Invoice is overdue',
   },
   'exceptions.changeStatus': { status: 'resolved' },
+  'documents.create': {
+    document_type: 'invoice',
+    number: 'INV-SAMPLE',
+    counterparty: 'Globex Ltd',
+    currency: 'EUR',
+    amount: '100.00',
+    issued_on: '2026-01-31',
+    lines: [{ description: 'Hours', quantity: '2', unit_amount: '50.00' }],
+  },
+  'documents.changeStatus': { status: 'open' },
   'auth.login': { email: 'x@example.test', password: 'x' },
 };
 

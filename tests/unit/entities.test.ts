@@ -4,6 +4,8 @@ import { ACCESS_PATTERNS, DOCUMENTED } from '#shared/table/access-patterns';
 import { audit } from '#shared/table/entities/audit';
 import { channelConnection } from '#shared/table/entities/channel-connection';
 import { consumed } from '#shared/table/entities/consumed';
+import { document } from '#shared/table/entities/document';
+import { documentNumber } from '#shared/table/entities/document-number';
 import { exception } from '#shared/table/entities/exception';
 import { idempotency } from '#shared/table/entities/idempotency';
 import { inboxItem } from '#shared/table/entities/inbox-item';
@@ -59,6 +61,12 @@ describe('entity keys (pinned: the items in the table were written with these)',
       { pk: 'TENANT#acme#INBOX#u1', sk: 'n1' },
     ],
     ['consumed', consumed.key({ idempotency_key: 'k1' }), { pk: 'CONSUMED#k1', sk: 'CONSUMED' }],
+    ['document', document.key({ tenant_id: 'acme', id: 'd1' }), { pk: 'TENANT#acme#DOCUMENT', sk: 'd1' }],
+    [
+      'document number',
+      documentNumber.key({ tenant_id: 'acme', document_type: 'invoice', number: 'INV-1' }),
+      { pk: 'TENANT#acme#DOCUMENT_NUMBER', sk: 'invoice#INV-1' },
+    ],
     [
       'idempotency',
       idempotency.key({ scope: 'acme', operation: 'createException', key_hash: 'h1' }),
@@ -130,6 +138,16 @@ describe('entity keys (pinned: the items in the table were written with these)',
       'review item',
       gsiKeys(reviewItem.item({}, { tenant_id: 'acme', id: 'r1', status: 'open' })),
       { gsi1pk: 'TENANT#acme#REVIEW#STATUS#open', gsi1sk: 'r1' },
+    ],
+    [
+      'document',
+      gsiKeys(document.item({}, { tenant_id: 'acme', id: 'd1', status: 'draft', document_type: 'invoice' })),
+      {
+        gsi1pk: 'TENANT#acme#DOCUMENT#STATUS#draft',
+        gsi1sk: 'd1',
+        gsi2pk: 'TENANT#acme#DOCUMENT#TYPE#invoice',
+        gsi2sk: 'd1',
+      },
     ],
     [
       'outbox (shard 0 is a shard)',

@@ -3,6 +3,7 @@ import {
   AuditEventRead,
   AuthSessionRead,
   BusinessExceptionRead,
+  DocumentRead,
   MemberRead,
   MembershipRead,
   NotificationRead,
@@ -11,6 +12,7 @@ import {
   UserRead,
 } from '#shared/api/schemas/responses';
 import { AUDIT_FIELDS } from '#shared/table/entities/audit';
+import { DOCUMENT_FIELDS } from '#shared/table/entities/document';
 import { EXCEPTION_FIELDS } from '#shared/table/entities/exception';
 import { MEMBER_FIELDS } from '#shared/table/entities/member';
 import { NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
@@ -31,6 +33,7 @@ describe('entity fields match the response records', () => {
     ['ReviewItemRead', REVIEW_ITEM_FIELDS, ReviewItemRead.shape],
     ['TenantRead', TENANT_FIELDS, TenantRead.shape],
     ['AuditEventRead', AUDIT_FIELDS, AuditEventRead.shape],
+    ['DocumentRead', DOCUMENT_FIELDS, DocumentRead.shape],
   ])('%s: the same fields, in order', (_name, fields, shape) => {
     expect([...fields]).toEqual(Object.keys(shape));
   });

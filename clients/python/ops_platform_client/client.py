@@ -235,6 +235,35 @@ class Client:
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
         return cast("ReviewItemRead", self._request("POST", "/tenants/{tenant_id}/review-items/{review_item_id}/decision", path_params={"tenant_id": tenant_id, "review_item_id": review_item_id}, body=body, authenticated=True))
 
+    def documents_create(self, tenant_id: str, body: DocumentCreate, *, idempotency_key: str | None = None) -> DocumentRead:
+        """Record an invoice, payment or credit note (as draft)
+
+        `POST /tenants/{tenant_id}/documents` (bearer token); answers 201.
+        `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
+        return cast("DocumentRead", self._request("POST", "/tenants/{tenant_id}/documents", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+
+    def documents_list(self, tenant_id: str, *, document_type: Literal["invoice", "payment", "credit_note"] | None = None, status: Literal["draft", "open", "paid", "void"] | None = None, counterparty: str | None = None, limit: int | None = None, cursor: str | None = None) -> DocumentList:
+        """List documents, newest first
+
+        `GET /tenants/{tenant_id}/documents` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500."""
+        return cast("DocumentList", self._request("GET", "/tenants/{tenant_id}/documents", path_params={"tenant_id": tenant_id}, query={"document_type": document_type, "status": status, "counterparty": counterparty, "limit": limit, "cursor": cursor}, authenticated=True))
+
+    def documents_get(self, tenant_id: str, document_id: str) -> DocumentRead:
+        """Get a document
+
+        `GET /tenants/{tenant_id}/documents/{document_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 429, 500."""
+        return cast("DocumentRead", self._request("GET", "/tenants/{tenant_id}/documents/{document_id}", path_params={"tenant_id": tenant_id, "document_id": document_id}, authenticated=True))
+
+    def documents_change_status(self, tenant_id: str, document_id: str, body: DocumentStatusChange) -> DocumentRead:
+        """Open, pay or void a document
+
+        `POST /tenants/{tenant_id}/documents/{document_id}/status` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
+        return cast("DocumentRead", self._request("POST", "/tenants/{tenant_id}/documents/{document_id}/status", path_params={"tenant_id": tenant_id, "document_id": document_id}, body=body, authenticated=True))
+
     def public_health(self) -> PublicHealthResponse:
         """Liveness
 

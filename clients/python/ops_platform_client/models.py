@@ -68,6 +68,12 @@ __all__ = [
     "DemoDataBoundary",
     "DemoSummaryCard",
     "DemoTenant",
+    "DocumentCreate",
+    "DocumentLine",
+    "DocumentLineRead",
+    "DocumentList",
+    "DocumentRead",
+    "DocumentStatusChange",
     "IntegrationRepairDemoReadIncident",
     "IntegrationRepairDemoReadWalkthroughItem",
     "IntegrationRepairDemoReadDiagnosticsItem",
@@ -684,6 +690,66 @@ class DemoTenant(TypedDict):
     region: str
     sites: list[str]
     fictional: Literal[True]
+
+
+class DocumentCreate(TypedDict):
+    """The `DocumentCreate` record."""
+    document_type: Literal["invoice", "payment", "credit_note"]
+    number: str
+    counterparty: str
+    currency: str
+    amount: str
+    issued_on: str
+    due_on: NotRequired[str | None]
+    external_refs: NotRequired[dict[str, str]]
+    lines: NotRequired[list[DocumentLine]]
+    applies_to: NotRequired[str | None]
+
+
+class DocumentLine(TypedDict):
+    """The `DocumentLine` record."""
+    description: str
+    quantity: str
+    unit_amount: str
+
+
+class DocumentLineRead(TypedDict):
+    """The `DocumentLineRead` record."""
+    description: str
+    quantity: str
+    unit_amount: str
+    total: str
+
+
+class DocumentList(TypedDict):
+    """The `DocumentList` record."""
+    items: list[DocumentRead]
+    next_cursor: str | None
+
+
+class DocumentRead(TypedDict):
+    """The `DocumentRead` record."""
+    id: str
+    tenant_id: str
+    document_type: Literal["invoice", "payment", "credit_note"]
+    number: str
+    counterparty: str
+    currency: str
+    amount: str
+    issued_on: str
+    due_on: str | None
+    external_refs: dict[str, str]
+    lines: list[DocumentLineRead]
+    applies_to: str | None
+    status: Literal["draft", "open", "paid", "void"]
+    created_at: str
+    updated_at: str
+
+
+class DocumentStatusChange(TypedDict):
+    """The `DocumentStatusChange` record."""
+    status: Literal["draft", "open", "paid", "void"]
+    note: NotRequired[str | None]
 
 
 class IntegrationRepairDemoReadIncident(TypedDict):

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Role } from './auth';
 import { describe, listOf, named } from './common';
+import { DocumentStatus, DocumentType, Money } from './documents';
 import { ExceptionSeverity, ExceptionStatus } from './exceptions';
 import { NotificationChannel, NotificationStatus, ReviewItemStatus } from './notifications';
 
@@ -106,6 +107,40 @@ export const BusinessExceptionRead = named(
 );
 
 export const BusinessExceptionList = named(listOf(BusinessExceptionRead), 'BusinessExceptionList');
+
+export const DocumentLineRead = named(
+  z.object({
+    description: z.string(),
+    quantity: z.string(),
+    unit_amount: Money,
+    /** quantity x unit_amount, rounded half up to the cent. */
+    total: Money,
+  }),
+  'DocumentLineRead',
+);
+
+export const DocumentRead = named(
+  z.object({
+    id: z.string(),
+    tenant_id: z.string(),
+    document_type: DocumentType,
+    number: z.string(),
+    counterparty: z.string(),
+    currency: z.string(),
+    amount: Money,
+    issued_on: z.iso.date(),
+    due_on: z.nullable(z.iso.date()),
+    external_refs: z.record(z.string(), z.string()),
+    lines: z.array(DocumentLineRead),
+    applies_to: z.nullable(z.string()),
+    status: DocumentStatus,
+    created_at: DateTime,
+    updated_at: DateTime,
+  }),
+  'DocumentRead',
+);
+
+export const DocumentList = named(listOf(DocumentRead), 'DocumentList');
 
 export const AuditEventRead = named(
   z.object({
