@@ -240,6 +240,58 @@ export const documentsChangeStatus = (options) => (options.client ?? client).pos
     }
 });
 /**
+ * List tasks, newest first
+ */
+export const tasksList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks',
+    ...options
+});
+/**
+ * Create a task
+ */
+export const tasksCreate = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Get a task
+ */
+export const tasksGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks/{task_id}',
+    ...options
+});
+/**
+ * Change a task's title, description, assignee or due date
+ */
+export const tasksUpdate = (options) => (options.client ?? client).patch({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks/{task_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Start, reopen, complete or cancel a task
+ */
+export const tasksChangeStatus = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks/{task_id}/status',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
  * Liveness
  */
 export const publicHealth = (options) => (options?.client ?? client).get({ url: '/health', ...options });

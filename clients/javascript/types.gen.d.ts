@@ -1023,6 +1023,52 @@ export type SessionCreate = {
     email: string;
     password: string;
 };
+export type TaskCreate = {
+    title: string;
+    description?: string | null;
+    assignee_role?: Role | null;
+    assignee_id?: string | null;
+    due_at?: string | null;
+    subject_type?: string | null;
+    subject_id?: string | null;
+};
+export type TaskList = {
+    items: Array<TaskRead>;
+    next_cursor: string | null;
+};
+export type TaskRead = {
+    id: string;
+    tenant_id: string;
+    title: string;
+    description: string | null;
+    assignee_role: Role | null;
+    assignee_id: string | null;
+    due_at: string | null;
+    subject_type: string | null;
+    subject_id: string | null;
+    status: 'open' | 'in_progress' | 'done' | 'cancelled';
+    source_rule_id: string | null;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+    completed_at: string | null;
+};
+export type TaskStatusChange = {
+    status: 'open' | 'in_progress' | 'done' | 'cancelled';
+    note?: string | null;
+};
+export type TaskUpdate = {
+    title?: string;
+    description?: string | null;
+    assignee_role?: Role | null;
+    assignee_id?: string | null;
+    due_at?: string | null;
+};
 export type TenantCreate = {
     id: string;
     name: string;
@@ -2277,6 +2323,280 @@ export type DocumentsChangeStatusResponses = {
     200: DocumentRead;
 };
 export type DocumentsChangeStatusResponse = DocumentsChangeStatusResponses[keyof DocumentsChangeStatusResponses];
+export type TasksListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        status?: 'open' | 'in_progress' | 'done' | 'cancelled';
+        assignee_id?: string;
+        subject_type?: string;
+        subject_id?: string;
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/tasks';
+};
+export type TasksListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type TasksListError = TasksListErrors[keyof TasksListErrors];
+export type TasksListResponses = {
+    /**
+     * List tasks, newest first
+     */
+    200: TaskList;
+};
+export type TasksListResponse = TasksListResponses[keyof TasksListResponses];
+export type TasksCreateData = {
+    body: TaskCreate;
+    headers?: {
+        /**
+         * The same key and body return the first answer; the same key with another body is 409 `conflict`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/tasks';
+};
+export type TasksCreateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type TasksCreateError = TasksCreateErrors[keyof TasksCreateErrors];
+export type TasksCreateResponses = {
+    /**
+     * Create a task
+     */
+    201: TaskRead;
+};
+export type TasksCreateResponse = TasksCreateResponses[keyof TasksCreateResponses];
+export type TasksGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        task_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/tasks/{task_id}';
+};
+export type TasksGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type TasksGetError = TasksGetErrors[keyof TasksGetErrors];
+export type TasksGetResponses = {
+    /**
+     * Get a task
+     */
+    200: TaskRead;
+};
+export type TasksGetResponse = TasksGetResponses[keyof TasksGetResponses];
+export type TasksUpdateData = {
+    body: TaskUpdate;
+    path: {
+        tenant_id: string;
+        task_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/tasks/{task_id}';
+};
+export type TasksUpdateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type TasksUpdateError = TasksUpdateErrors[keyof TasksUpdateErrors];
+export type TasksUpdateResponses = {
+    /**
+     * Change a task's title, description, assignee or due date
+     */
+    200: TaskRead;
+};
+export type TasksUpdateResponse = TasksUpdateResponses[keyof TasksUpdateResponses];
+export type TasksChangeStatusData = {
+    body: TaskStatusChange;
+    path: {
+        tenant_id: string;
+        task_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/tasks/{task_id}/status';
+};
+export type TasksChangeStatusErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type TasksChangeStatusError = TasksChangeStatusErrors[keyof TasksChangeStatusErrors];
+export type TasksChangeStatusResponses = {
+    /**
+     * Start, reopen, complete or cancel a task
+     */
+    200: TaskRead;
+};
+export type TasksChangeStatusResponse = TasksChangeStatusResponses[keyof TasksChangeStatusResponses];
 export type PublicHealthData = {
     body?: never;
     path?: never;

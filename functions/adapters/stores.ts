@@ -3,6 +3,7 @@ import { documentStore } from './document-store';
 import type { Db } from './dynamo';
 import { exceptionStore } from './exception-store';
 import { identityStore } from './identity-store';
+import { taskStore } from './task-store';
 import { tenantStore } from './tenant-store';
 
 /** Every store over one Db; route groups take the ones they use. */
@@ -12,6 +13,7 @@ export const createStores = (db: Db) => ({
   exceptions: exceptionStore(db),
   audit: auditStore(db),
   documents: documentStore(db),
+  tasks: taskStore(db),
 });
 
 export type Stores = ReturnType<typeof createStores>;

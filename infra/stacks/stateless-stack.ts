@@ -21,7 +21,8 @@ export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = 
   tenants: READ_WRITE,
   exceptions: READ_WRITE,
   notifications: READ_WRITE,
-  records: READ_WRITE,
+  documents: READ_WRITE,
+  tasks: READ_WRITE,
   audit: { read: 'all' },
   public: null,
 };

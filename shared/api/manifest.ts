@@ -1,10 +1,11 @@
 import { AUDIT_OPERATIONS } from './operations/audit';
 import { AUTH_OPERATIONS } from './operations/auth';
+import { DOCUMENTS_OPERATIONS } from './operations/documents';
 import { EXCEPTIONS_OPERATIONS } from './operations/exceptions';
 import { NOTIFICATIONS_OPERATIONS } from './operations/notifications';
 import type { Operation } from './operations/operation';
 import { PUBLIC_OPERATIONS } from './operations/public';
-import { RECORDS_OPERATIONS } from './operations/records';
+import { TASKS_OPERATIONS } from './operations/tasks';
 import { RESPONSES } from './operations/responses';
 import { TENANTS_OPERATIONS } from './operations/tenants';
 
@@ -31,7 +32,8 @@ export const OPERATIONS = withResponses({
   ...EXCEPTIONS_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...NOTIFICATIONS_OPERATIONS,
-  ...RECORDS_OPERATIONS,
+  ...DOCUMENTS_OPERATIONS,
+  ...TASKS_OPERATIONS,
   ...PUBLIC_OPERATIONS,
 } as const satisfies Record<string, Operation>);
 
@@ -45,7 +47,8 @@ export const GROUPS = [
   'exceptions',
   'audit',
   'notifications',
-  'records',
+  'documents',
+  'tasks',
   'public',
 ] as const;
 

@@ -14,6 +14,7 @@ import * as notification from './entities/notification';
 import * as outbox from './entities/outbox';
 import * as reviewItem from './entities/review-item';
 import * as session from './entities/session';
+import * as task from './entities/task';
 import * as tenant from './entities/tenant';
 import * as user from './entities/user';
 import { type IndexName, keyAttributes } from './table';
@@ -51,6 +52,7 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   idempotency,
   document,
   documentNumber,
+  task,
 ].map((module) => module.access);
 
 const render = (template: string, labels: Readonly<Record<string, string>>) =>

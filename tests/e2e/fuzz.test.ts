@@ -95,6 +95,7 @@ describe('random input never reaches a 500', () => {
       'channel',
       'document_type',
       'counterparty',
+      'assignee_id',
       'x',
     );
     for (const { id, path } of lists) {

@@ -89,6 +89,9 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
     lines: [{ description: 'Hours', quantity: '2', unit_amount: '50.00' }],
   },
   'documents.changeStatus': { status: 'open' },
+  'tasks.create': { title: 'Call the bank', subject_type: 'invoice', subject_id: 'INV-1' },
+  'tasks.update': { title: 'Call the bank again' },
+  'tasks.changeStatus': { status: 'in_progress' },
   'auth.login': { email: 'x@example.test', password: 'x' },
 };
 

@@ -16,6 +16,7 @@ import { notification } from '#shared/table/entities/notification';
 import { outbox } from '#shared/table/entities/outbox';
 import { reviewItem } from '#shared/table/entities/review-item';
 import { session } from '#shared/table/entities/session';
+import { task } from '#shared/table/entities/task';
 import { tenant } from '#shared/table/entities/tenant';
 import { MEMBERSHIPS_END, user } from '#shared/table/entities/user';
 
@@ -62,6 +63,7 @@ describe('entity keys (pinned: the items in the table were written with these)',
     ],
     ['consumed', consumed.key({ idempotency_key: 'k1' }), { pk: 'CONSUMED#k1', sk: 'CONSUMED' }],
     ['document', document.key({ tenant_id: 'acme', id: 'd1' }), { pk: 'TENANT#acme#DOCUMENT', sk: 'd1' }],
+    ['task', task.key({ tenant_id: 'acme', id: 'k1' }), { pk: 'TENANT#acme#TASK', sk: 'k1' }],
     [
       'document number',
       documentNumber.key({ tenant_id: 'acme', document_type: 'invoice', number: 'INV-1' }),
@@ -148,6 +150,21 @@ describe('entity keys (pinned: the items in the table were written with these)',
         gsi2pk: 'TENANT#acme#DOCUMENT#TYPE#invoice',
         gsi2sk: 'd1',
       },
+    ],
+    [
+      'task',
+      gsiKeys(task.item({}, { tenant_id: 'acme', id: 'k1', status: 'open', assignee_id: 'u1' })),
+      {
+        gsi1pk: 'TENANT#acme#TASK#STATUS#open',
+        gsi1sk: 'k1',
+        gsi2pk: 'TENANT#acme#TASK#ASSIGNEE#u1',
+        gsi2sk: 'k1',
+      },
+    ],
+    [
+      'unassigned task (no assignee index)',
+      gsiKeys(task.item({}, { tenant_id: 'acme', id: 'k1', status: 'open', assignee_id: null })),
+      { gsi1pk: 'TENANT#acme#TASK#STATUS#open', gsi1sk: 'k1' },
     ],
     [
       'outbox (shard 0 is a shard)',

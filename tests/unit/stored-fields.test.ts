@@ -8,6 +8,7 @@ import {
   MembershipRead,
   NotificationRead,
   ReviewItemRead,
+  TaskRead,
   TenantRead,
   UserRead,
 } from '#shared/api/schemas/responses';
@@ -18,6 +19,7 @@ import { MEMBER_FIELDS } from '#shared/table/entities/member';
 import { NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
 import { REVIEW_ITEM_FIELDS } from '#shared/table/entities/review-item';
 import { SESSION_FIELDS } from '#shared/table/entities/session';
+import { TASK_FIELDS } from '#shared/table/entities/task';
 import { TENANT_FIELDS } from '#shared/table/entities/tenant';
 import { USER_FIELDS } from '#shared/table/entities/user';
 
@@ -34,6 +36,7 @@ describe('entity fields match the response records', () => {
     ['TenantRead', TENANT_FIELDS, TenantRead.shape],
     ['AuditEventRead', AUDIT_FIELDS, AuditEventRead.shape],
     ['DocumentRead', DOCUMENT_FIELDS, DocumentRead.shape],
+    ['TaskRead', TASK_FIELDS, TaskRead.shape],
   ])('%s: the same fields, in order', (_name, fields, shape) => {
     expect([...fields]).toEqual(Object.keys(shape));
   });

@@ -264,6 +264,42 @@ class Client:
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
         return cast("DocumentRead", self._request("POST", "/tenants/{tenant_id}/documents/{document_id}/status", path_params={"tenant_id": tenant_id, "document_id": document_id}, body=body, authenticated=True))
 
+    def tasks_create(self, tenant_id: str, body: TaskCreate, *, idempotency_key: str | None = None) -> TaskRead:
+        """Create a task
+
+        `POST /tenants/{tenant_id}/tasks` (bearer token); answers 201.
+        `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
+        return cast("TaskRead", self._request("POST", "/tenants/{tenant_id}/tasks", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+
+    def tasks_list(self, tenant_id: str, *, status: Literal["open", "in_progress", "done", "cancelled"] | None = None, assignee_id: str | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> TaskList:
+        """List tasks, newest first
+
+        `GET /tenants/{tenant_id}/tasks` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500."""
+        return cast("TaskList", self._request("GET", "/tenants/{tenant_id}/tasks", path_params={"tenant_id": tenant_id}, query={"status": status, "assignee_id": assignee_id, "subject_type": subject_type, "subject_id": subject_id, "limit": limit, "cursor": cursor}, authenticated=True))
+
+    def tasks_get(self, tenant_id: str, task_id: str) -> TaskRead:
+        """Get a task
+
+        `GET /tenants/{tenant_id}/tasks/{task_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 429, 500."""
+        return cast("TaskRead", self._request("GET", "/tenants/{tenant_id}/tasks/{task_id}", path_params={"tenant_id": tenant_id, "task_id": task_id}, authenticated=True))
+
+    def tasks_update(self, tenant_id: str, task_id: str, body: TaskUpdate) -> TaskRead:
+        """Change a task's title, description, assignee or due date
+
+        `PATCH /tenants/{tenant_id}/tasks/{task_id}` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
+        return cast("TaskRead", self._request("PATCH", "/tenants/{tenant_id}/tasks/{task_id}", path_params={"tenant_id": tenant_id, "task_id": task_id}, body=body, authenticated=True))
+
+    def tasks_change_status(self, tenant_id: str, task_id: str, body: TaskStatusChange) -> TaskRead:
+        """Start, reopen, complete or cancel a task
+
+        `POST /tenants/{tenant_id}/tasks/{task_id}/status` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
+        return cast("TaskRead", self._request("POST", "/tenants/{tenant_id}/tasks/{task_id}/status", path_params={"tenant_id": tenant_id, "task_id": task_id}, body=body, authenticated=True))
+
     def public_health(self) -> PublicHealthResponse:
         """Liveness
 

@@ -117,6 +117,11 @@ __all__ = [
     "ReviewItemRead",
     "Role",
     "SessionCreate",
+    "TaskCreate",
+    "TaskList",
+    "TaskRead",
+    "TaskStatusChange",
+    "TaskUpdate",
     "TenantCreate",
     "TenantList",
     "TenantRead",
@@ -1167,6 +1172,56 @@ class SessionCreate(TypedDict):
     """The `SessionCreate` record."""
     email: str
     password: str
+
+
+class TaskCreate(TypedDict):
+    """The `TaskCreate` record."""
+    title: str
+    description: NotRequired[str | None]
+    assignee_role: NotRequired[Role | None]
+    assignee_id: NotRequired[str | None]
+    due_at: NotRequired[str | None]
+    subject_type: NotRequired[str | None]
+    subject_id: NotRequired[str | None]
+
+
+class TaskList(TypedDict):
+    """The `TaskList` record."""
+    items: list[TaskRead]
+    next_cursor: str | None
+
+
+class TaskRead(TypedDict):
+    """The `TaskRead` record."""
+    id: str
+    tenant_id: str
+    title: str
+    description: str | None
+    assignee_role: Role | None
+    assignee_id: str | None
+    due_at: str | None
+    subject_type: str | None
+    subject_id: str | None
+    status: Literal["open", "in_progress", "done", "cancelled"]
+    source_rule_id: str | None
+    created_at: str
+    updated_at: str
+    completed_at: str | None
+
+
+class TaskStatusChange(TypedDict):
+    """The `TaskStatusChange` record."""
+    status: Literal["open", "in_progress", "done", "cancelled"]
+    note: NotRequired[str | None]
+
+
+class TaskUpdate(TypedDict):
+    """The `TaskUpdate` record."""
+    title: NotRequired[str]
+    description: NotRequired[str | None]
+    assignee_role: NotRequired[Role | None]
+    assignee_id: NotRequired[str | None]
+    due_at: NotRequired[str | None]
 
 
 class TenantCreate(TypedDict):

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { Role } from './auth';
 import { describe, listOf, named } from './common';
 import { DocumentStatus, DocumentType, Money } from './documents';
+import { TaskStatus } from './tasks';
 import { ExceptionSeverity, ExceptionStatus } from './exceptions';
 import { NotificationChannel, NotificationStatus, ReviewItemStatus } from './notifications';
 
@@ -141,6 +142,29 @@ export const DocumentRead = named(
 );
 
 export const DocumentList = named(listOf(DocumentRead), 'DocumentList');
+
+export const TaskRead = named(
+  z.object({
+    id: z.string(),
+    tenant_id: z.string(),
+    title: z.string(),
+    description: z.nullable(z.string()),
+    assignee_role: z.nullable(Role),
+    assignee_id: z.nullable(z.string()),
+    due_at: z.nullable(DateTime),
+    subject_type: z.nullable(z.string()),
+    subject_id: z.nullable(z.string()),
+    status: TaskStatus,
+    /** The workflow rule that created the task; null for a task a person created. */
+    source_rule_id: z.nullable(z.string()),
+    created_at: DateTime,
+    updated_at: DateTime,
+    completed_at: z.nullable(DateTime),
+  }),
+  'TaskRead',
+);
+
+export const TaskList = named(listOf(TaskRead), 'TaskList');
 
 export const AuditEventRead = named(
   z.object({

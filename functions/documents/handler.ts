@@ -4,7 +4,7 @@ import {
   getDocument,
   listDocuments,
 } from '#shared/domain/documents/use-cases';
-import { RECORDS_OPERATIONS } from '#shared/api/operations/records';
+import { DOCUMENTS_OPERATIONS } from '#shared/api/operations/documents';
 import { documentStore } from '#functions/adapters/document-store';
 import { dbFor } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
@@ -14,18 +14,18 @@ import { httpHandler } from '#functions/http/handler';
 import { idempotencyWith } from '#functions/http/idempotency';
 
 const db = dbFor(tableConfig());
-const documents = { documents: documentStore(db), clock };
+const deps = { documents: documentStore(db), clock };
 
 export const handler = httpHandler(
-  RECORDS_OPERATIONS,
+  DOCUMENTS_OPERATIONS,
   {
     'documents.create': ({ principal, params, body }) =>
-      createDocument(documents, principal, params.tenant_id, body),
+      createDocument(deps, principal, params.tenant_id, body),
     'documents.list': ({ params, query: { limit, cursor, ...filter } }) =>
-      listDocuments(documents, params.tenant_id, filter, { limit, cursor }),
-    'documents.get': ({ params }) => getDocument(documents, params.tenant_id, params.document_id),
+      listDocuments(deps, params.tenant_id, filter, { limit, cursor }),
+    'documents.get': ({ params }) => getDocument(deps, params.tenant_id, params.document_id),
     'documents.changeStatus': ({ principal, params, body }) =>
-      changeDocumentStatus(documents, principal, params.tenant_id, params.document_id, body),
+      changeDocumentStatus(deps, principal, params.tenant_id, params.document_id, body),
   },
   { tenantExists: tenantExistsIn(db), idempotency: idempotencyWith(idempotencyStore(db)) },
 );

@@ -7,10 +7,10 @@ import {
 } from '#shared/api/schemas/documents';
 import { op } from './operation';
 
-/** Business records: documents (docs/api.md section 9). */
-export const RECORDS_OPERATIONS = {
+/** Business documents: invoices, payments and credit notes (docs/api.md section 9). */
+export const DOCUMENTS_OPERATIONS = {
   'documents.create': op({
-    group: 'records',
+    group: 'documents',
     method: 'POST',
     path: '/tenants/{tenant_id}/documents',
     summary: 'Record an invoice, payment or credit note (as draft)',
@@ -22,7 +22,7 @@ export const RECORDS_OPERATIONS = {
     status: 201,
   }),
   'documents.list': op({
-    group: 'records',
+    group: 'documents',
     method: 'GET',
     path: '/tenants/{tenant_id}/documents',
     summary: 'List documents, newest first',
@@ -33,7 +33,7 @@ export const RECORDS_OPERATIONS = {
     status: 200,
   }),
   'documents.get': op({
-    group: 'records',
+    group: 'documents',
     method: 'GET',
     path: '/tenants/{tenant_id}/documents/{document_id}',
     summary: 'Get a document',
@@ -43,7 +43,7 @@ export const RECORDS_OPERATIONS = {
     status: 200,
   }),
   'documents.changeStatus': op({
-    group: 'records',
+    group: 'documents',
     method: 'POST',
     path: '/tenants/{tenant_id}/documents/{document_id}/status',
     summary: 'Open, pay or void a document',
