@@ -292,6 +292,66 @@ export const tasksChangeStatus = (options) => (options.client ?? client).post({
     }
 });
 /**
+ * List workflow rules, newest first
+ */
+export const workflowRulesList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules',
+    ...options
+});
+/**
+ * Create a workflow rule
+ */
+export const workflowRulesCreate = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Delete a workflow rule
+ */
+export const workflowRulesDelete = (options) => (options.client ?? client).delete({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}',
+    ...options
+});
+/**
+ * Get a workflow rule
+ */
+export const workflowRulesGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}',
+    ...options
+});
+/**
+ * Change a workflow rule (naming its current version)
+ */
+export const workflowRulesUpdate = (options) => (options.client ?? client).patch({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Try a workflow rule on a sample event: what it would do, changing nothing
+ */
+export const workflowRulesTest = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}/test',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
  * Liveness
  */
 export const publicHealth = (options) => (options?.client ?? client).get({ url: '/health', ...options });

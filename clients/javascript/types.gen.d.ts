@@ -1095,6 +1095,145 @@ export type UserRead = {
      */
     created_at: string;
 };
+export type WorkflowCondition = {
+    field: string;
+    op: 'eq' | 'neq';
+    value: string | number | boolean | null;
+} | {
+    field: string;
+    op: 'in';
+    value: Array<string | number | boolean | null>;
+} | {
+    field: string;
+    op: 'gt' | 'gte' | 'lt' | 'lte';
+    value: string | number;
+} | {
+    field: string;
+    op: 'contains';
+    value: string | number | boolean;
+} | {
+    field: string;
+    op: 'exists';
+    value: boolean;
+};
+export type WorkflowConditionInput = {
+    field: string;
+    op: 'eq' | 'neq';
+    value: string | number | boolean | null;
+} | {
+    field: string;
+    op: 'in';
+    value: Array<string | number | boolean | null>;
+} | {
+    field: string;
+    op: 'gt' | 'gte' | 'lt' | 'lte';
+    value: string | number;
+} | {
+    field: string;
+    op: 'contains';
+    value: string | number | boolean;
+} | {
+    field: string;
+    op: 'exists';
+    value?: boolean;
+};
+export type WorkflowCreateTaskAction = {
+    type: 'create_task';
+    title: string;
+    assignee_role?: Role | null;
+    due_in_hours?: number | null;
+};
+export type WorkflowNotifyAction = {
+    type: 'notify';
+    channel: NotificationChannel;
+    recipient: string;
+    subject?: string | null;
+    body: string;
+};
+export type WorkflowPlannedNotification = {
+    type: 'notify';
+    channel: NotificationChannel;
+    recipient: string;
+    subject: string | null;
+    body: string;
+    missing_fields: Array<string>;
+};
+export type WorkflowPlannedTask = {
+    type: 'create_task';
+    title: string;
+    assignee_role: Role | null;
+    due_at: string | null;
+    subject_type: string | null;
+    subject_id: string | null;
+    missing_fields: Array<string>;
+};
+export type WorkflowRuleCreate = {
+    name: string;
+    trigger: {
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'accounting_export.failed' | 'integration.issue_opened';
+    };
+    conditions?: Array<WorkflowConditionInput>;
+    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    enabled?: boolean;
+};
+export type WorkflowRuleList = {
+    items: Array<WorkflowRuleRead>;
+    next_cursor: string | null;
+};
+export type WorkflowRuleRead = {
+    id: string;
+    tenant_id: string;
+    name: string;
+    trigger: {
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'accounting_export.failed' | 'integration.issue_opened';
+    };
+    conditions: Array<WorkflowCondition>;
+    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    enabled: boolean;
+    version: number;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+};
+export type WorkflowRuleTest = {
+    event: {
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'accounting_export.failed' | 'integration.issue_opened';
+        /**
+         * Free-form JSON object
+         */
+        entity: {
+            [key: string]: unknown;
+        };
+    };
+};
+export type WorkflowRuleTestRead = {
+    matched: boolean;
+    event_type_matched: boolean;
+    conditions: Array<{
+        field: string;
+        op: 'eq' | 'neq' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'contains' | 'exists';
+        value: unknown;
+        actual: unknown;
+        passed: boolean;
+    }>;
+    actions: Array<WorkflowPlannedTask | WorkflowPlannedNotification>;
+    side_effects: 'none';
+};
+export type WorkflowRuleUpdate = {
+    version: number;
+    name?: string;
+    trigger?: {
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'accounting_export.failed' | 'integration.issue_opened';
+    };
+    conditions?: Array<WorkflowConditionInput>;
+    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    enabled?: boolean;
+};
 export type AuthSessionsData = {
     body?: never;
     path?: never;
@@ -2597,6 +2736,319 @@ export type TasksChangeStatusResponses = {
     200: TaskRead;
 };
 export type TasksChangeStatusResponse = TasksChangeStatusResponses[keyof TasksChangeStatusResponses];
+export type WorkflowRulesListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/workflow-rules';
+};
+export type WorkflowRulesListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type WorkflowRulesListError = WorkflowRulesListErrors[keyof WorkflowRulesListErrors];
+export type WorkflowRulesListResponses = {
+    /**
+     * List workflow rules, newest first
+     */
+    200: WorkflowRuleList;
+};
+export type WorkflowRulesListResponse = WorkflowRulesListResponses[keyof WorkflowRulesListResponses];
+export type WorkflowRulesCreateData = {
+    body: WorkflowRuleCreate;
+    headers?: {
+        /**
+         * The same key and body return the first answer; the same key with another body is 409 `conflict`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-rules';
+};
+export type WorkflowRulesCreateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type WorkflowRulesCreateError = WorkflowRulesCreateErrors[keyof WorkflowRulesCreateErrors];
+export type WorkflowRulesCreateResponses = {
+    /**
+     * Create a workflow rule
+     */
+    201: WorkflowRuleRead;
+};
+export type WorkflowRulesCreateResponse = WorkflowRulesCreateResponses[keyof WorkflowRulesCreateResponses];
+export type WorkflowRulesDeleteData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        rule_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}';
+};
+export type WorkflowRulesDeleteErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type WorkflowRulesDeleteError = WorkflowRulesDeleteErrors[keyof WorkflowRulesDeleteErrors];
+export type WorkflowRulesDeleteResponses = {
+    /**
+     * Delete a workflow rule
+     */
+    204: void;
+};
+export type WorkflowRulesDeleteResponse = WorkflowRulesDeleteResponses[keyof WorkflowRulesDeleteResponses];
+export type WorkflowRulesGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        rule_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}';
+};
+export type WorkflowRulesGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type WorkflowRulesGetError = WorkflowRulesGetErrors[keyof WorkflowRulesGetErrors];
+export type WorkflowRulesGetResponses = {
+    /**
+     * Get a workflow rule
+     */
+    200: WorkflowRuleRead;
+};
+export type WorkflowRulesGetResponse = WorkflowRulesGetResponses[keyof WorkflowRulesGetResponses];
+export type WorkflowRulesUpdateData = {
+    body: WorkflowRuleUpdate;
+    path: {
+        tenant_id: string;
+        rule_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}';
+};
+export type WorkflowRulesUpdateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type WorkflowRulesUpdateError = WorkflowRulesUpdateErrors[keyof WorkflowRulesUpdateErrors];
+export type WorkflowRulesUpdateResponses = {
+    /**
+     * Change a workflow rule (naming its current version)
+     */
+    200: WorkflowRuleRead;
+};
+export type WorkflowRulesUpdateResponse = WorkflowRulesUpdateResponses[keyof WorkflowRulesUpdateResponses];
+export type WorkflowRulesTestData = {
+    body: WorkflowRuleTest;
+    path: {
+        tenant_id: string;
+        rule_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}/test';
+};
+export type WorkflowRulesTestErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+};
+export type WorkflowRulesTestError = WorkflowRulesTestErrors[keyof WorkflowRulesTestErrors];
+export type WorkflowRulesTestResponses = {
+    /**
+     * Try a workflow rule on a sample event: what it would do, changing nothing
+     */
+    200: WorkflowRuleTestRead;
+};
+export type WorkflowRulesTestResponse = WorkflowRulesTestResponses[keyof WorkflowRulesTestResponses];
 export type PublicHealthData = {
     body?: never;
     path?: never;

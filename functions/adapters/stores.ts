@@ -4,6 +4,7 @@ import type { Db } from './dynamo';
 import { exceptionStore } from './exception-store';
 import { identityStore } from './identity-store';
 import { taskStore } from './task-store';
+import { workflowRuleStore } from './workflow-rule-store';
 import { tenantStore } from './tenant-store';
 
 /** Every store over one Db; route groups take the ones they use. */
@@ -14,6 +15,7 @@ export const createStores = (db: Db) => ({
   audit: auditStore(db),
   documents: documentStore(db),
   tasks: taskStore(db),
+  workflowRules: workflowRuleStore(db),
 });
 
 export type Stores = ReturnType<typeof createStores>;

@@ -21,6 +21,12 @@ function describeIssue(issue: core.$ZodIssue): string {
       return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_format':
       return `must be a valid ${issue.format}`;
+    case 'invalid_union': {
+      const options = (issue as { options?: unknown[] }).options;
+      return options
+        ? `expected one of ${options.map((v) => JSON.stringify(v)).join(', ')}`
+        : 'matches none of the allowed forms';
+    }
     default:
       return 'Invalid value';
   }

@@ -23,6 +23,7 @@ export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = 
   notifications: READ_WRITE,
   documents: READ_WRITE,
   tasks: READ_WRITE,
+  workflows: READ_WRITE,
   audit: { read: 'all' },
   public: null,
 };

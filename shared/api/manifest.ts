@@ -6,6 +6,7 @@ import { NOTIFICATIONS_OPERATIONS } from './operations/notifications';
 import type { Operation } from './operations/operation';
 import { PUBLIC_OPERATIONS } from './operations/public';
 import { TASKS_OPERATIONS } from './operations/tasks';
+import { WORKFLOWS_OPERATIONS } from './operations/workflows';
 import { RESPONSES } from './operations/responses';
 import { TENANTS_OPERATIONS } from './operations/tenants';
 
@@ -34,6 +35,7 @@ export const OPERATIONS = withResponses({
   ...NOTIFICATIONS_OPERATIONS,
   ...DOCUMENTS_OPERATIONS,
   ...TASKS_OPERATIONS,
+  ...WORKFLOWS_OPERATIONS,
   ...PUBLIC_OPERATIONS,
 } as const satisfies Record<string, Operation>);
 
@@ -49,6 +51,7 @@ export const GROUPS = [
   'notifications',
   'documents',
   'tasks',
+  'workflows',
   'public',
 ] as const;
 

@@ -17,6 +17,7 @@ import * as session from './entities/session';
 import * as task from './entities/task';
 import * as tenant from './entities/tenant';
 import * as user from './entities/user';
+import * as workflowRule from './entities/workflow-rule';
 import { type IndexName, keyAttributes } from './table';
 
 /**
@@ -53,6 +54,7 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   document,
   documentNumber,
   task,
+  workflowRule,
 ].map((module) => module.access);
 
 const render = (template: string, labels: Readonly<Record<string, string>>) =>

@@ -19,6 +19,7 @@ import { session } from '#shared/table/entities/session';
 import { task } from '#shared/table/entities/task';
 import { tenant } from '#shared/table/entities/tenant';
 import { MEMBERSHIPS_END, user } from '#shared/table/entities/user';
+import { workflowRule } from '#shared/table/entities/workflow-rule';
 
 /**
  * The keys derived from the declarations, pinned literally: these are the keys of the items
@@ -64,6 +65,11 @@ describe('entity keys (pinned: the items in the table were written with these)',
     ['consumed', consumed.key({ idempotency_key: 'k1' }), { pk: 'CONSUMED#k1', sk: 'CONSUMED' }],
     ['document', document.key({ tenant_id: 'acme', id: 'd1' }), { pk: 'TENANT#acme#DOCUMENT', sk: 'd1' }],
     ['task', task.key({ tenant_id: 'acme', id: 'k1' }), { pk: 'TENANT#acme#TASK', sk: 'k1' }],
+    [
+      'workflow rule',
+      workflowRule.key({ tenant_id: 'acme', id: 'r1' }),
+      { pk: 'TENANT#acme#WORKFLOW_RULE', sk: 'r1' },
+    ],
     [
       'document number',
       documentNumber.key({ tenant_id: 'acme', document_type: 'invoice', number: 'INV-1' }),
@@ -165,6 +171,18 @@ describe('entity keys (pinned: the items in the table were written with these)',
       'unassigned task (no assignee index)',
       gsiKeys(task.item({}, { tenant_id: 'acme', id: 'k1', status: 'open', assignee_id: null })),
       { gsi1pk: 'TENANT#acme#TASK#STATUS#open', gsi1sk: 'k1' },
+    ],
+    [
+      'enabled workflow rule',
+      gsiKeys(
+        workflowRule.item({}, { tenant_id: 'acme', id: 'r1', enabled_event_type: 'exception.created' }),
+      ),
+      { gsi1pk: 'TENANT#acme#WORKFLOW_RULE#ON#exception.created', gsi1sk: 'r1' },
+    ],
+    [
+      'disabled workflow rule (not in the worker index)',
+      gsiKeys(workflowRule.item({}, { tenant_id: 'acme', id: 'r1', enabled_event_type: null })),
+      {},
     ],
     [
       'outbox (shard 0 is a shard)',

@@ -11,6 +11,7 @@ import {
   TaskRead,
   TenantRead,
   UserRead,
+  WorkflowRuleRead,
 } from '#shared/api/schemas/responses';
 import { AUDIT_FIELDS } from '#shared/table/entities/audit';
 import { DOCUMENT_FIELDS } from '#shared/table/entities/document';
@@ -22,6 +23,7 @@ import { SESSION_FIELDS } from '#shared/table/entities/session';
 import { TASK_FIELDS } from '#shared/table/entities/task';
 import { TENANT_FIELDS } from '#shared/table/entities/tenant';
 import { USER_FIELDS } from '#shared/table/entities/user';
+import { WORKFLOW_RULE_FIELDS } from '#shared/table/entities/workflow-rule';
 
 /**
  * The stores copy an entity's declared fields out of its items (so key and internal attributes
@@ -37,6 +39,7 @@ describe('entity fields match the response records', () => {
     ['AuditEventRead', AUDIT_FIELDS, AuditEventRead.shape],
     ['DocumentRead', DOCUMENT_FIELDS, DocumentRead.shape],
     ['TaskRead', TASK_FIELDS, TaskRead.shape],
+    ['WorkflowRuleRead', WORKFLOW_RULE_FIELDS, WorkflowRuleRead.shape],
   ])('%s: the same fields, in order', (_name, fields, shape) => {
     expect([...fields]).toEqual(Object.keys(shape));
   });

@@ -300,6 +300,49 @@ class Client:
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
         return cast("TaskRead", self._request("POST", "/tenants/{tenant_id}/tasks/{task_id}/status", path_params={"tenant_id": tenant_id, "task_id": task_id}, body=body, authenticated=True))
 
+    def workflow_rules_create(self, tenant_id: str, body: WorkflowRuleCreate, *, idempotency_key: str | None = None) -> WorkflowRuleRead:
+        """Create a workflow rule
+
+        `POST /tenants/{tenant_id}/workflow-rules` (bearer token); answers 201.
+        `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
+        return cast("WorkflowRuleRead", self._request("POST", "/tenants/{tenant_id}/workflow-rules", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+
+    def workflow_rules_list(self, tenant_id: str, *, limit: int | None = None, cursor: str | None = None) -> WorkflowRuleList:
+        """List workflow rules, newest first
+
+        `GET /tenants/{tenant_id}/workflow-rules` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500."""
+        return cast("WorkflowRuleList", self._request("GET", "/tenants/{tenant_id}/workflow-rules", path_params={"tenant_id": tenant_id}, query={"limit": limit, "cursor": cursor}, authenticated=True))
+
+    def workflow_rules_get(self, tenant_id: str, rule_id: str) -> WorkflowRuleRead:
+        """Get a workflow rule
+
+        `GET /tenants/{tenant_id}/workflow-rules/{rule_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 429, 500."""
+        return cast("WorkflowRuleRead", self._request("GET", "/tenants/{tenant_id}/workflow-rules/{rule_id}", path_params={"tenant_id": tenant_id, "rule_id": rule_id}, authenticated=True))
+
+    def workflow_rules_update(self, tenant_id: str, rule_id: str, body: WorkflowRuleUpdate) -> WorkflowRuleRead:
+        """Change a workflow rule (naming its current version)
+
+        `PATCH /tenants/{tenant_id}/workflow-rules/{rule_id}` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
+        return cast("WorkflowRuleRead", self._request("PATCH", "/tenants/{tenant_id}/workflow-rules/{rule_id}", path_params={"tenant_id": tenant_id, "rule_id": rule_id}, body=body, authenticated=True))
+
+    def workflow_rules_delete(self, tenant_id: str, rule_id: str) -> None:
+        """Delete a workflow rule
+
+        `DELETE /tenants/{tenant_id}/workflow-rules/{rule_id}` (bearer token); answers 204.
+        Raises ApiError on 401, 403, 404, 409, 429, 500."""
+        self._request("DELETE", "/tenants/{tenant_id}/workflow-rules/{rule_id}", path_params={"tenant_id": tenant_id, "rule_id": rule_id}, authenticated=True)
+
+    def workflow_rules_test(self, tenant_id: str, rule_id: str, body: WorkflowRuleTest) -> WorkflowRuleTestRead:
+        """Try a workflow rule on a sample event: what it would do, changing nothing
+
+        `POST /tenants/{tenant_id}/workflow-rules/{rule_id}/test` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500."""
+        return cast("WorkflowRuleTestRead", self._request("POST", "/tenants/{tenant_id}/workflow-rules/{rule_id}/test", path_params={"tenant_id": tenant_id, "rule_id": rule_id}, body=body, authenticated=True))
+
     def public_health(self) -> PublicHealthResponse:
         """Liveness
 

@@ -18,6 +18,9 @@ import {
   TaskRead,
   TenantList,
   TenantRead,
+  WorkflowRuleList,
+  WorkflowRuleRead,
+  WorkflowRuleTestRead,
 } from '#shared/api/schemas/responses';
 
 /**
@@ -47,6 +50,11 @@ export const RESPONSES = {
   'tasks.get': TaskRead,
   'tasks.update': TaskRead,
   'tasks.changeStatus': TaskRead,
+  'workflowRules.create': WorkflowRuleRead,
+  'workflowRules.list': WorkflowRuleList,
+  'workflowRules.get': WorkflowRuleRead,
+  'workflowRules.update': WorkflowRuleRead,
+  'workflowRules.test': WorkflowRuleTestRead,
   'audit.list': AuditEventList,
   'notifications.create': NotificationRead,
   'notifications.list': NotificationList,

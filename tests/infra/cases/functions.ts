@@ -183,9 +183,9 @@ export function functionCases(s: Synthesized): void {
       }
     });
 
-    it('audit reads only; auth, tenants, exceptions, documents and tasks read and write', () => {
+    it('audit reads only; the other tenant groups read and write', () => {
       expect(actionsOf('api-audit', 'dynamodb')).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
-      for (const g of ['auth', 'tenants', 'exceptions', 'documents', 'tasks']) {
+      for (const g of ['auth', 'tenants', 'exceptions', 'documents', 'tasks', 'workflows']) {
         expect(actionsOf(`api-${g}`, 'dynamodb')).toEqual([
           // Only auth reads with BatchGetItem (the login and its throttle counter together).
           ...(g === 'auth' ? ['dynamodb:BatchGetItem'] : []),
