@@ -92,7 +92,13 @@ describe('operators', () => {
     expect(check('amount', 'lt', '1000.01')).toBe(true);
     expect(check('amount', 'lte', '999.999')).toBe(false);
     expect(check('count', 'gt', 2.5)).toBe(true);
-    expect(check('amount', 'gt', '10000000000000000000000.5')).toBe(false); // beyond any float
+    expect(check('amount', 'gt', '10000000000000000000000.5')).toBe(false);
+    // Where a float would round both sides to the same number, the decimals still differ.
+    const gt = (actual: string, value: string) =>
+      evaluateCondition({ field: 'v', op: 'gt', value }, { v: actual }).passed;
+    expect(gt('9007199254740993', '9007199254740992')).toBe(true);
+    expect(gt('0.30000000000000001', '0.3')).toBe(true);
+    expect(gt('0.3', '0.30000000000000001')).toBe(false);
     expect(check('issued_on', 'gt', '2026-01-30')).toBe(true);
     expect(check('issued_on', 'lt', '2026-02-01')).toBe(true);
     expect(check('severity', 'gt', 5)).toBe(false);
