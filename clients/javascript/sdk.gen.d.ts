@@ -1,5 +1,5 @@
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { AuditListData, AuditListErrors, AuditListResponses, AuthAcceptInvitationData, AuthAcceptInvitationErrors, AuthAcceptInvitationResponses, AuthDeclineInvitationData, AuthDeclineInvitationErrors, AuthDeclineInvitationResponses, AuthInvitationsData, AuthInvitationsErrors, AuthInvitationsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, InvitationsListData, InvitationsListErrors, InvitationsListResponses, InvitationsRevokeData, InvitationsRevokeErrors, InvitationsRevokeResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses } from './types.gen.js';
+import type { AuditListData, AuditListErrors, AuditListResponses, AuthAcceptInvitationData, AuthAcceptInvitationErrors, AuthAcceptInvitationResponses, AuthDeclineInvitationData, AuthDeclineInvitationErrors, AuthDeclineInvitationResponses, AuthInvitationsData, AuthInvitationsErrors, AuthInvitationsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, DocumentsChangeStatusData, DocumentsChangeStatusErrors, DocumentsChangeStatusResponses, DocumentsCreateData, DocumentsCreateErrors, DocumentsCreateResponses, DocumentsGetData, DocumentsGetErrors, DocumentsGetResponses, DocumentsListData, DocumentsListErrors, DocumentsListResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, InvitationsListData, InvitationsListErrors, InvitationsListResponses, InvitationsRevokeData, InvitationsRevokeErrors, InvitationsRevokeResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TasksChangeStatusData, TasksChangeStatusErrors, TasksChangeStatusResponses, TasksCreateData, TasksCreateErrors, TasksCreateResponses, TasksGetData, TasksGetErrors, TasksGetResponses, TasksListData, TasksListErrors, TasksListResponses, TasksUpdateData, TasksUpdateErrors, TasksUpdateResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses, WorkflowRulesCreateData, WorkflowRulesCreateErrors, WorkflowRulesCreateResponses, WorkflowRulesDeleteData, WorkflowRulesDeleteErrors, WorkflowRulesDeleteResponses, WorkflowRulesGetData, WorkflowRulesGetErrors, WorkflowRulesGetResponses, WorkflowRulesListData, WorkflowRulesListErrors, WorkflowRulesListResponses, WorkflowRulesTestData, WorkflowRulesTestErrors, WorkflowRulesTestResponses, WorkflowRulesUpdateData, WorkflowRulesUpdateErrors, WorkflowRulesUpdateResponses } from './types.gen.js';
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
      * You can provide a client instance returned by `createClient()` instead of
@@ -117,6 +117,66 @@ export declare const reviewItemsList: <ThrowOnError extends boolean = true>(opti
  * Decide a review item: retry (queue the notification again) or discard
  */
 export declare const reviewItemsDecide: <ThrowOnError extends boolean = true>(options: Options<ReviewItemsDecideData, ThrowOnError>) => RequestResult<ReviewItemsDecideResponses, ReviewItemsDecideErrors, ThrowOnError>;
+/**
+ * List documents, newest first
+ */
+export declare const documentsList: <ThrowOnError extends boolean = true>(options: Options<DocumentsListData, ThrowOnError>) => RequestResult<DocumentsListResponses, DocumentsListErrors, ThrowOnError>;
+/**
+ * Record an invoice, payment or credit note (as draft)
+ */
+export declare const documentsCreate: <ThrowOnError extends boolean = true>(options: Options<DocumentsCreateData, ThrowOnError>) => RequestResult<DocumentsCreateResponses, DocumentsCreateErrors, ThrowOnError>;
+/**
+ * Get a document
+ */
+export declare const documentsGet: <ThrowOnError extends boolean = true>(options: Options<DocumentsGetData, ThrowOnError>) => RequestResult<DocumentsGetResponses, DocumentsGetErrors, ThrowOnError>;
+/**
+ * Open, pay or void a document
+ */
+export declare const documentsChangeStatus: <ThrowOnError extends boolean = true>(options: Options<DocumentsChangeStatusData, ThrowOnError>) => RequestResult<DocumentsChangeStatusResponses, DocumentsChangeStatusErrors, ThrowOnError>;
+/**
+ * List tasks, newest first
+ */
+export declare const tasksList: <ThrowOnError extends boolean = true>(options: Options<TasksListData, ThrowOnError>) => RequestResult<TasksListResponses, TasksListErrors, ThrowOnError>;
+/**
+ * Create a task
+ */
+export declare const tasksCreate: <ThrowOnError extends boolean = true>(options: Options<TasksCreateData, ThrowOnError>) => RequestResult<TasksCreateResponses, TasksCreateErrors, ThrowOnError>;
+/**
+ * Get a task
+ */
+export declare const tasksGet: <ThrowOnError extends boolean = true>(options: Options<TasksGetData, ThrowOnError>) => RequestResult<TasksGetResponses, TasksGetErrors, ThrowOnError>;
+/**
+ * Change a task's title, description, assignee or due date
+ */
+export declare const tasksUpdate: <ThrowOnError extends boolean = true>(options: Options<TasksUpdateData, ThrowOnError>) => RequestResult<TasksUpdateResponses, TasksUpdateErrors, ThrowOnError>;
+/**
+ * Start, reopen, complete or cancel a task
+ */
+export declare const tasksChangeStatus: <ThrowOnError extends boolean = true>(options: Options<TasksChangeStatusData, ThrowOnError>) => RequestResult<TasksChangeStatusResponses, TasksChangeStatusErrors, ThrowOnError>;
+/**
+ * List workflow rules, newest first
+ */
+export declare const workflowRulesList: <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesListData, ThrowOnError>) => RequestResult<WorkflowRulesListResponses, WorkflowRulesListErrors, ThrowOnError>;
+/**
+ * Create a workflow rule
+ */
+export declare const workflowRulesCreate: <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesCreateData, ThrowOnError>) => RequestResult<WorkflowRulesCreateResponses, WorkflowRulesCreateErrors, ThrowOnError>;
+/**
+ * Delete a workflow rule
+ */
+export declare const workflowRulesDelete: <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesDeleteData, ThrowOnError>) => RequestResult<WorkflowRulesDeleteResponses, WorkflowRulesDeleteErrors, ThrowOnError>;
+/**
+ * Get a workflow rule
+ */
+export declare const workflowRulesGet: <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesGetData, ThrowOnError>) => RequestResult<WorkflowRulesGetResponses, WorkflowRulesGetErrors, ThrowOnError>;
+/**
+ * Change a workflow rule (naming its current version)
+ */
+export declare const workflowRulesUpdate: <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesUpdateData, ThrowOnError>) => RequestResult<WorkflowRulesUpdateResponses, WorkflowRulesUpdateErrors, ThrowOnError>;
+/**
+ * Try a workflow rule on a sample event: what it would do, changing nothing
+ */
+export declare const workflowRulesTest: <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesTestData, ThrowOnError>) => RequestResult<WorkflowRulesTestResponses, WorkflowRulesTestErrors, ThrowOnError>;
 /**
  * Health: ok while the table answers a read, else 503
  */

@@ -240,6 +240,158 @@ export const reviewItemsDecide = (options) => (options.client ?? client).post({
     }
 });
 /**
+ * List documents, newest first
+ */
+export const documentsList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents',
+    ...options
+});
+/**
+ * Record an invoice, payment or credit note (as draft)
+ */
+export const documentsCreate = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Get a document
+ */
+export const documentsGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents/{document_id}',
+    ...options
+});
+/**
+ * Open, pay or void a document
+ */
+export const documentsChangeStatus = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents/{document_id}/status',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * List tasks, newest first
+ */
+export const tasksList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks',
+    ...options
+});
+/**
+ * Create a task
+ */
+export const tasksCreate = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Get a task
+ */
+export const tasksGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks/{task_id}',
+    ...options
+});
+/**
+ * Change a task's title, description, assignee or due date
+ */
+export const tasksUpdate = (options) => (options.client ?? client).patch({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks/{task_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Start, reopen, complete or cancel a task
+ */
+export const tasksChangeStatus = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks/{task_id}/status',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * List workflow rules, newest first
+ */
+export const workflowRulesList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules',
+    ...options
+});
+/**
+ * Create a workflow rule
+ */
+export const workflowRulesCreate = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Delete a workflow rule
+ */
+export const workflowRulesDelete = (options) => (options.client ?? client).delete({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}',
+    ...options
+});
+/**
+ * Get a workflow rule
+ */
+export const workflowRulesGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}',
+    ...options
+});
+/**
+ * Change a workflow rule (naming its current version)
+ */
+export const workflowRulesUpdate = (options) => (options.client ?? client).patch({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Try a workflow rule on a sample event: what it would do, changing nothing
+ */
+export const workflowRulesTest = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}/test',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
  * Health: ok while the table answers a read, else 503
  */
 export const publicHealth = (options) => (options?.client ?? client).get({ url: '/health', ...options });

@@ -553,6 +553,82 @@ export type DemoTenant = {
     sites: Array<string>;
     fictional: true;
 };
+export type DocumentCreate = {
+    document_type: 'invoice' | 'payment' | 'credit_note';
+    number: string;
+    counterparty: string;
+    currency: string;
+    /**
+     * Decimal string with at most 2 decimals
+     */
+    amount: string;
+    issued_on: string;
+    due_on?: string | null;
+    external_refs?: {
+        [key: string]: string;
+    };
+    lines?: Array<DocumentLine>;
+    applies_to?: string | null;
+};
+export type DocumentLine = {
+    description: string;
+    /**
+     * Decimal string with at most 3 decimals
+     */
+    quantity: string;
+    /**
+     * Decimal string with at most 2 decimals
+     */
+    unit_amount: string;
+};
+export type DocumentLineRead = {
+    description: string;
+    quantity: string;
+    /**
+     * Decimal string with at most 2 decimals
+     */
+    unit_amount: string;
+    /**
+     * Decimal string with at most 2 decimals
+     */
+    total: string;
+};
+export type DocumentList = {
+    items: Array<DocumentRead>;
+    next_cursor: string | null;
+};
+export type DocumentRead = {
+    id: string;
+    tenant_id: string;
+    document_type: 'invoice' | 'payment' | 'credit_note';
+    number: string;
+    counterparty: string;
+    currency: string;
+    /**
+     * Decimal string with at most 2 decimals
+     */
+    amount: string;
+    issued_on: string;
+    due_on: string | null;
+    external_refs: {
+        [key: string]: string;
+    };
+    lines: Array<DocumentLineRead>;
+    applies_to: string | null;
+    status: 'draft' | 'open' | 'paid' | 'void';
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+};
+export type DocumentStatusChange = {
+    status: 'draft' | 'open' | 'paid' | 'void';
+    note?: string | null;
+};
 /**
  * Diagnosing and repairing a failing integration.
  */
@@ -971,6 +1047,52 @@ export type SessionCreate = {
     email: string;
     password: string;
 };
+export type TaskCreate = {
+    title: string;
+    description?: string | null;
+    assignee_role?: Role | null;
+    assignee_id?: string | null;
+    due_at?: string | null;
+    subject_type?: string | null;
+    subject_id?: string | null;
+};
+export type TaskList = {
+    items: Array<TaskRead>;
+    next_cursor: string | null;
+};
+export type TaskRead = {
+    id: string;
+    tenant_id: string;
+    title: string;
+    description: string | null;
+    assignee_role: Role | null;
+    assignee_id: string | null;
+    due_at: string | null;
+    subject_type: string | null;
+    subject_id: string | null;
+    status: 'open' | 'in_progress' | 'done' | 'cancelled';
+    source_rule_id: string | null;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+    completed_at: string | null;
+};
+export type TaskStatusChange = {
+    status: 'open' | 'in_progress' | 'done' | 'cancelled';
+    note?: string | null;
+};
+export type TaskUpdate = {
+    title?: string;
+    description?: string | null;
+    assignee_role?: Role | null;
+    assignee_id?: string | null;
+    due_at?: string | null;
+};
 export type TenantCreate = {
     id: string;
     name: string;
@@ -996,6 +1118,145 @@ export type UserRead = {
      * ISO 8601 timestamp
      */
     created_at: string;
+};
+export type WorkflowCondition = {
+    field: string;
+    op: 'eq' | 'neq';
+    value: string | number | boolean | null;
+} | {
+    field: string;
+    op: 'in';
+    value: Array<string | number | boolean | null>;
+} | {
+    field: string;
+    op: 'gt' | 'gte' | 'lt' | 'lte';
+    value: string | number;
+} | {
+    field: string;
+    op: 'contains';
+    value: string | number | boolean;
+} | {
+    field: string;
+    op: 'exists';
+    value: boolean;
+};
+export type WorkflowConditionInput = {
+    field: string;
+    op: 'eq' | 'neq';
+    value: string | number | boolean | null;
+} | {
+    field: string;
+    op: 'in';
+    value: Array<string | number | boolean | null>;
+} | {
+    field: string;
+    op: 'gt' | 'gte' | 'lt' | 'lte';
+    value: string | number;
+} | {
+    field: string;
+    op: 'contains';
+    value: string | number | boolean;
+} | {
+    field: string;
+    op: 'exists';
+    value?: boolean;
+};
+export type WorkflowCreateTaskAction = {
+    type: 'create_task';
+    title: string;
+    assignee_role?: Role | null;
+    due_in_hours?: number | null;
+};
+export type WorkflowNotifyAction = {
+    type: 'notify';
+    channel: NotificationChannel;
+    recipient: string;
+    subject?: string | null;
+    body: string;
+};
+export type WorkflowPlannedNotification = {
+    type: 'notify';
+    channel: NotificationChannel;
+    recipient: string;
+    subject: string | null;
+    body: string;
+    missing_fields: Array<string>;
+};
+export type WorkflowPlannedTask = {
+    type: 'create_task';
+    title: string;
+    assignee_role: Role | null;
+    due_at: string | null;
+    subject_type: string | null;
+    subject_id: string | null;
+    missing_fields: Array<string>;
+};
+export type WorkflowRuleCreate = {
+    name: string;
+    trigger: {
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'accounting_export.failed' | 'integration.issue_opened';
+    };
+    conditions?: Array<WorkflowConditionInput>;
+    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    enabled?: boolean;
+};
+export type WorkflowRuleList = {
+    items: Array<WorkflowRuleRead>;
+    next_cursor: string | null;
+};
+export type WorkflowRuleRead = {
+    id: string;
+    tenant_id: string;
+    name: string;
+    trigger: {
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'accounting_export.failed' | 'integration.issue_opened';
+    };
+    conditions: Array<WorkflowCondition>;
+    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    enabled: boolean;
+    version: number;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+};
+export type WorkflowRuleTest = {
+    event: {
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'accounting_export.failed' | 'integration.issue_opened';
+        /**
+         * Free-form JSON object
+         */
+        entity: {
+            [key: string]: unknown;
+        };
+    };
+};
+export type WorkflowRuleTestRead = {
+    matched: boolean;
+    event_type_matched: boolean;
+    conditions: Array<{
+        field: string;
+        op: 'eq' | 'neq' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'contains' | 'exists';
+        value: unknown;
+        actual: unknown;
+        passed: boolean;
+    }>;
+    actions: Array<WorkflowPlannedTask | WorkflowPlannedNotification>;
+    side_effects: 'none';
+};
+export type WorkflowRuleUpdate = {
+    version: number;
+    name?: string;
+    trigger?: {
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'accounting_export.failed' | 'integration.issue_opened';
+    };
+    conditions?: Array<WorkflowConditionInput>;
+    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    enabled?: boolean;
 };
 export type AuthSessionsData = {
     body?: never;
@@ -2315,6 +2576,867 @@ export type ReviewItemsDecideResponses = {
     200: ReviewItemRead;
 };
 export type ReviewItemsDecideResponse = ReviewItemsDecideResponses[keyof ReviewItemsDecideResponses];
+export type DocumentsListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        document_type?: 'invoice' | 'payment' | 'credit_note';
+        status?: 'draft' | 'open' | 'paid' | 'void';
+        counterparty?: string;
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/documents';
+};
+export type DocumentsListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type DocumentsListError = DocumentsListErrors[keyof DocumentsListErrors];
+export type DocumentsListResponses = {
+    /**
+     * List documents, newest first
+     */
+    200: DocumentList;
+};
+export type DocumentsListResponse = DocumentsListResponses[keyof DocumentsListResponses];
+export type DocumentsCreateData = {
+    body: DocumentCreate;
+    headers?: {
+        /**
+         * The same key and body return the first answer; the same key with another body is 409 `conflict`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/documents';
+};
+export type DocumentsCreateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type DocumentsCreateError = DocumentsCreateErrors[keyof DocumentsCreateErrors];
+export type DocumentsCreateResponses = {
+    /**
+     * Record an invoice, payment or credit note (as draft)
+     */
+    201: DocumentRead;
+};
+export type DocumentsCreateResponse = DocumentsCreateResponses[keyof DocumentsCreateResponses];
+export type DocumentsGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        document_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/documents/{document_id}';
+};
+export type DocumentsGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type DocumentsGetError = DocumentsGetErrors[keyof DocumentsGetErrors];
+export type DocumentsGetResponses = {
+    /**
+     * Get a document
+     */
+    200: DocumentRead;
+};
+export type DocumentsGetResponse = DocumentsGetResponses[keyof DocumentsGetResponses];
+export type DocumentsChangeStatusData = {
+    body: DocumentStatusChange;
+    path: {
+        tenant_id: string;
+        document_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/documents/{document_id}/status';
+};
+export type DocumentsChangeStatusErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type DocumentsChangeStatusError = DocumentsChangeStatusErrors[keyof DocumentsChangeStatusErrors];
+export type DocumentsChangeStatusResponses = {
+    /**
+     * Open, pay or void a document
+     */
+    200: DocumentRead;
+};
+export type DocumentsChangeStatusResponse = DocumentsChangeStatusResponses[keyof DocumentsChangeStatusResponses];
+export type TasksListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        status?: 'open' | 'in_progress' | 'done' | 'cancelled';
+        assignee_id?: string;
+        subject_type?: string;
+        subject_id?: string;
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/tasks';
+};
+export type TasksListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type TasksListError = TasksListErrors[keyof TasksListErrors];
+export type TasksListResponses = {
+    /**
+     * List tasks, newest first
+     */
+    200: TaskList;
+};
+export type TasksListResponse = TasksListResponses[keyof TasksListResponses];
+export type TasksCreateData = {
+    body: TaskCreate;
+    headers?: {
+        /**
+         * The same key and body return the first answer; the same key with another body is 409 `conflict`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/tasks';
+};
+export type TasksCreateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type TasksCreateError = TasksCreateErrors[keyof TasksCreateErrors];
+export type TasksCreateResponses = {
+    /**
+     * Create a task
+     */
+    201: TaskRead;
+};
+export type TasksCreateResponse = TasksCreateResponses[keyof TasksCreateResponses];
+export type TasksGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        task_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/tasks/{task_id}';
+};
+export type TasksGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type TasksGetError = TasksGetErrors[keyof TasksGetErrors];
+export type TasksGetResponses = {
+    /**
+     * Get a task
+     */
+    200: TaskRead;
+};
+export type TasksGetResponse = TasksGetResponses[keyof TasksGetResponses];
+export type TasksUpdateData = {
+    body: TaskUpdate;
+    path: {
+        tenant_id: string;
+        task_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/tasks/{task_id}';
+};
+export type TasksUpdateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type TasksUpdateError = TasksUpdateErrors[keyof TasksUpdateErrors];
+export type TasksUpdateResponses = {
+    /**
+     * Change a task's title, description, assignee or due date
+     */
+    200: TaskRead;
+};
+export type TasksUpdateResponse = TasksUpdateResponses[keyof TasksUpdateResponses];
+export type TasksChangeStatusData = {
+    body: TaskStatusChange;
+    path: {
+        tenant_id: string;
+        task_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/tasks/{task_id}/status';
+};
+export type TasksChangeStatusErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type TasksChangeStatusError = TasksChangeStatusErrors[keyof TasksChangeStatusErrors];
+export type TasksChangeStatusResponses = {
+    /**
+     * Start, reopen, complete or cancel a task
+     */
+    200: TaskRead;
+};
+export type TasksChangeStatusResponse = TasksChangeStatusResponses[keyof TasksChangeStatusResponses];
+export type WorkflowRulesListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/workflow-rules';
+};
+export type WorkflowRulesListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WorkflowRulesListError = WorkflowRulesListErrors[keyof WorkflowRulesListErrors];
+export type WorkflowRulesListResponses = {
+    /**
+     * List workflow rules, newest first
+     */
+    200: WorkflowRuleList;
+};
+export type WorkflowRulesListResponse = WorkflowRulesListResponses[keyof WorkflowRulesListResponses];
+export type WorkflowRulesCreateData = {
+    body: WorkflowRuleCreate;
+    headers?: {
+        /**
+         * The same key and body return the first answer; the same key with another body is 409 `conflict`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-rules';
+};
+export type WorkflowRulesCreateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WorkflowRulesCreateError = WorkflowRulesCreateErrors[keyof WorkflowRulesCreateErrors];
+export type WorkflowRulesCreateResponses = {
+    /**
+     * Create a workflow rule
+     */
+    201: WorkflowRuleRead;
+};
+export type WorkflowRulesCreateResponse = WorkflowRulesCreateResponses[keyof WorkflowRulesCreateResponses];
+export type WorkflowRulesDeleteData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        rule_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}';
+};
+export type WorkflowRulesDeleteErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WorkflowRulesDeleteError = WorkflowRulesDeleteErrors[keyof WorkflowRulesDeleteErrors];
+export type WorkflowRulesDeleteResponses = {
+    /**
+     * Delete a workflow rule
+     */
+    204: void;
+};
+export type WorkflowRulesDeleteResponse = WorkflowRulesDeleteResponses[keyof WorkflowRulesDeleteResponses];
+export type WorkflowRulesGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        rule_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}';
+};
+export type WorkflowRulesGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WorkflowRulesGetError = WorkflowRulesGetErrors[keyof WorkflowRulesGetErrors];
+export type WorkflowRulesGetResponses = {
+    /**
+     * Get a workflow rule
+     */
+    200: WorkflowRuleRead;
+};
+export type WorkflowRulesGetResponse = WorkflowRulesGetResponses[keyof WorkflowRulesGetResponses];
+export type WorkflowRulesUpdateData = {
+    body: WorkflowRuleUpdate;
+    path: {
+        tenant_id: string;
+        rule_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}';
+};
+export type WorkflowRulesUpdateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WorkflowRulesUpdateError = WorkflowRulesUpdateErrors[keyof WorkflowRulesUpdateErrors];
+export type WorkflowRulesUpdateResponses = {
+    /**
+     * Change a workflow rule (naming its current version)
+     */
+    200: WorkflowRuleRead;
+};
+export type WorkflowRulesUpdateResponse = WorkflowRulesUpdateResponses[keyof WorkflowRulesUpdateResponses];
+export type WorkflowRulesTestData = {
+    body: WorkflowRuleTest;
+    path: {
+        tenant_id: string;
+        rule_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}/test';
+};
+export type WorkflowRulesTestErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WorkflowRulesTestError = WorkflowRulesTestErrors[keyof WorkflowRulesTestErrors];
+export type WorkflowRulesTestResponses = {
+    /**
+     * Try a workflow rule on a sample event: what it would do, changing nothing
+     */
+    200: WorkflowRuleTestRead;
+};
+export type WorkflowRulesTestResponse = WorkflowRulesTestResponses[keyof WorkflowRulesTestResponses];
 export type PublicHealthData = {
     body?: never;
     path?: never;

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { AuditListData, AuditListErrors, AuditListResponses, AuthAcceptInvitationData, AuthAcceptInvitationErrors, AuthAcceptInvitationResponses, AuthDeclineInvitationData, AuthDeclineInvitationErrors, AuthDeclineInvitationResponses, AuthInvitationsData, AuthInvitationsErrors, AuthInvitationsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, InvitationsListData, InvitationsListErrors, InvitationsListResponses, InvitationsRevokeData, InvitationsRevokeErrors, InvitationsRevokeResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses } from './types.gen.js';
+import type { AuditListData, AuditListErrors, AuditListResponses, AuthAcceptInvitationData, AuthAcceptInvitationErrors, AuthAcceptInvitationResponses, AuthDeclineInvitationData, AuthDeclineInvitationErrors, AuthDeclineInvitationResponses, AuthInvitationsData, AuthInvitationsErrors, AuthInvitationsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, DocumentsChangeStatusData, DocumentsChangeStatusErrors, DocumentsChangeStatusResponses, DocumentsCreateData, DocumentsCreateErrors, DocumentsCreateResponses, DocumentsGetData, DocumentsGetErrors, DocumentsGetResponses, DocumentsListData, DocumentsListErrors, DocumentsListResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, InvitationsListData, InvitationsListErrors, InvitationsListResponses, InvitationsRevokeData, InvitationsRevokeErrors, InvitationsRevokeResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TasksChangeStatusData, TasksChangeStatusErrors, TasksChangeStatusResponses, TasksCreateData, TasksCreateErrors, TasksCreateResponses, TasksGetData, TasksGetErrors, TasksGetResponses, TasksListData, TasksListErrors, TasksListResponses, TasksUpdateData, TasksUpdateErrors, TasksUpdateResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses, WorkflowRulesCreateData, WorkflowRulesCreateErrors, WorkflowRulesCreateResponses, WorkflowRulesDeleteData, WorkflowRulesDeleteErrors, WorkflowRulesDeleteResponses, WorkflowRulesGetData, WorkflowRulesGetErrors, WorkflowRulesGetResponses, WorkflowRulesListData, WorkflowRulesListErrors, WorkflowRulesListResponses, WorkflowRulesTestData, WorkflowRulesTestErrors, WorkflowRulesTestResponses, WorkflowRulesUpdateData, WorkflowRulesUpdateErrors, WorkflowRulesUpdateResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -276,6 +276,173 @@ export const reviewItemsList = <ThrowOnError extends boolean = true>(options: Op
 export const reviewItemsDecide = <ThrowOnError extends boolean = true>(options: Options<ReviewItemsDecideData, ThrowOnError>): RequestResult<ReviewItemsDecideResponses, ReviewItemsDecideErrors, ThrowOnError> => (options.client ?? client).post<ReviewItemsDecideResponses, ReviewItemsDecideErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/tenants/{tenant_id}/review-items/{review_item_id}/decision',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List documents, newest first
+ */
+export const documentsList = <ThrowOnError extends boolean = true>(options: Options<DocumentsListData, ThrowOnError>): RequestResult<DocumentsListResponses, DocumentsListErrors, ThrowOnError> => (options.client ?? client).get<DocumentsListResponses, DocumentsListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents',
+    ...options
+});
+
+/**
+ * Record an invoice, payment or credit note (as draft)
+ */
+export const documentsCreate = <ThrowOnError extends boolean = true>(options: Options<DocumentsCreateData, ThrowOnError>): RequestResult<DocumentsCreateResponses, DocumentsCreateErrors, ThrowOnError> => (options.client ?? client).post<DocumentsCreateResponses, DocumentsCreateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get a document
+ */
+export const documentsGet = <ThrowOnError extends boolean = true>(options: Options<DocumentsGetData, ThrowOnError>): RequestResult<DocumentsGetResponses, DocumentsGetErrors, ThrowOnError> => (options.client ?? client).get<DocumentsGetResponses, DocumentsGetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents/{document_id}',
+    ...options
+});
+
+/**
+ * Open, pay or void a document
+ */
+export const documentsChangeStatus = <ThrowOnError extends boolean = true>(options: Options<DocumentsChangeStatusData, ThrowOnError>): RequestResult<DocumentsChangeStatusResponses, DocumentsChangeStatusErrors, ThrowOnError> => (options.client ?? client).post<DocumentsChangeStatusResponses, DocumentsChangeStatusErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/documents/{document_id}/status',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List tasks, newest first
+ */
+export const tasksList = <ThrowOnError extends boolean = true>(options: Options<TasksListData, ThrowOnError>): RequestResult<TasksListResponses, TasksListErrors, ThrowOnError> => (options.client ?? client).get<TasksListResponses, TasksListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks',
+    ...options
+});
+
+/**
+ * Create a task
+ */
+export const tasksCreate = <ThrowOnError extends boolean = true>(options: Options<TasksCreateData, ThrowOnError>): RequestResult<TasksCreateResponses, TasksCreateErrors, ThrowOnError> => (options.client ?? client).post<TasksCreateResponses, TasksCreateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get a task
+ */
+export const tasksGet = <ThrowOnError extends boolean = true>(options: Options<TasksGetData, ThrowOnError>): RequestResult<TasksGetResponses, TasksGetErrors, ThrowOnError> => (options.client ?? client).get<TasksGetResponses, TasksGetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks/{task_id}',
+    ...options
+});
+
+/**
+ * Change a task's title, description, assignee or due date
+ */
+export const tasksUpdate = <ThrowOnError extends boolean = true>(options: Options<TasksUpdateData, ThrowOnError>): RequestResult<TasksUpdateResponses, TasksUpdateErrors, ThrowOnError> => (options.client ?? client).patch<TasksUpdateResponses, TasksUpdateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks/{task_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Start, reopen, complete or cancel a task
+ */
+export const tasksChangeStatus = <ThrowOnError extends boolean = true>(options: Options<TasksChangeStatusData, ThrowOnError>): RequestResult<TasksChangeStatusResponses, TasksChangeStatusErrors, ThrowOnError> => (options.client ?? client).post<TasksChangeStatusResponses, TasksChangeStatusErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/tasks/{task_id}/status',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List workflow rules, newest first
+ */
+export const workflowRulesList = <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesListData, ThrowOnError>): RequestResult<WorkflowRulesListResponses, WorkflowRulesListErrors, ThrowOnError> => (options.client ?? client).get<WorkflowRulesListResponses, WorkflowRulesListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules',
+    ...options
+});
+
+/**
+ * Create a workflow rule
+ */
+export const workflowRulesCreate = <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesCreateData, ThrowOnError>): RequestResult<WorkflowRulesCreateResponses, WorkflowRulesCreateErrors, ThrowOnError> => (options.client ?? client).post<WorkflowRulesCreateResponses, WorkflowRulesCreateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a workflow rule
+ */
+export const workflowRulesDelete = <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesDeleteData, ThrowOnError>): RequestResult<WorkflowRulesDeleteResponses, WorkflowRulesDeleteErrors, ThrowOnError> => (options.client ?? client).delete<WorkflowRulesDeleteResponses, WorkflowRulesDeleteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}',
+    ...options
+});
+
+/**
+ * Get a workflow rule
+ */
+export const workflowRulesGet = <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesGetData, ThrowOnError>): RequestResult<WorkflowRulesGetResponses, WorkflowRulesGetErrors, ThrowOnError> => (options.client ?? client).get<WorkflowRulesGetResponses, WorkflowRulesGetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}',
+    ...options
+});
+
+/**
+ * Change a workflow rule (naming its current version)
+ */
+export const workflowRulesUpdate = <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesUpdateData, ThrowOnError>): RequestResult<WorkflowRulesUpdateResponses, WorkflowRulesUpdateErrors, ThrowOnError> => (options.client ?? client).patch<WorkflowRulesUpdateResponses, WorkflowRulesUpdateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Try a workflow rule on a sample event: what it would do, changing nothing
+ */
+export const workflowRulesTest = <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesTestData, ThrowOnError>): RequestResult<WorkflowRulesTestResponses, WorkflowRulesTestErrors, ThrowOnError> => (options.client ?? client).post<WorkflowRulesTestResponses, WorkflowRulesTestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}/test',
     ...options,
     headers: {
         'Content-Type': 'application/json',

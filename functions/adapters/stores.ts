@@ -1,8 +1,11 @@
 import { auditStore } from './audit-store';
+import { documentStore } from './document-store';
 import type { Db } from './dynamo';
 import { exceptionStore } from './exception-store';
 import { identityStore } from './identity-store';
 import { invitationStore, inviteeStore } from './invitation-store';
+import { taskStore } from './task-store';
+import { workflowRuleStore } from './workflow-rule-store';
 import { tenantStore } from './tenant-store';
 
 /** Every store over one Db; route groups take the ones they use. */
@@ -13,6 +16,9 @@ export const createStores = (db: Db) => ({
   invitees: inviteeStore(db),
   exceptions: exceptionStore(db),
   audit: auditStore(db),
+  documents: documentStore(db),
+  tasks: taskStore(db),
+  workflowRules: workflowRuleStore(db),
 });
 
 export type Stores = ReturnType<typeof createStores>;

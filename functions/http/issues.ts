@@ -21,6 +21,12 @@ function describeIssue(issue: core.$ZodIssue): string {
       return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_format':
       return `must be a valid ${issue.format}`;
+    case 'invalid_union': {
+      const options = (issue as { options?: unknown[] }).options;
+      return options
+        ? `expected one of ${options.map((v) => JSON.stringify(v)).join(', ')}`
+        : 'matches none of the allowed forms';
+    }
     default:
       return 'Invalid value';
   }
@@ -36,7 +42,10 @@ const fieldErrors = (error: core.$ZodError): FieldError[] =>
         message: 'Unknown field',
       }));
     }
-    return [{ path: base, code: issue.code, message: describeIssue(issue) }];
+    // A rule that spans fields (a refinement) names its failure in `params.code`.
+    const code =
+      issue.code === 'custom' && typeof issue.params?.code === 'string' ? issue.params.code : issue.code;
+    return [{ path: base, code, message: describeIssue(issue) }];
   });
 
 /** The value as the schema's output, or a 422 listing every issue as a field error. */

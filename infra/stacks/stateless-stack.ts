@@ -21,6 +21,9 @@ export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = 
   tenants: READ_WRITE,
   exceptions: READ_WRITE,
   notifications: READ_WRITE,
+  documents: READ_WRITE,
+  tasks: READ_WRITE,
+  workflows: READ_WRITE,
   audit: { read: 'all', touchSessions: true },
   // `GET /health` reads the health probe's key; nothing else of the table, and no cursor to sign.
   public: { healthProbe: true },

@@ -1,10 +1,13 @@
 import { AUDIT_OPERATIONS } from './operations/audit';
 import { AUTH_OPERATIONS } from './operations/auth';
+import { DOCUMENTS_OPERATIONS } from './operations/documents';
 import { EXCEPTIONS_OPERATIONS } from './operations/exceptions';
 import { NOTIFICATIONS_OPERATIONS } from './operations/notifications';
 import type { Operation } from './operations/operation';
 import { PUBLIC_OPERATIONS } from './operations/public';
 import { ALTERNATIVE_RESPONSES, RESPONSES } from './operations/responses';
+import { TASKS_OPERATIONS } from './operations/tasks';
+import { WORKFLOWS_OPERATIONS } from './operations/workflows';
 import { TENANTS_OPERATIONS } from './operations/tenants';
 
 export type { Method, Operation, Operations } from './operations/operation';
@@ -39,6 +42,9 @@ export const OPERATIONS = withResponses({
   ...EXCEPTIONS_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...NOTIFICATIONS_OPERATIONS,
+  ...DOCUMENTS_OPERATIONS,
+  ...TASKS_OPERATIONS,
+  ...WORKFLOWS_OPERATIONS,
   ...PUBLIC_OPERATIONS,
 } as const satisfies Record<string, Operation>);
 
@@ -46,7 +52,17 @@ export type OperationId = keyof typeof OPERATIONS;
 export type GroupName = (typeof OPERATIONS)[OperationId]['group'];
 
 /** The route groups: one Lambda function each. `public` also answers every unknown path (404). */
-export const GROUPS = ['auth', 'tenants', 'exceptions', 'audit', 'notifications', 'public'] as const;
+export const GROUPS = [
+  'auth',
+  'tenants',
+  'exceptions',
+  'audit',
+  'notifications',
+  'documents',
+  'tasks',
+  'workflows',
+  'public',
+] as const;
 
 export const operationsOfGroup = (group: string): [OperationId, Operation][] =>
   (Object.entries(OPERATIONS) as [OperationId, Operation][]).filter(([, o]) => o.group === group);

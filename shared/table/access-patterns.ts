@@ -2,6 +2,8 @@ import { type AccessDoc, type AccessPatternSpec, PLACEHOLDER, prefixOf } from '.
 import * as audit from './entities/audit';
 import * as channelConnection from './entities/channel-connection';
 import * as consumed from './entities/consumed';
+import * as document from './entities/document';
+import * as documentNumber from './entities/document-number';
 import * as exception from './entities/exception';
 import * as healthProbe from './entities/health-probe';
 import * as idempotency from './entities/idempotency';
@@ -14,8 +16,10 @@ import * as notification from './entities/notification';
 import * as outbox from './entities/outbox';
 import * as reviewItem from './entities/review-item';
 import * as session from './entities/session';
+import * as task from './entities/task';
 import * as tenant from './entities/tenant';
 import * as user from './entities/user';
+import * as workflowRule from './entities/workflow-rule';
 import { type IndexName, keyAttributes } from './table';
 
 /**
@@ -51,6 +55,10 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   consumed,
   idempotency,
   healthProbe,
+  document,
+  documentNumber,
+  task,
+  workflowRule,
 ].map((module) => module.access);
 
 const render = (template: string, labels: Readonly<Record<string, string>>) =>

@@ -93,6 +93,9 @@ describe('random input never reaches a 500', () => {
       'subject_type',
       'subject_id',
       'channel',
+      'document_type',
+      'counterparty',
+      'assignee_id',
       'x',
     );
     for (const { id, path } of lists) {

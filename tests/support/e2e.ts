@@ -79,6 +79,27 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
     summary: 'Invoice is overdue',
   },
   'exceptions.changeStatus': { status: 'resolved' },
+  'documents.create': {
+    document_type: 'invoice',
+    number: 'INV-SAMPLE',
+    counterparty: 'Globex Ltd',
+    currency: 'EUR',
+    amount: '100.00',
+    issued_on: '2026-01-31',
+    lines: [{ description: 'Hours', quantity: '2', unit_amount: '50.00' }],
+  },
+  'documents.changeStatus': { status: 'open' },
+  'tasks.create': { title: 'Call the bank', subject_type: 'invoice', subject_id: 'INV-1' },
+  'tasks.update': { title: 'Call the bank again' },
+  'tasks.changeStatus': { status: 'in_progress' },
+  'workflowRules.create': {
+    name: 'Critical exceptions need a manager',
+    trigger: { event_type: 'exception.created' },
+    conditions: [{ field: 'severity', op: 'eq', value: 'critical' }],
+    actions: [{ type: 'create_task', title: 'Look at {{title}}', assignee_role: 'manager', due_in_hours: 4 }],
+  },
+  'workflowRules.update': { version: 1, enabled: false },
+  'workflowRules.test': { event: { event_type: 'exception.created', entity: { severity: 'critical' } } },
   'auth.login': { email: 'x@example.test', password: 'x' },
 };
 

@@ -4,6 +4,8 @@ import { ACCESS_PATTERNS, DOCUMENTED } from '#shared/table/access-patterns';
 import { audit } from '#shared/table/entities/audit';
 import { channelConnection } from '#shared/table/entities/channel-connection';
 import { consumed } from '#shared/table/entities/consumed';
+import { document } from '#shared/table/entities/document';
+import { documentNumber } from '#shared/table/entities/document-number';
 import { exception } from '#shared/table/entities/exception';
 import { idempotency } from '#shared/table/entities/idempotency';
 import { inboxItem } from '#shared/table/entities/inbox-item';
@@ -15,8 +17,10 @@ import { notification } from '#shared/table/entities/notification';
 import { outbox } from '#shared/table/entities/outbox';
 import { reviewItem } from '#shared/table/entities/review-item';
 import { session } from '#shared/table/entities/session';
+import { task } from '#shared/table/entities/task';
 import { tenant } from '#shared/table/entities/tenant';
 import { MEMBERSHIPS_END, user } from '#shared/table/entities/user';
+import { workflowRule } from '#shared/table/entities/workflow-rule';
 
 /**
  * The keys derived from the declarations, pinned literally: these are the keys of the items
@@ -65,6 +69,18 @@ describe('entity keys (pinned: the items in the table were written with these)',
       { pk: 'TENANT#acme#INBOX#u1', sk: 'n1' },
     ],
     ['consumed', consumed.key({ idempotency_key: 'k1' }), { pk: 'CONSUMED#k1', sk: 'CONSUMED' }],
+    ['document', document.key({ tenant_id: 'acme', id: 'd1' }), { pk: 'TENANT#acme#DOCUMENT', sk: 'd1' }],
+    ['task', task.key({ tenant_id: 'acme', id: 'k1' }), { pk: 'TENANT#acme#TASK', sk: 'k1' }],
+    [
+      'workflow rule',
+      workflowRule.key({ tenant_id: 'acme', id: 'r1' }),
+      { pk: 'TENANT#acme#WORKFLOW_RULE', sk: 'r1' },
+    ],
+    [
+      'document number',
+      documentNumber.key({ tenant_id: 'acme', document_type: 'invoice', number: 'INV-1' }),
+      { pk: 'TENANT#acme#DOCUMENT_NUMBER', sk: 'invoice#INV-1' },
+    ],
     [
       'idempotency',
       idempotency.key({ scope: 'acme', operation: 'createException', key_hash: 'h1' }),
@@ -146,6 +162,43 @@ describe('entity keys (pinned: the items in the table were written with these)',
       'review item',
       gsiKeys(reviewItem.item({}, { tenant_id: 'acme', id: 'r1', status: 'open' })),
       { gsi1pk: 'TENANT#acme#REVIEW#STATUS#open', gsi1sk: 'r1' },
+    ],
+    [
+      'document',
+      gsiKeys(document.item({}, { tenant_id: 'acme', id: 'd1', status: 'draft', document_type: 'invoice' })),
+      {
+        gsi1pk: 'TENANT#acme#DOCUMENT#STATUS#draft',
+        gsi1sk: 'd1',
+        gsi2pk: 'TENANT#acme#DOCUMENT#TYPE#invoice',
+        gsi2sk: 'd1',
+      },
+    ],
+    [
+      'task',
+      gsiKeys(task.item({}, { tenant_id: 'acme', id: 'k1', status: 'open', assignee_id: 'u1' })),
+      {
+        gsi1pk: 'TENANT#acme#TASK#STATUS#open',
+        gsi1sk: 'k1',
+        gsi2pk: 'TENANT#acme#TASK#ASSIGNEE#u1',
+        gsi2sk: 'k1',
+      },
+    ],
+    [
+      'unassigned task (no assignee index)',
+      gsiKeys(task.item({}, { tenant_id: 'acme', id: 'k1', status: 'open', assignee_id: null })),
+      { gsi1pk: 'TENANT#acme#TASK#STATUS#open', gsi1sk: 'k1' },
+    ],
+    [
+      'enabled workflow rule',
+      gsiKeys(
+        workflowRule.item({}, { tenant_id: 'acme', id: 'r1', enabled_event_type: 'exception.created' }),
+      ),
+      { gsi1pk: 'TENANT#acme#WORKFLOW_RULE#ON#exception.created', gsi1sk: 'r1' },
+    ],
+    [
+      'disabled workflow rule (not in the worker index)',
+      gsiKeys(workflowRule.item({}, { tenant_id: 'acme', id: 'r1', enabled_event_type: null })),
+      {},
     ],
     [
       'outbox (shard 0 is a shard)',

@@ -4,22 +4,28 @@ import {
   AuthSessionRead,
   BusinessExceptionRead,
   MemberInvitationRead,
+  DocumentRead,
   MemberRead,
   MembershipRead,
   NotificationRead,
   ReviewItemRead,
+  TaskRead,
   TenantRead,
   UserRead,
+  WorkflowRuleRead,
 } from '#shared/api/schemas/responses';
 import { AUDIT_FIELDS } from '#shared/table/entities/audit';
+import { DOCUMENT_FIELDS } from '#shared/table/entities/document';
 import { EXCEPTION_FIELDS } from '#shared/table/entities/exception';
 import { INVITATION_FIELDS } from '#shared/table/entities/invitation';
 import { MEMBER_FIELDS } from '#shared/table/entities/member';
 import { NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
 import { REVIEW_ITEM_FIELDS } from '#shared/table/entities/review-item';
 import { SESSION_FIELDS } from '#shared/table/entities/session';
+import { TASK_FIELDS } from '#shared/table/entities/task';
 import { TENANT_FIELDS } from '#shared/table/entities/tenant';
 import { USER_FIELDS } from '#shared/table/entities/user';
+import { WORKFLOW_RULE_FIELDS } from '#shared/table/entities/workflow-rule';
 
 /**
  * The stores copy an entity's declared fields out of its items (so key and internal attributes
@@ -33,6 +39,9 @@ describe('entity fields match the response records', () => {
     ['ReviewItemRead', REVIEW_ITEM_FIELDS, ReviewItemRead.shape],
     ['TenantRead', TENANT_FIELDS, TenantRead.shape],
     ['AuditEventRead', AUDIT_FIELDS, AuditEventRead.shape],
+    ['DocumentRead', DOCUMENT_FIELDS, DocumentRead.shape],
+    ['TaskRead', TASK_FIELDS, TaskRead.shape],
+    ['WorkflowRuleRead', WORKFLOW_RULE_FIELDS, WorkflowRuleRead.shape],
   ])('%s: the same fields, in order', (_name, fields, shape) => {
     expect([...fields]).toEqual(Object.keys(shape));
   });

@@ -270,6 +270,114 @@ class Client:
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("ReviewItemRead", self._request("POST", "/tenants/{tenant_id}/review-items/{review_item_id}/decision", path_params={"tenant_id": tenant_id, "review_item_id": review_item_id}, body=body, authenticated=True))
 
+    def documents_create(self, tenant_id: str, body: DocumentCreate, *, idempotency_key: str | None = None) -> DocumentRead:
+        """Record an invoice, payment or credit note (as draft)
+
+        `POST /tenants/{tenant_id}/documents` (bearer token); answers 201.
+        `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("DocumentRead", self._request("POST", "/tenants/{tenant_id}/documents", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+
+    def documents_list(self, tenant_id: str, *, document_type: Literal["invoice", "payment", "credit_note"] | None = None, status: Literal["draft", "open", "paid", "void"] | None = None, counterparty: str | None = None, limit: int | None = None, cursor: str | None = None) -> DocumentList:
+        """List documents, newest first
+
+        `GET /tenants/{tenant_id}/documents` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        return cast("DocumentList", self._request("GET", "/tenants/{tenant_id}/documents", path_params={"tenant_id": tenant_id}, query={"document_type": document_type, "status": status, "counterparty": counterparty, "limit": limit, "cursor": cursor}, authenticated=True))
+
+    def documents_get(self, tenant_id: str, document_id: str) -> DocumentRead:
+        """Get a document
+
+        `GET /tenants/{tenant_id}/documents/{document_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        return cast("DocumentRead", self._request("GET", "/tenants/{tenant_id}/documents/{document_id}", path_params={"tenant_id": tenant_id, "document_id": document_id}, authenticated=True))
+
+    def documents_change_status(self, tenant_id: str, document_id: str, body: DocumentStatusChange) -> DocumentRead:
+        """Open, pay or void a document
+
+        `POST /tenants/{tenant_id}/documents/{document_id}/status` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("DocumentRead", self._request("POST", "/tenants/{tenant_id}/documents/{document_id}/status", path_params={"tenant_id": tenant_id, "document_id": document_id}, body=body, authenticated=True))
+
+    def tasks_create(self, tenant_id: str, body: TaskCreate, *, idempotency_key: str | None = None) -> TaskRead:
+        """Create a task
+
+        `POST /tenants/{tenant_id}/tasks` (bearer token); answers 201.
+        `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("TaskRead", self._request("POST", "/tenants/{tenant_id}/tasks", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+
+    def tasks_list(self, tenant_id: str, *, status: Literal["open", "in_progress", "done", "cancelled"] | None = None, assignee_id: str | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> TaskList:
+        """List tasks, newest first
+
+        `GET /tenants/{tenant_id}/tasks` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        return cast("TaskList", self._request("GET", "/tenants/{tenant_id}/tasks", path_params={"tenant_id": tenant_id}, query={"status": status, "assignee_id": assignee_id, "subject_type": subject_type, "subject_id": subject_id, "limit": limit, "cursor": cursor}, authenticated=True))
+
+    def tasks_get(self, tenant_id: str, task_id: str) -> TaskRead:
+        """Get a task
+
+        `GET /tenants/{tenant_id}/tasks/{task_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        return cast("TaskRead", self._request("GET", "/tenants/{tenant_id}/tasks/{task_id}", path_params={"tenant_id": tenant_id, "task_id": task_id}, authenticated=True))
+
+    def tasks_update(self, tenant_id: str, task_id: str, body: TaskUpdate) -> TaskRead:
+        """Change a task's title, description, assignee or due date
+
+        `PATCH /tenants/{tenant_id}/tasks/{task_id}` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("TaskRead", self._request("PATCH", "/tenants/{tenant_id}/tasks/{task_id}", path_params={"tenant_id": tenant_id, "task_id": task_id}, body=body, authenticated=True))
+
+    def tasks_change_status(self, tenant_id: str, task_id: str, body: TaskStatusChange) -> TaskRead:
+        """Start, reopen, complete or cancel a task
+
+        `POST /tenants/{tenant_id}/tasks/{task_id}/status` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("TaskRead", self._request("POST", "/tenants/{tenant_id}/tasks/{task_id}/status", path_params={"tenant_id": tenant_id, "task_id": task_id}, body=body, authenticated=True))
+
+    def workflow_rules_create(self, tenant_id: str, body: WorkflowRuleCreate, *, idempotency_key: str | None = None) -> WorkflowRuleRead:
+        """Create a workflow rule
+
+        `POST /tenants/{tenant_id}/workflow-rules` (bearer token); answers 201.
+        `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("WorkflowRuleRead", self._request("POST", "/tenants/{tenant_id}/workflow-rules", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+
+    def workflow_rules_list(self, tenant_id: str, *, limit: int | None = None, cursor: str | None = None) -> WorkflowRuleList:
+        """List workflow rules, newest first
+
+        `GET /tenants/{tenant_id}/workflow-rules` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        return cast("WorkflowRuleList", self._request("GET", "/tenants/{tenant_id}/workflow-rules", path_params={"tenant_id": tenant_id}, query={"limit": limit, "cursor": cursor}, authenticated=True))
+
+    def workflow_rules_get(self, tenant_id: str, rule_id: str) -> WorkflowRuleRead:
+        """Get a workflow rule
+
+        `GET /tenants/{tenant_id}/workflow-rules/{rule_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        return cast("WorkflowRuleRead", self._request("GET", "/tenants/{tenant_id}/workflow-rules/{rule_id}", path_params={"tenant_id": tenant_id, "rule_id": rule_id}, authenticated=True))
+
+    def workflow_rules_update(self, tenant_id: str, rule_id: str, body: WorkflowRuleUpdate) -> WorkflowRuleRead:
+        """Change a workflow rule (naming its current version)
+
+        `PATCH /tenants/{tenant_id}/workflow-rules/{rule_id}` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("WorkflowRuleRead", self._request("PATCH", "/tenants/{tenant_id}/workflow-rules/{rule_id}", path_params={"tenant_id": tenant_id, "rule_id": rule_id}, body=body, authenticated=True))
+
+    def workflow_rules_delete(self, tenant_id: str, rule_id: str) -> None:
+        """Delete a workflow rule
+
+        `DELETE /tenants/{tenant_id}/workflow-rules/{rule_id}` (bearer token); answers 204.
+        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        self._request("DELETE", "/tenants/{tenant_id}/workflow-rules/{rule_id}", path_params={"tenant_id": tenant_id, "rule_id": rule_id}, authenticated=True)
+
+    def workflow_rules_test(self, tenant_id: str, rule_id: str, body: WorkflowRuleTest) -> WorkflowRuleTestRead:
+        """Try a workflow rule on a sample event: what it would do, changing nothing
+
+        `POST /tenants/{tenant_id}/workflow-rules/{rule_id}/test` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("WorkflowRuleTestRead", self._request("POST", "/tenants/{tenant_id}/workflow-rules/{rule_id}/test", path_params={"tenant_id": tenant_id, "rule_id": rule_id}, body=body, authenticated=True))
+
     def public_health(self) -> PublicHealthResponse:
         """Health: ok while the table answers a read, else 503
 

@@ -69,6 +69,12 @@ __all__ = [
     "DemoDataBoundary",
     "DemoSummaryCard",
     "DemoTenant",
+    "DocumentCreate",
+    "DocumentLine",
+    "DocumentLineRead",
+    "DocumentList",
+    "DocumentRead",
+    "DocumentStatusChange",
     "IntegrationRepairDemoReadIncident",
     "IntegrationRepairDemoReadWalkthroughItem",
     "IntegrationRepairDemoReadDiagnosticsItem",
@@ -114,10 +120,42 @@ __all__ = [
     "ReviewItemRead",
     "Role",
     "SessionCreate",
+    "TaskCreate",
+    "TaskList",
+    "TaskRead",
+    "TaskStatusChange",
+    "TaskUpdate",
     "TenantCreate",
     "TenantList",
     "TenantRead",
     "UserRead",
+    "WorkflowCondition2",
+    "WorkflowCondition22",
+    "WorkflowCondition3",
+    "WorkflowCondition4",
+    "WorkflowCondition5",
+    "WorkflowCondition",
+    "WorkflowConditionInput2",
+    "WorkflowConditionInput22",
+    "WorkflowConditionInput3",
+    "WorkflowConditionInput4",
+    "WorkflowConditionInput5",
+    "WorkflowConditionInput",
+    "WorkflowCreateTaskAction",
+    "WorkflowNotifyAction",
+    "WorkflowPlannedNotification",
+    "WorkflowPlannedTask",
+    "WorkflowRuleCreateTrigger",
+    "WorkflowRuleCreate",
+    "WorkflowRuleList",
+    "WorkflowRuleReadTrigger",
+    "WorkflowRuleRead",
+    "WorkflowRuleTestEvent",
+    "WorkflowRuleTest",
+    "WorkflowRuleTestReadConditionsItem",
+    "WorkflowRuleTestRead",
+    "WorkflowRuleUpdateTrigger",
+    "WorkflowRuleUpdate",
     "PublicHealthResponse",
 ]
 
@@ -694,6 +732,66 @@ class DemoTenant(TypedDict):
     fictional: Literal[True]
 
 
+class DocumentCreate(TypedDict):
+    """The `DocumentCreate` record."""
+    document_type: Literal["invoice", "payment", "credit_note"]
+    number: str
+    counterparty: str
+    currency: str
+    amount: str
+    issued_on: str
+    due_on: NotRequired[str | None]
+    external_refs: NotRequired[dict[str, str]]
+    lines: NotRequired[list[DocumentLine]]
+    applies_to: NotRequired[str | None]
+
+
+class DocumentLine(TypedDict):
+    """The `DocumentLine` record."""
+    description: str
+    quantity: str
+    unit_amount: str
+
+
+class DocumentLineRead(TypedDict):
+    """The `DocumentLineRead` record."""
+    description: str
+    quantity: str
+    unit_amount: str
+    total: str
+
+
+class DocumentList(TypedDict):
+    """The `DocumentList` record."""
+    items: list[DocumentRead]
+    next_cursor: str | None
+
+
+class DocumentRead(TypedDict):
+    """The `DocumentRead` record."""
+    id: str
+    tenant_id: str
+    document_type: Literal["invoice", "payment", "credit_note"]
+    number: str
+    counterparty: str
+    currency: str
+    amount: str
+    issued_on: str
+    due_on: str | None
+    external_refs: dict[str, str]
+    lines: list[DocumentLineRead]
+    applies_to: str | None
+    status: Literal["draft", "open", "paid", "void"]
+    created_at: str
+    updated_at: str
+
+
+class DocumentStatusChange(TypedDict):
+    """The `DocumentStatusChange` record."""
+    status: Literal["draft", "open", "paid", "void"]
+    note: NotRequired[str | None]
+
+
 class IntegrationRepairDemoReadIncident(TypedDict):
     """The `IntegrationRepairDemoReadIncident` record."""
     connector: str
@@ -1130,6 +1228,56 @@ class SessionCreate(TypedDict):
     password: str
 
 
+class TaskCreate(TypedDict):
+    """The `TaskCreate` record."""
+    title: str
+    description: NotRequired[str | None]
+    assignee_role: NotRequired[Role | None]
+    assignee_id: NotRequired[str | None]
+    due_at: NotRequired[str | None]
+    subject_type: NotRequired[str | None]
+    subject_id: NotRequired[str | None]
+
+
+class TaskList(TypedDict):
+    """The `TaskList` record."""
+    items: list[TaskRead]
+    next_cursor: str | None
+
+
+class TaskRead(TypedDict):
+    """The `TaskRead` record."""
+    id: str
+    tenant_id: str
+    title: str
+    description: str | None
+    assignee_role: Role | None
+    assignee_id: str | None
+    due_at: str | None
+    subject_type: str | None
+    subject_id: str | None
+    status: Literal["open", "in_progress", "done", "cancelled"]
+    source_rule_id: str | None
+    created_at: str
+    updated_at: str
+    completed_at: str | None
+
+
+class TaskStatusChange(TypedDict):
+    """The `TaskStatusChange` record."""
+    status: Literal["open", "in_progress", "done", "cancelled"]
+    note: NotRequired[str | None]
+
+
+class TaskUpdate(TypedDict):
+    """The `TaskUpdate` record."""
+    title: NotRequired[str]
+    description: NotRequired[str | None]
+    assignee_role: NotRequired[Role | None]
+    assignee_id: NotRequired[str | None]
+    due_at: NotRequired[str | None]
+
+
 class TenantCreate(TypedDict):
     """The `TenantCreate` record."""
     id: str
@@ -1156,6 +1304,203 @@ class UserRead(TypedDict):
     email: str
     display_name: str
     created_at: str
+
+
+class WorkflowCondition2(TypedDict):
+    """The `WorkflowCondition2` record."""
+    field: str
+    op: Literal["eq", "neq"]
+    value: str | float | bool | None
+
+
+class WorkflowCondition22(TypedDict):
+    """The `WorkflowCondition22` record."""
+    field: str
+    op: Literal["in"]
+    value: list[str | float | bool | None]
+
+
+class WorkflowCondition3(TypedDict):
+    """The `WorkflowCondition3` record."""
+    field: str
+    op: Literal["gt", "gte", "lt", "lte"]
+    value: str | float
+
+
+class WorkflowCondition4(TypedDict):
+    """The `WorkflowCondition4` record."""
+    field: str
+    op: Literal["contains"]
+    value: str | float | bool
+
+
+class WorkflowCondition5(TypedDict):
+    """The `WorkflowCondition5` record."""
+    field: str
+    op: Literal["exists"]
+    value: bool
+
+
+WorkflowCondition: TypeAlias = WorkflowCondition2 | WorkflowCondition22 | WorkflowCondition3 | WorkflowCondition4 | WorkflowCondition5
+
+
+class WorkflowConditionInput2(TypedDict):
+    """The `WorkflowConditionInput2` record."""
+    field: str
+    op: Literal["eq", "neq"]
+    value: str | float | bool | None
+
+
+class WorkflowConditionInput22(TypedDict):
+    """The `WorkflowConditionInput22` record."""
+    field: str
+    op: Literal["in"]
+    value: list[str | float | bool | None]
+
+
+class WorkflowConditionInput3(TypedDict):
+    """The `WorkflowConditionInput3` record."""
+    field: str
+    op: Literal["gt", "gte", "lt", "lte"]
+    value: str | float
+
+
+class WorkflowConditionInput4(TypedDict):
+    """The `WorkflowConditionInput4` record."""
+    field: str
+    op: Literal["contains"]
+    value: str | float | bool
+
+
+class WorkflowConditionInput5(TypedDict):
+    """The `WorkflowConditionInput5` record."""
+    field: str
+    op: Literal["exists"]
+    value: NotRequired[bool]
+
+
+WorkflowConditionInput: TypeAlias = WorkflowConditionInput2 | WorkflowConditionInput22 | WorkflowConditionInput3 | WorkflowConditionInput4 | WorkflowConditionInput5
+
+
+class WorkflowCreateTaskAction(TypedDict):
+    """The `WorkflowCreateTaskAction` record."""
+    type: Literal["create_task"]
+    title: str
+    assignee_role: NotRequired[Role | None]
+    due_in_hours: NotRequired[int | None]
+
+
+class WorkflowNotifyAction(TypedDict):
+    """The `WorkflowNotifyAction` record."""
+    type: Literal["notify"]
+    channel: NotificationChannel
+    recipient: str
+    subject: NotRequired[str | None]
+    body: str
+
+
+class WorkflowPlannedNotification(TypedDict):
+    """The `WorkflowPlannedNotification` record."""
+    type: Literal["notify"]
+    channel: NotificationChannel
+    recipient: str
+    subject: str | None
+    body: str
+    missing_fields: list[str]
+
+
+class WorkflowPlannedTask(TypedDict):
+    """The `WorkflowPlannedTask` record."""
+    type: Literal["create_task"]
+    title: str
+    assignee_role: Role | None
+    due_at: str | None
+    subject_type: str | None
+    subject_id: str | None
+    missing_fields: list[str]
+
+
+class WorkflowRuleCreateTrigger(TypedDict):
+    """The `WorkflowRuleCreateTrigger` record."""
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "accounting_export.failed", "integration.issue_opened"]
+
+
+class WorkflowRuleCreate(TypedDict):
+    """The `WorkflowRuleCreate` record."""
+    name: str
+    trigger: WorkflowRuleCreateTrigger
+    conditions: NotRequired[list[WorkflowConditionInput]]
+    actions: list[WorkflowCreateTaskAction | WorkflowNotifyAction]
+    enabled: NotRequired[bool]
+
+
+class WorkflowRuleList(TypedDict):
+    """The `WorkflowRuleList` record."""
+    items: list[WorkflowRuleRead]
+    next_cursor: str | None
+
+
+class WorkflowRuleReadTrigger(TypedDict):
+    """The `WorkflowRuleReadTrigger` record."""
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "accounting_export.failed", "integration.issue_opened"]
+
+
+class WorkflowRuleRead(TypedDict):
+    """The `WorkflowRuleRead` record."""
+    id: str
+    tenant_id: str
+    name: str
+    trigger: WorkflowRuleReadTrigger
+    conditions: list[WorkflowCondition]
+    actions: list[WorkflowCreateTaskAction | WorkflowNotifyAction]
+    enabled: bool
+    version: int
+    created_at: str
+    updated_at: str
+
+
+class WorkflowRuleTestEvent(TypedDict):
+    """The `WorkflowRuleTestEvent` record."""
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "accounting_export.failed", "integration.issue_opened"]
+    entity: dict[str, Any]
+
+
+class WorkflowRuleTest(TypedDict):
+    """The `WorkflowRuleTest` record."""
+    event: WorkflowRuleTestEvent
+
+
+class WorkflowRuleTestReadConditionsItem(TypedDict):
+    """The `WorkflowRuleTestReadConditionsItem` record."""
+    field: str
+    op: Literal["eq", "neq", "in", "gt", "gte", "lt", "lte", "contains", "exists"]
+    value: Any
+    actual: Any
+    passed: bool
+
+
+class WorkflowRuleTestRead(TypedDict):
+    """The `WorkflowRuleTestRead` record."""
+    matched: bool
+    event_type_matched: bool
+    conditions: list[WorkflowRuleTestReadConditionsItem]
+    actions: list[WorkflowPlannedTask | WorkflowPlannedNotification]
+    side_effects: Literal["none"]
+
+
+class WorkflowRuleUpdateTrigger(TypedDict):
+    """The `WorkflowRuleUpdateTrigger` record."""
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "accounting_export.failed", "integration.issue_opened"]
+
+
+class WorkflowRuleUpdate(TypedDict):
+    """The `WorkflowRuleUpdate` record."""
+    version: int
+    name: NotRequired[str]
+    trigger: NotRequired[WorkflowRuleUpdateTrigger]
+    conditions: NotRequired[list[WorkflowConditionInput]]
+    actions: NotRequired[list[WorkflowCreateTaskAction | WorkflowNotifyAction]]
+    enabled: NotRequired[bool]
 
 
 class PublicHealthResponse(TypedDict):

@@ -230,7 +230,7 @@ export function functionCases(s: Synthesized): void {
       expect(actionsOf('api-public', 'sqs')).toEqual([]);
     });
 
-    it("audit reads only, but for the token check's touch of session items; auth, tenants and exceptions read and write", () => {
+    it("audit reads only, but for the token check's touch of session items; the other tenant groups read and write", () => {
       expect(actionsOf('api-audit', 'dynamodb')).toEqual([
         'dynamodb:GetItem',
         'dynamodb:Query',
@@ -243,7 +243,7 @@ export function functionCases(s: Synthesized): void {
           condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
         },
       ]);
-      for (const g of ['auth', 'tenants', 'exceptions']) {
+      for (const g of ['auth', 'tenants', 'exceptions', 'documents', 'tasks', 'workflows']) {
         expect(actionsOf(`api-${g}`, 'dynamodb')).toEqual([
           // Only auth reads with BatchGetItem (the login and its throttle counter together).
           ...(g === 'auth' ? ['dynamodb:BatchGetItem'] : []),

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { OPERATIONS, type Operation } from '#shared/api/manifest';
@@ -19,6 +20,12 @@ describe('OpenAPI document', () => {
   it('is the committed openapi/openapi.json (run npm run build:openapi after changing the API)', async () => {
     const committed = await readFile(new URL('../../../openapi/openapi.json', import.meta.url), 'utf8');
     expect(committed).toBe(`${JSON.stringify(doc, null, 2)}\n`);
+  });
+
+  it('is what the public function serves: openapi/openapi-brotli.ts holds the same document', async () => {
+    const { OPENAPI_BROTLI } = await import('../../../openapi/openapi-brotli');
+    const served = brotliDecompressSync(Buffer.from(OPENAPI_BROTLI, 'base64')).toString('utf8');
+    expect(served).toBe(JSON.stringify(doc));
   });
 
   it('is deterministic', () => {

@@ -1,0 +1,73 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { BusinessDocument, DocumentStore } from '#shared/domain/documents/ports';
+import { document, DOCUMENT_FIELDS } from '#shared/table/entities/document';
+import { documentNumber } from '#shared/table/entities/document-number';
+import { auditPut } from './audit-store';
+import { type Db, pick, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
+
+const toDocument = (item: Record<string, unknown>) =>
+  pick(item, DOCUMENT_FIELDS) as unknown as BusinessDocument;
+
+export const documentStore = (db: Db): DocumentStore => ({
+  async create(d, audit) {
+    const ops: WriteOp[] = [
+      putNew(
+        documentNumber.item({
+          tenant_id: d.tenant_id,
+          document_type: d.document_type,
+          number: d.number,
+          document_id: d.id,
+        }),
+      ),
+      putNew(document.item(d)),
+      auditPut(audit),
+    ];
+    if (d.applies_to) {
+      ops.push({
+        ConditionCheck: {
+          Key: document.key({ tenant_id: d.tenant_id, id: d.applies_to }),
+          ConditionExpression: 'attribute_exists(pk) AND #status <> :void',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':void': 'void' },
+        },
+      });
+    }
+    const result = await transact(db, ops);
+    if (result.ok) return 'created';
+    if (result.failed.includes(0)) return 'number_taken';
+    if (result.failed.includes(3)) return 'invoice_changed';
+    throw new Error('document id collision');
+  },
+
+  async get(tenantId, id) {
+    const out = await db.doc.send(
+      new GetCommand({
+        TableName: db.tableName,
+        Key: document.key({ tenant_id: tenantId, id }),
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item ? toDocument(out.Item) : undefined;
+  },
+
+  /** Status (GSI1), then type (GSI2), then the tenant's document partition; the rest are filters. */
+  list(tenantId, filter, page) {
+    const scope = { list: 'documents', tenant_id: tenantId, ...filter };
+    const common = { scope, page, map: toDocument };
+    const { status, document_type, counterparty } = filter;
+    const query = status
+      ? document.query('gsi1', { tenant_id: tenantId, status })
+      : document_type
+        ? document.query('gsi2', { tenant_id: tenantId, document_type })
+        : document.query('table', { tenant_id: tenantId });
+    return queryPage(db, {
+      ...common,
+      ...query,
+      filters: { document_type: status ? document_type : undefined, counterparty },
+    });
+  },
+
+  async transition(next, expectedStatus, audit) {
+    return (await transact(db, [putIfStatus(document.item(next), expectedStatus), auditPut(audit)])).ok;
+  },
+});

@@ -1,0 +1,72 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Task, TaskStore } from '#shared/domain/tasks/ports';
+import { member } from '#shared/table/entities/member';
+import { task, TASK_FIELDS } from '#shared/table/entities/task';
+import { auditPut } from './audit-store';
+import { type Db, pick, putNew, queryPage, transact, type WriteOp } from './dynamo';
+
+const toTask = (item: Record<string, unknown>) => pick(item, TASK_FIELDS) as unknown as Task;
+
+/** The condition that `userId` is a member of the tenant (docs/api.md section 9: an assignee). */
+const isMember = (tenantId: string, userId: string): WriteOp => ({
+  ConditionCheck: {
+    Key: member.key({ tenant_id: tenantId, user_id: userId }),
+    ConditionExpression: 'attribute_exists(pk)',
+  },
+});
+
+export const taskStore = (db: Db): TaskStore => ({
+  async create(t, audit) {
+    const ops = [putNew(task.item(t)), auditPut(audit)];
+    if (t.assignee_id) ops.push(isMember(t.tenant_id, t.assignee_id));
+    const result = await transact(db, ops);
+    if (result.ok) return 'written';
+    return result.failed.includes(0) ? 'exists' : 'not_member';
+  },
+
+  async get(tenantId, id) {
+    const out = await db.doc.send(
+      new GetCommand({
+        TableName: db.tableName,
+        Key: task.key({ tenant_id: tenantId, id }),
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item ? toTask(out.Item) : undefined;
+  },
+
+  /** Assignee (GSI2), then status (GSI1), then the tenant's task partition; the rest are filters. */
+  list(tenantId, filter, page) {
+    const scope = { list: 'tasks', tenant_id: tenantId, ...filter };
+    const { status, assignee_id, subject_type, subject_id } = filter;
+    const query = assignee_id
+      ? task.query('gsi2', { tenant_id: tenantId, assignee_id })
+      : status
+        ? task.query('gsi1', { tenant_id: tenantId, status })
+        : task.query('table', { tenant_id: tenantId });
+    return queryPage(db, {
+      scope,
+      page,
+      map: toTask,
+      ...query,
+      filters: { status: assignee_id ? status : undefined, subject_type, subject_id },
+    });
+  },
+
+  async replace(next, readAt, audit, checkAssignee) {
+    const ops: WriteOp[] = [
+      {
+        Put: {
+          Item: task.item(next),
+          ConditionExpression: 'updated_at = :read',
+          ExpressionAttributeValues: { ':read': readAt },
+        },
+      },
+      auditPut(audit),
+    ];
+    if (checkAssignee && next.assignee_id) ops.push(isMember(next.tenant_id, next.assignee_id));
+    const result = await transact(db, ops);
+    if (result.ok) return 'written';
+    return result.failed.includes(0) ? 'changed' : 'not_member';
+  },
+});

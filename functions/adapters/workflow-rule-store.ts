@@ -1,0 +1,65 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { WorkflowRule, WorkflowRuleStore } from '#shared/domain/workflows/ports';
+import { workflowRule, WORKFLOW_RULE_FIELDS } from '#shared/table/entities/workflow-rule';
+import { auditPut } from './audit-store';
+import { type Db, pick, putNew, queryPage, transact } from './dynamo';
+
+const toRule = (item: Record<string, unknown>) => pick(item, WORKFLOW_RULE_FIELDS) as unknown as WorkflowRule;
+
+/** The item of a rule: only an enabled one is keyed under its event type in gsi1. */
+export const ruleItem = (rule: WorkflowRule) =>
+  workflowRule.item(rule, { ...rule, enabled_event_type: rule.enabled ? rule.trigger.event_type : null });
+
+export const workflowRuleStore = (db: Db): WorkflowRuleStore => ({
+  async create(rule, audit) {
+    const result = await transact(db, [putNew(ruleItem(rule)), auditPut(audit)]);
+    if (!result.ok) throw new Error('workflow rule id collision');
+  },
+
+  async get(tenantId, id) {
+    const out = await db.doc.send(
+      new GetCommand({
+        TableName: db.tableName,
+        Key: workflowRule.key({ tenant_id: tenantId, id }),
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item ? toRule(out.Item) : undefined;
+  },
+
+  list(tenantId, page) {
+    return queryPage(db, {
+      scope: { list: 'workflow-rules', tenant_id: tenantId },
+      page,
+      map: toRule,
+      ...workflowRule.query('table', { tenant_id: tenantId }),
+    });
+  },
+
+  async update(next, expectedVersion, audit) {
+    const result = await transact(db, [
+      {
+        Put: {
+          Item: ruleItem(next),
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': expectedVersion },
+        },
+      },
+      auditPut(audit),
+    ]);
+    return result.ok;
+  },
+
+  async remove(tenantId, id, audit) {
+    const result = await transact(db, [
+      {
+        Delete: {
+          Key: workflowRule.key({ tenant_id: tenantId, id }),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      auditPut(audit),
+    ]);
+    return result.ok;
+  },
+});

@@ -1,0 +1,35 @@
+import {
+  createRule,
+  deleteRule,
+  getRule,
+  listRules,
+  testRule,
+  updateRule,
+} from '#shared/domain/workflows/use-cases';
+import { WORKFLOWS_OPERATIONS } from '#shared/api/operations/workflows';
+import { dbFor } from '#functions/adapters/dynamo';
+import { idempotencyStore } from '#functions/adapters/idempotency-store';
+import { tenantExistsIn } from '#functions/adapters/tenant-exists';
+import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
+import { clock, tableConfig } from '#functions/config';
+import { httpHandler } from '#functions/http/handler';
+import { idempotencyWith } from '#functions/http/idempotency';
+
+const db = dbFor(tableConfig());
+const deps = { rules: workflowRuleStore(db), clock };
+
+export const handler = httpHandler(
+  WORKFLOWS_OPERATIONS,
+  {
+    'workflowRules.create': ({ principal, params, body }) =>
+      createRule(deps, principal, params.tenant_id, body),
+    'workflowRules.list': ({ params, query }) => listRules(deps, params.tenant_id, query),
+    'workflowRules.get': ({ params }) => getRule(deps, params.tenant_id, params.rule_id),
+    'workflowRules.update': ({ principal, params, body }) =>
+      updateRule(deps, principal, params.tenant_id, params.rule_id, body),
+    'workflowRules.delete': ({ principal, params }) =>
+      deleteRule(deps, principal, params.tenant_id, params.rule_id),
+    'workflowRules.test': ({ params, body }) => testRule(deps, params.tenant_id, params.rule_id, body),
+  },
+  { tenantExists: tenantExistsIn(db), idempotency: idempotencyWith(idempotencyStore(db)) },
+);

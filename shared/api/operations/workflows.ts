@@ -1,0 +1,78 @@
+import { TenantPath } from '#shared/api/schemas/common';
+import {
+  WorkflowRuleCreate,
+  WorkflowRuleListQuery,
+  WorkflowRulePath,
+  WorkflowRuleTest,
+  WorkflowRuleUpdate,
+} from '#shared/api/schemas/workflows';
+import { op } from './operation';
+
+/** Workflow rules (docs/api.md section 9.3). */
+export const WORKFLOWS_OPERATIONS = {
+  'workflowRules.create': op({
+    group: 'workflows',
+    method: 'POST',
+    path: '/tenants/{tenant_id}/workflow-rules',
+    summary: 'Create a workflow rule',
+    auth: 'bearer',
+    permission: 'workflow_rules.manage',
+    params: TenantPath,
+    body: WorkflowRuleCreate,
+    idempotent: true,
+    status: 201,
+  }),
+  'workflowRules.list': op({
+    group: 'workflows',
+    method: 'GET',
+    path: '/tenants/{tenant_id}/workflow-rules',
+    summary: 'List workflow rules, newest first',
+    auth: 'bearer',
+    permission: 'tenant.read',
+    params: TenantPath,
+    query: WorkflowRuleListQuery,
+    status: 200,
+  }),
+  'workflowRules.get': op({
+    group: 'workflows',
+    method: 'GET',
+    path: '/tenants/{tenant_id}/workflow-rules/{rule_id}',
+    summary: 'Get a workflow rule',
+    auth: 'bearer',
+    permission: 'tenant.read',
+    params: WorkflowRulePath,
+    status: 200,
+  }),
+  'workflowRules.update': op({
+    group: 'workflows',
+    method: 'PATCH',
+    path: '/tenants/{tenant_id}/workflow-rules/{rule_id}',
+    summary: 'Change a workflow rule (naming its current version)',
+    auth: 'bearer',
+    permission: 'workflow_rules.manage',
+    params: WorkflowRulePath,
+    body: WorkflowRuleUpdate,
+    status: 200,
+  }),
+  'workflowRules.delete': op({
+    group: 'workflows',
+    method: 'DELETE',
+    path: '/tenants/{tenant_id}/workflow-rules/{rule_id}',
+    summary: 'Delete a workflow rule',
+    auth: 'bearer',
+    permission: 'workflow_rules.manage',
+    params: WorkflowRulePath,
+    status: 204,
+  }),
+  'workflowRules.test': op({
+    group: 'workflows',
+    method: 'POST',
+    path: '/tenants/{tenant_id}/workflow-rules/{rule_id}/test',
+    summary: 'Try a workflow rule on a sample event: what it would do, changing nothing',
+    auth: 'bearer',
+    permission: 'workflow_rules.manage',
+    params: WorkflowRulePath,
+    body: WorkflowRuleTest,
+    status: 200,
+  }),
+} as const;

@@ -1,0 +1,74 @@
+import * as z from 'zod/mini';
+import { Role } from './auth';
+import { named, pageQuery, SubjectId, SubjectType, text } from './common';
+
+export const TASK_STATUSES = ['open', 'in_progress', 'done', 'cancelled'] as const;
+export const TaskStatus = z.enum(TASK_STATUSES);
+
+const DueAt = z.iso.datetime({ offset: true });
+
+/** What a task's PATCH may change (docs/api.md section 9); anything else is an unknown field. */
+const editable = {
+  title: text(2, 255),
+  description: z.nullable(text(1, 2000)),
+  assignee_role: z.nullable(Role),
+  assignee_id: z.nullable(text(1, 64)),
+  due_at: z.nullable(DueAt),
+};
+
+/** docs/api.md section 9. A subject is both fields or neither. */
+export const TaskCreate = named(
+  z
+    .strictObject({
+      title: editable.title,
+      description: z.optional(editable.description),
+      assignee_role: z.optional(editable.assignee_role),
+      assignee_id: z.optional(editable.assignee_id),
+      due_at: z.optional(editable.due_at),
+      subject_type: z.optional(z.nullable(SubjectType)),
+      subject_id: z.optional(z.nullable(SubjectId)),
+    })
+    .check(
+      z.superRefine((t, ctx) => {
+        const [have, missing] = t.subject_type
+          ? ['subject_type', 'subject_id']
+          : ['subject_id', 'subject_type'];
+        if (Boolean(t.subject_type) !== Boolean(t.subject_id)) {
+          ctx.issues.push({
+            code: 'custom',
+            path: [missing],
+            message: `is required with ${have}`,
+            params: { code: 'required' },
+            input: undefined,
+          });
+        }
+      }),
+    ),
+  'TaskCreate',
+);
+
+export const TaskUpdate = named(
+  z.strictObject({
+    title: z.optional(editable.title),
+    description: z.optional(editable.description),
+    assignee_role: z.optional(editable.assignee_role),
+    assignee_id: z.optional(editable.assignee_id),
+    due_at: z.optional(editable.due_at),
+  }),
+  'TaskUpdate',
+);
+
+export const TaskStatusChange = named(
+  z.strictObject({ status: TaskStatus, note: z.optional(z.nullable(text(2, 255))) }),
+  'TaskStatusChange',
+);
+
+export const TaskListQuery = z.strictObject({
+  status: z.optional(TaskStatus),
+  assignee_id: z.optional(text(1, 64)),
+  subject_type: z.optional(SubjectType),
+  subject_id: z.optional(SubjectId),
+  ...pageQuery,
+});
+
+export const TaskPath = z.object({ tenant_id: text(1, 64), task_id: text(1, 64) });

@@ -1,0 +1,128 @@
+import * as z from 'zod/mini';
+import { FIELD_PATH, invalidPlaceholders } from '#shared/kernel/placeholders';
+import { Role } from './auth';
+import { FreeForm, named, pageQuery, text } from './common';
+import { NotificationChannel } from './notifications';
+
+/**
+ * Workflow rules (docs/api.md section 9.3): a trigger (an audit event type of this service),
+ * conditions on the event's entity, and the actions to take when they all pass.
+ */
+
+export const WORKFLOW_EVENT_TYPES = [
+  'exception.created',
+  'exception.status_changed',
+  'document.created',
+  'document.status_changed',
+  'task.status_changed',
+  'accounting_export.failed',
+  'integration.issue_opened',
+] as const;
+export const WorkflowEventType = z.enum(WORKFLOW_EVENT_TYPES);
+
+export const CONDITION_OPS = ['eq', 'neq', 'in', 'gt', 'gte', 'lt', 'lte', 'contains', 'exists'] as const;
+
+/** A dotted path into the event's entity (`severity`, `lines.0.total`). */
+export const FieldPath = z
+  .string()
+  .check(
+    z.minLength(1),
+    z.maxLength(200),
+    z.regex(FIELD_PATH, 'must be a dotted path of letters, digits and underscores, like lines.0.total'),
+  );
+
+const Scalar = z.union([text(0, 1000), z.number(), z.boolean(), z.null()]);
+const Ordered = z.union([text(1, 1000), z.number()]);
+
+/** Each operator takes the value it can compare with; `exists` takes true (present) or false. */
+export const Condition = named(
+  z.discriminatedUnion('op', [
+    z.strictObject({ field: FieldPath, op: z.enum(['eq', 'neq']), value: Scalar }),
+    z.strictObject({
+      field: FieldPath,
+      op: z.literal('in'),
+      value: z.array(Scalar).check(z.minLength(1), z.maxLength(50)),
+    }),
+    z.strictObject({ field: FieldPath, op: z.enum(['gt', 'gte', 'lt', 'lte']), value: Ordered }),
+    z.strictObject({
+      field: FieldPath,
+      op: z.literal('contains'),
+      value: z.union([text(1, 1000), z.number(), z.boolean()]),
+    }),
+    z.strictObject({ field: FieldPath, op: z.literal('exists'), value: z._default(z.boolean(), true) }),
+  ]),
+  'WorkflowCondition',
+);
+
+/** Text with `{{field}}` placeholders, each a dotted path into the entity. */
+const Template = (min: number, max: number) =>
+  text(min, max).check(
+    z.refine((t) => invalidPlaceholders(t).length === 0, {
+      message: 'a {{placeholder}} must hold a dotted field path, like {{subject_id}}',
+      params: { code: 'invalid_placeholder' },
+    }),
+  );
+
+export const CreateTaskAction = named(
+  z.strictObject({
+    type: z.literal('create_task'),
+    title: Template(2, 255),
+    assignee_role: z.optional(z.nullable(Role)),
+    due_in_hours: z.optional(z.nullable(z.int().check(z.minimum(1), z.maximum(8760)))),
+  }),
+  'WorkflowCreateTaskAction',
+);
+
+export const NotifyAction = named(
+  z.strictObject({
+    type: z.literal('notify'),
+    channel: NotificationChannel,
+    recipient: Template(1, 2048),
+    subject: z.optional(z.nullable(Template(1, 255))),
+    body: Template(1, 65536),
+  }),
+  'WorkflowNotifyAction',
+);
+
+export const WorkflowAction = z.discriminatedUnion('type', [CreateTaskAction, NotifyAction]);
+
+const fields = {
+  name: text(2, 120),
+  trigger: z.strictObject({ event_type: WorkflowEventType }),
+  conditions: z.array(Condition).check(z.maxLength(10)),
+  actions: z.array(WorkflowAction).check(z.minLength(1), z.maxLength(5)),
+  enabled: z.boolean(),
+};
+
+export const WorkflowRuleCreate = named(
+  z.strictObject({
+    name: fields.name,
+    trigger: fields.trigger,
+    conditions: z._default(fields.conditions, []),
+    actions: fields.actions,
+    enabled: z._default(fields.enabled, true),
+  }),
+  'WorkflowRuleCreate',
+);
+
+/** A change names the version it was made against (409 conflict when it is not the current one). */
+export const WorkflowRuleUpdate = named(
+  z.strictObject({
+    version: z.int().check(z.minimum(1)),
+    name: z.optional(fields.name),
+    trigger: z.optional(fields.trigger),
+    conditions: z.optional(fields.conditions),
+    actions: z.optional(fields.actions),
+    enabled: z.optional(fields.enabled),
+  }),
+  'WorkflowRuleUpdate',
+);
+
+export const WorkflowRuleTest = named(
+  z.strictObject({ event: z.strictObject({ event_type: WorkflowEventType, entity: FreeForm }) }),
+  'WorkflowRuleTest',
+);
+
+export const WorkflowRuleListQuery = z.strictObject({ ...pageQuery });
+
+export const WorkflowRulePath = z.object({ tenant_id: text(1, 64), rule_id: text(1, 64) });

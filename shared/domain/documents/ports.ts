@@ -1,0 +1,32 @@
+import type * as z from 'zod/mini';
+import type { Page, PageRequest } from '#shared/kernel/page';
+import type { DocumentListQuery } from '#shared/api/schemas/documents';
+import type { DocumentRead } from '#shared/api/schemas/responses';
+import type { AuditEvent } from '#shared/domain/audit';
+
+/** The port of business documents (docs/api.md section 9) and the records it carries. */
+
+export type BusinessDocument = z.output<typeof DocumentRead>;
+export type DocumentStatus = BusinessDocument['status'];
+export type DocumentFilter = Omit<z.output<typeof DocumentListQuery>, 'limit' | 'cursor'>;
+
+/**
+ * `created`; `number_taken`: another document of the tenant has this type and number;
+ * `invoice_changed`: the invoice `applies_to` names was voided (or vanished) meanwhile.
+ */
+export type DocumentCreateResult = 'created' | 'number_taken' | 'invoice_changed';
+
+export interface DocumentStore {
+  /**
+   * The document, the claim on its `(document_type, number)` and its audit event, in one
+   * transaction; with `applies_to`, on the condition that the invoice is still not void.
+   */
+  create(document: BusinessDocument, audit: AuditEvent): Promise<DocumentCreateResult>;
+  get(tenantId: string, id: string): Promise<BusinessDocument | undefined>;
+  list(tenantId: string, filter: DocumentFilter, page: PageRequest): Promise<Page<BusinessDocument>>;
+  /**
+   * Writes `next` only if the stored status is still `expectedStatus`: of two racing changes
+   * exactly one wins. False when the condition failed.
+   */
+  transition(next: BusinessDocument, expectedStatus: DocumentStatus, audit: AuditEvent): Promise<boolean>;
+}

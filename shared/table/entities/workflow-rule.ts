@@ -1,0 +1,39 @@
+import { type AccessDoc, entity } from '../entity';
+
+/**
+ * A workflow rule (docs/api.md section 9.3). Only an enabled rule carries gsi1 keys, under its
+ * trigger's event type (`enabled_event_type`, a key value, not an attribute of the record), so
+ * the internal worker reads a tenant's rules for one event type in one Query.
+ */
+export const workflowRule = /* @__PURE__ */ entity('workflow_rule', {
+  table: { pk: 'TENANT#{tenant_id}#WORKFLOW_RULE', sk: '{id}' },
+  gsi1: { pk: 'TENANT#{tenant_id}#WORKFLOW_RULE#ON#{enabled_event_type}', sk: '{id}' },
+});
+
+/** The rule record the stores read back (WorkflowRuleRead's fields, in order). */
+export const WORKFLOW_RULE_FIELDS = [
+  'id',
+  'tenant_id',
+  'name',
+  'trigger',
+  'conditions',
+  'actions',
+  'enabled',
+  'version',
+  'created_at',
+  'updated_at',
+] as const;
+
+export const access = {
+  entity: workflowRule,
+  labels: { id: 'rule_id', enabled_event_type: 'event_type' },
+  patterns: [
+    { name: 'Get workflow rule', sortKey: 'equals' },
+    { name: 'List workflow rules, newest first' },
+    {
+      name: "A tenant's enabled rules for one event type (internal worker)",
+      index: 'gsi1',
+      notes: 'sparse: a disabled rule carries no gsi1 keys',
+    },
+  ],
+} satisfies AccessDoc<typeof workflowRule>;
