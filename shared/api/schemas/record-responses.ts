@@ -1,0 +1,138 @@
+import * as z from 'zod/mini';
+import { Role } from './auth';
+import { listOf, named } from './common';
+import { DateTime } from './datetime';
+import { DocumentStatus, DocumentType, Money } from './documents';
+import { NotificationChannel } from './notifications';
+import { TaskStatus } from './tasks';
+import { Condition, CONDITION_OPS, WorkflowAction, WorkflowEventType } from './workflows';
+
+/**
+ * The response records of the business records (documents, tasks, workflow rules), apart from
+ * responses.ts for the same reason: only the OpenAPI document and the domain's types use them.
+ */
+
+export const DocumentLineRead = named(
+  z.object({
+    description: z.string(),
+    quantity: z.string(),
+    unit_amount: Money,
+    /** quantity x unit_amount, rounded half up to the cent. */
+    total: Money,
+  }),
+  'DocumentLineRead',
+);
+
+export const DocumentRead = named(
+  z.object({
+    id: z.string(),
+    tenant_id: z.string(),
+    document_type: DocumentType,
+    number: z.string(),
+    counterparty: z.string(),
+    currency: z.string(),
+    amount: Money,
+    issued_on: z.iso.date(),
+    due_on: z.nullable(z.iso.date()),
+    external_refs: z.record(z.string(), z.string()),
+    lines: z.array(DocumentLineRead),
+    applies_to: z.nullable(z.string()),
+    status: DocumentStatus,
+    created_at: DateTime,
+    updated_at: DateTime,
+  }),
+  'DocumentRead',
+);
+
+export const DocumentList = named(listOf(DocumentRead), 'DocumentList');
+
+export const TaskRead = named(
+  z.object({
+    id: z.string(),
+    tenant_id: z.string(),
+    title: z.string(),
+    description: z.nullable(z.string()),
+    assignee_role: z.nullable(Role),
+    assignee_id: z.nullable(z.string()),
+    due_at: z.nullable(DateTime),
+    subject_type: z.nullable(z.string()),
+    subject_id: z.nullable(z.string()),
+    status: TaskStatus,
+    /** The workflow rule that created the task; null for a task a person created. */
+    source_rule_id: z.nullable(z.string()),
+    created_at: DateTime,
+    updated_at: DateTime,
+    completed_at: z.nullable(DateTime),
+  }),
+  'TaskRead',
+);
+
+export const TaskList = named(listOf(TaskRead), 'TaskList');
+
+export const WorkflowRuleRead = named(
+  z.object({
+    id: z.string(),
+    tenant_id: z.string(),
+    name: z.string(),
+    trigger: z.object({ event_type: WorkflowEventType }),
+    conditions: z.array(Condition),
+    actions: z.array(WorkflowAction),
+    enabled: z.boolean(),
+    /** Starts at 1 and grows with every change; a PATCH names the version it was made against. */
+    version: z.int(),
+    created_at: DateTime,
+    updated_at: DateTime,
+  }),
+  'WorkflowRuleRead',
+);
+
+export const WorkflowRuleList = named(listOf(WorkflowRuleRead), 'WorkflowRuleList');
+
+const PlannedMissing = z.array(z.string());
+
+export const WorkflowPlannedTask = named(
+  z.object({
+    type: z.literal('create_task'),
+    title: z.string(),
+    assignee_role: z.nullable(Role),
+    due_at: z.nullable(DateTime),
+    subject_type: z.nullable(z.string()),
+    subject_id: z.nullable(z.string()),
+    /** Fields of the entity that a placeholder named but that had no value (filled with nothing). */
+    missing_fields: PlannedMissing,
+  }),
+  'WorkflowPlannedTask',
+);
+
+export const WorkflowPlannedNotification = named(
+  z.object({
+    type: z.literal('notify'),
+    channel: NotificationChannel,
+    recipient: z.string(),
+    subject: z.nullable(z.string()),
+    body: z.string(),
+    missing_fields: PlannedMissing,
+  }),
+  'WorkflowPlannedNotification',
+);
+
+export const WorkflowRuleTestRead = named(
+  z.object({
+    matched: z.boolean(),
+    /** Whether the event has the rule's trigger type (matched needs it and every condition). */
+    event_type_matched: z.boolean(),
+    conditions: z.array(
+      z.object({
+        field: z.string(),
+        op: z.enum(CONDITION_OPS),
+        value: z.unknown(),
+        actual: z.unknown(),
+        passed: z.boolean(),
+      }),
+    ),
+    /** What the rule would do, placeholders filled; empty when it did not match. */
+    actions: z.array(z.discriminatedUnion('type', [WorkflowPlannedTask, WorkflowPlannedNotification])),
+    side_effects: z.literal('none'),
+  }),
+  'WorkflowRuleTestRead',
+);
