@@ -214,6 +214,8 @@ export const ALARM_SEVERITY: Record<AlarmName, Severity> = {
   [ALARMS.outboxRelayLag]: 'page',
   // Delivery still happens, minutes late, through the sweeper; the relay needs fixing soon.
   [ALARMS.outboxSweeperRepublished]: 'ticket',
+  // The action is in the review queue, waiting for a person; nothing is lost.
+  [ALARMS.workflowActionErrors]: 'ticket',
 };
 
 export const ALARM_THRESHOLDS = {
@@ -241,4 +243,9 @@ export const ALARM_THRESHOLDS = {
    * outbox item within seconds, so one item the sweeper had to publish is already a finding.
    */
   outboxSweeperRepublished: 1,
+  /**
+   * Sum of WorkflowActionErrored in 5 minutes: rule actions that failed with an error on every
+   * attempt (not a policy refusal, which is a tenant's configuration and only reaches review).
+   */
+  workflowActionErrors: 1,
 } as const;

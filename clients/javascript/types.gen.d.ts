@@ -1024,9 +1024,9 @@ export type ReviewItemList = {
 export type ReviewItemRead = {
     id: string;
     tenant_id: string;
-    notification_id: string;
-    channel: NotificationChannel;
-    reason: 'gated' | 'permanent_failure' | 'dead_lettered';
+    notification_id: string | null;
+    channel: NotificationChannel | null;
+    reason: 'gated' | 'permanent_failure' | 'dead_lettered' | 'policy_rejected' | 'invalid_action' | 'action_failed';
     detail: string;
     status: 'open' | 'retried' | 'discarded' | 'resolved';
     decision: 'retry' | 'discard' | null;
@@ -1041,6 +1041,8 @@ export type ReviewItemRead = {
      * ISO 8601 timestamp
      */
     updated_at: string;
+    kind: 'notification' | 'workflow_action';
+    subject_id: string;
 };
 export type Role = 'operator' | 'accountant' | 'manager' | 'owner' | 'support';
 export type SessionCreate = {
@@ -2466,6 +2468,7 @@ export type ReviewItemsListData = {
     };
     query?: {
         status?: 'open' | 'retried' | 'discarded' | 'resolved';
+        kind?: 'notification' | 'workflow_action';
         limit?: number;
         cursor?: string;
     };

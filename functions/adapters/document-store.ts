@@ -4,12 +4,13 @@ import { document, DOCUMENT_FIELDS } from '#shared/table/entities/document';
 import { documentNumber } from '#shared/table/entities/document-number';
 import { auditPut } from './audit-store';
 import { type Db, pick, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
+import { outboxPut } from './outbox';
 
 const toDocument = (item: Record<string, unknown>) =>
   pick(item, DOCUMENT_FIELDS) as unknown as BusinessDocument;
 
 export const documentStore = (db: Db): DocumentStore => ({
-  async create(d, audit) {
+  async create(d, audit, outbox) {
     const ops: WriteOp[] = [
       putNew(
         documentNumber.item({
@@ -21,7 +22,9 @@ export const documentStore = (db: Db): DocumentStore => ({
       ),
       putNew(document.item(d)),
       auditPut(audit),
+      outboxPut(outbox),
     ];
+    const invoiceCheck = ops.length;
     if (d.applies_to) {
       ops.push({
         ConditionCheck: {
@@ -35,7 +38,7 @@ export const documentStore = (db: Db): DocumentStore => ({
     const result = await transact(db, ops);
     if (result.ok) return 'created';
     if (result.failed.includes(0)) return 'number_taken';
-    if (result.failed.includes(3)) return 'invoice_changed';
+    if (result.failed.includes(invoiceCheck)) return 'invoice_changed';
     throw new Error('document id collision');
   },
 
@@ -67,7 +70,8 @@ export const documentStore = (db: Db): DocumentStore => ({
     });
   },
 
-  async transition(next, expectedStatus, audit) {
-    return (await transact(db, [putIfStatus(document.item(next), expectedStatus), auditPut(audit)])).ok;
+  async transition(next, expectedStatus, audit, outbox) {
+    const ops = [putIfStatus(document.item(next), expectedStatus), auditPut(audit), outboxPut(outbox)];
+    return (await transact(db, ops)).ok;
   },
 });

@@ -208,6 +208,8 @@ const keyCondition = (q: KeyQuery) => {
 export interface PageQuery<T> extends KeyQuery {
   scope: CursorScope;
   filters?: Record<string, string | undefined>;
+  /** Filter values that items without the attribute also match (items written before it existed). */
+  absentMeans?: Record<string, string>;
   page: PageRequest;
   map: (item: Record<string, unknown>) => T;
 }
@@ -223,7 +225,10 @@ export async function queryPage<T>(db: Db, q: PageQuery<T>): Promise<Page<T>> {
     if (value === undefined) continue;
     input.ExpressionAttributeNames[`#f_${attr}`] = attr;
     input.ExpressionAttributeValues[`:f_${attr}`] = value;
-    filterParts.push(`#f_${attr} = :f_${attr}`);
+    const equal = `#f_${attr} = :f_${attr}`;
+    filterParts.push(
+      q.absentMeans?.[attr] === value ? `(attribute_not_exists(#f_${attr}) OR ${equal})` : equal,
+    );
   }
   const out = await db.doc.send(
     new QueryCommand({

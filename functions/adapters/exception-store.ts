@@ -3,13 +3,14 @@ import type { BusinessException, ExceptionStore } from '#shared/domain/exception
 import { exception, EXCEPTION_FIELDS } from '#shared/table/entities/exception';
 import { auditPut } from './audit-store';
 import { type Db, pick, putIfStatus, putNew, queryPage, transact } from './dynamo';
+import { outboxPut } from './outbox';
 
 const toException = (item: Record<string, unknown>) =>
   pick(item, EXCEPTION_FIELDS) as unknown as BusinessException;
 
 export const exceptionStore = (db: Db): ExceptionStore => ({
-  async create(e, audit) {
-    const result = await transact(db, [putNew(exception.item(e)), auditPut(audit)]);
+  async create(e, audit, outbox) {
+    const result = await transact(db, [putNew(exception.item(e)), auditPut(audit), outboxPut(outbox)]);
     if (!result.ok) throw new Error('exception id collision');
   },
 
@@ -48,8 +49,12 @@ export const exceptionStore = (db: Db): ExceptionStore => ({
     });
   },
 
-  async transition(next, expectedStatus, audit) {
-    const result = await transact(db, [putIfStatus(exception.item(next), expectedStatus), auditPut(audit)]);
+  async transition(next, expectedStatus, audit, outbox) {
+    const result = await transact(db, [
+      putIfStatus(exception.item(next), expectedStatus),
+      auditPut(audit),
+      outboxPut(outbox),
+    ]);
     return result.ok;
   },
 });

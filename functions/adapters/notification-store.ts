@@ -23,7 +23,13 @@ import { outboxPut } from './outbox';
 
 const toNotification = (item: Record<string, unknown>) =>
   pick(item, NOTIFICATION_FIELDS) as unknown as Notification;
-const toReview = (item: Record<string, unknown>) => pick(item, REVIEW_ITEM_FIELDS) as unknown as ReviewItem;
+/** Items written before review items had kinds are notification items, about their notification. */
+const toReview = (item: Record<string, unknown>) =>
+  ({
+    ...pick(item, REVIEW_ITEM_FIELDS),
+    kind: item.kind ?? 'notification',
+    subject_id: item.subject_id ?? item.notification_id,
+  }) as unknown as ReviewItem;
 
 /** How long a consumed idempotency key is remembered: longer than the DLQ keeps a message. */
 const CONSUMED_RETENTION_SECONDS = 15 * 24 * 3600;
@@ -91,7 +97,8 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
       const query = filter.status
         ? reviewItem.query('gsi1', { tenant_id: tenantId, status: filter.status })
         : reviewItem.query('table', { tenant_id: tenantId });
-      return queryPage(db, { scope, page, map: toReview, ...query });
+      const kinds = { filters: { kind: filter.kind }, absentMeans: { kind: 'notification' } };
+      return queryPage(db, { scope, page, map: toReview, ...query, ...kinds });
     },
 
     async decide(n, expected, review, audit, outbox) {

@@ -4,6 +4,7 @@ import { member } from '#shared/table/entities/member';
 import { task, TASK_FIELDS } from '#shared/table/entities/task';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, queryPage, transact, type WriteOp } from './dynamo';
+import { outboxPut } from './outbox';
 
 const toTask = (item: Record<string, unknown>) => pick(item, TASK_FIELDS) as unknown as Task;
 
@@ -53,7 +54,7 @@ export const taskStore = (db: Db): TaskStore => ({
     });
   },
 
-  async replace(next, readAt, audit, checkAssignee) {
+  async replace(next, readAt, audit, { checkAssignee, outbox }) {
     const ops: WriteOp[] = [
       {
         Put: {
@@ -64,6 +65,7 @@ export const taskStore = (db: Db): TaskStore => ({
       },
       auditPut(audit),
     ];
+    if (outbox) ops.push(outboxPut(outbox));
     if (checkAssignee && next.assignee_id) ops.push(isMember(next.tenant_id, next.assignee_id));
     const result = await transact(db, ops);
     if (result.ok) return 'written';

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { WorkflowRule, WorkflowRuleStore } from '#shared/domain/workflows/ports';
 import { workflowRule, WORKFLOW_RULE_FIELDS } from '#shared/table/entities/workflow-rule';
 import { auditPut } from './audit-store';
-import { type Db, pick, putNew, queryPage, transact } from './dynamo';
+import { type Db, pick, putNew, queryAll, queryPage, transact } from './dynamo';
 
 const toRule = (item: Record<string, unknown>) => pick(item, WORKFLOW_RULE_FIELDS) as unknown as WorkflowRule;
 
@@ -61,5 +61,10 @@ export const workflowRuleStore = (db: Db): WorkflowRuleStore => ({
       auditPut(audit),
     ]);
     return result.ok;
+  },
+
+  async enabledFor(tenantId, eventType) {
+    const query = workflowRule.query('gsi1', { tenant_id: tenantId, enabled_event_type: eventType });
+    return (await queryAll(db, { ...query, forward: true })).map(toRule);
   },
 });

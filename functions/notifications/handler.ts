@@ -6,6 +6,7 @@ import {
   listNotifications,
   listReviewItems,
 } from '#shared/domain/notifications/use-cases';
+import { decideWorkflowAction } from '#shared/domain/workflows/review';
 import { PolicyRejectedError } from '#shared/kernel/errors';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { NOTIFICATIONS_OPERATIONS } from '#shared/api/operations/notifications';
@@ -13,16 +14,21 @@ import { dbFor } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
+import { workflowJobStore } from '#functions/adapters/workflow-job-store';
 import { allowLoopbackWebhooks, clock, tableConfig } from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
 import { idempotencyWith } from '#functions/http/idempotency';
 import { logger, metricsFor } from '#functions/observability';
 
 const db = dbFor(tableConfig());
+const workflowReviews = { jobs: workflowJobStore(db), clock };
 const deps = {
   notifications: notificationStore(db),
   clock,
   allowLoopbackWebhooks: allowLoopbackWebhooks(),
+  reviewDeciders: {
+    workflow_action: decideWorkflowAction.bind(null, workflowReviews),
+  },
 };
 const metrics = metricsFor('notifications');
 

@@ -18,14 +18,14 @@ export interface WorkerDeps {
   queueUrl: string;
 }
 
-type KindHandler = (event: OutboxEvent, record: SQSRecord) => Promise<void>;
+export type KindHandler = (event: OutboxEvent, record: SQSRecord) => Promise<void>;
 
 /** What the provider path threw, for the log only (the attempt carries `provider_error`). */
 const thrown = (error: unknown) => (error === undefined ? {} : { error: error as Error });
 
 /**
  * An SQS worker: a dispatcher by event kind over Powertools' BatchProcessor, so a failed record
- * fails alone (`batchItemFailures`). Later issues add kinds (workflow rules, accounting export).
+ * fails alone (`batchItemFailures`). Other kinds come in `extra` (workflow rules: ./workflows.ts).
  */
 export function createWorker(
   name: 'internal' | 'external',

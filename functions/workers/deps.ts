@@ -1,9 +1,13 @@
 import type { DeliveryDeps } from '#shared/domain/notifications/delivery';
 import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
-import { dbFor } from '#functions/adapters/dynamo';
+import type { WorkflowRunDeps } from '#shared/domain/workflows/runner';
+import { type Db, dbFor } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { providerPort } from '#functions/adapters/providers';
 import { sqsClient } from '#functions/adapters/queue';
+import { taskStore } from '#functions/adapters/task-store';
+import { workflowJobStore } from '#functions/adapters/workflow-job-store';
+import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import {
   allowLoopbackWebhooks,
   clock,
@@ -12,13 +16,13 @@ import {
   queueConfig,
   tableConfig,
 } from '#functions/config';
-import { createWorker } from './delivery-worker';
+import { createWorker, type KindHandler } from './delivery-worker';
 
 /** The delivery policy, as configured (the local runtime and tests shorten it). */
-function deliveryDeps(): DeliveryDeps {
+function deliveryDeps(db: Db): DeliveryDeps {
   const o = deliveryOverrides();
   return {
-    store: notificationStore(dbFor(tableConfig())),
+    store: notificationStore(db),
     providers: providerPort(providerSettings(), allowLoopbackWebhooks()),
     clock,
     maxAttempts: o.maxAttempts ?? DELIVERY_MAX_ATTEMPTS,
@@ -30,8 +34,35 @@ function deliveryDeps(): DeliveryDeps {
   };
 }
 
-/** A queue's worker handler, over the configured table, providers and queue. */
-export function workerHandler(name: 'internal' | 'external') {
+/**
+ * What workflow rules need on the internal worker: the same table, and notifications drafted as
+ * the API drafts them. The queue's receive limit is the delivery policy's attempt limit.
+ */
+export function workflowRunDeps(db: Db): WorkflowRunDeps {
+  return {
+    rules: workflowRuleStore(db),
+    jobs: workflowJobStore(db),
+    tasks: taskStore(db),
+    notifications: {
+      notifications: notificationStore(db),
+      clock,
+      allowLoopbackWebhooks: allowLoopbackWebhooks(),
+    },
+    clock,
+    maxAttempts: deliveryOverrides().maxAttempts ?? DELIVERY_MAX_ATTEMPTS,
+  };
+}
+
+/** A queue's worker handler, over the configured table, providers and queue, with `extra` kinds. */
+export function workerHandler(
+  name: 'internal' | 'external',
+  extra: (db: Db) => Record<string, KindHandler> = () => ({}),
+) {
   const queues = queueConfig();
-  return createWorker(name, { delivery: deliveryDeps(), sqs: sqsClient(queues), queueUrl: queues[name] });
+  const db = dbFor(tableConfig());
+  return createWorker(
+    name,
+    { delivery: deliveryDeps(db), sqs: sqsClient(queues), queueUrl: queues[name] },
+    extra(db),
+  );
 }

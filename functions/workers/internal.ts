@@ -1,4 +1,5 @@
-import { workerHandler } from './deps';
+import { workerHandler, workflowRunDeps } from './deps';
+import { workflowHandlers } from './workflows';
 
-/** The internal queue's worker (in_app; SQS, partial batch responses). */
-export const handler = workerHandler('internal');
+/** The internal queue's worker: in_app delivery and workflow rules (SQS, partial batch responses). */
+export const handler = workerHandler('internal', (db) => workflowHandlers(workflowRunDeps(db)));

@@ -177,6 +177,15 @@ export class Monitoring extends Construct {
       what: 'The outbox sweeper re-published items the relay had not published in time: the relay is stopped, failing or far behind, and the sweeper is covering for it.',
     });
 
+    // --- Workflow rules
+    const workflowErrors = emfMetric('SUM', METRICS.workflowActionErrored);
+    this.alarm(ALARMS.workflowActionErrors, undefined, workflowErrors, {
+      threshold: T.workflowActionErrors,
+      comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      what: 'A workflow rule action failed with an error on every attempt and went to the review queue.',
+    });
+
     // --- Dashboard
     const fns = props.functions;
     const perFunction = (label: string, metric: (f: ServiceFunction) => IMetric) =>
@@ -317,6 +326,12 @@ export class Monitoring extends Construct {
           emf(
             [METRICS.apiRequest, METRICS.apiServerError, METRICS.apiClientError, METRICS.loginFailed],
             'API (service metrics)',
+          ),
+        ],
+        [
+          emf(
+            [METRICS.workflowRuleFired, METRICS.workflowActionFailed, METRICS.workflowActionErrored],
+            'Workflow rules (service metrics)',
           ),
         ],
         [new AlarmStatusWidget({ title: 'Alarms', width: 24, alarms: this.alarms })],

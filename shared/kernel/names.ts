@@ -9,6 +9,10 @@ export const METRIC_NAMESPACE = 'OpsPlatform';
 
 export const EVENT_KINDS = {
   notificationDeliveryRequested: 'notification.delivery.requested',
+  /** A change a workflow rule may act on (docs/api.md section 9.3), with its entity's snapshot. */
+  workflowEventRecorded: 'workflow.event_recorded',
+  /** A review decision to run a failed workflow rule action once more. */
+  workflowActionRetryRequested: 'workflow.action_retry_requested',
 } as const;
 
 /** Which queue carries each event kind; the relay and the sweeper route by it (docs/api.md section 7). */
@@ -48,6 +52,11 @@ export const METRICS = {
   reviewItemOpened: 'ReviewItemOpened',
   notificationDuplicate: 'NotificationDuplicateSkipped',
   workerFailed: 'WorkerRecordFailed',
+  workflowRuleFired: 'WorkflowRuleFired',
+  /** A rule action that could not be done (refused by policy, invalid once filled, or failing). */
+  workflowActionFailed: 'WorkflowActionFailed',
+  /** A rule action that kept failing with an error until its last attempt (not a refusal). */
+  workflowActionErrored: 'WorkflowActionErrored',
 } as const;
 
 /** The `event` field of structured log lines that dashboards and runbooks query for. */
@@ -71,6 +80,8 @@ export const LOG_EVENTS = {
   notificationPermanentFailure: 'notification.permanent_failure',
   workerRecordFailed: 'worker.record_failed',
   idempotencyAnswerNotKept: 'idempotency.answer_not_kept',
+  workflowRuleFired: 'workflow_rule.fired',
+  workflowActionFailed: 'workflow_rule.action_failed',
 } as const;
 
 /**
@@ -88,5 +99,6 @@ export const ALARMS = {
   relayFailures: 'relay-failures',
   outboxRelayLag: 'outbox-relay-lag',
   outboxSweeperRepublished: 'outbox-sweeper-republished',
+  workflowActionErrors: 'workflow-action-errors',
 } as const;
 export type AlarmName = (typeof ALARMS)[keyof typeof ALARMS];

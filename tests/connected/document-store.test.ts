@@ -127,7 +127,8 @@ describe('documents', () => {
         'applies_to invoice_void',
       ]);
       expect(await itemCount()).toBe(afterVoid);
-      expect(afterVoid).toBe(before + 1); // only the void's audit event (the document is replaced)
+      // Only the void's audit and outbox events (the document is replaced).
+      expect(afterVoid).toBe(before + 2);
     });
 
     it('is checked again in the transaction: an invoice voided after the read fails the write', async () => {
@@ -148,7 +149,8 @@ describe('documents', () => {
       }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ValidationError);
       expect((err as ValidationError).errors![0]!.path).toBe('applies_to');
-      expect(await itemCount()).toBe(before + 1); // the void's audit event; no payment, no number claim
+      // The void's audit and outbox events; no payment, no number claim.
+      expect(await itemCount()).toBe(before + 2);
     });
   });
 

@@ -16,7 +16,7 @@ import { InvalidTransitionError, NotFoundError } from '#shared/kernel/errors';
 import { systemClock } from '#shared/kernel/ids';
 import { exception } from '#shared/table/entities/exception';
 import { dynamoEndpoint, freshDb } from '#tests/support/db';
-import { audit, drain, exceptionRecord, principal } from '#tests/support/fixtures';
+import { audit, drain, exceptionRecord, principal, recorded } from '#tests/support/fixtures';
 
 let db: Db;
 let stores: ReturnType<typeof createStores>;
@@ -65,9 +65,15 @@ describe('exception store', () => {
 
   it('a duplicate create fails and leaves no audit event', async () => {
     const rec = exceptionRecord('dup');
-    await stores.exceptions.create(rec, audit('dup', 'exception', rec.id));
+    await stores.exceptions.create(
+      rec,
+      audit('dup', 'exception', rec.id),
+      recorded('exception.created', rec),
+    );
     const second = audit('dup', 'exception', rec.id);
-    await expect(stores.exceptions.create({ ...rec, title: 'Changed' }, second)).rejects.toThrow();
+    await expect(
+      stores.exceptions.create({ ...rec, title: 'Changed' }, second, recorded('exception.created', rec)),
+    ).rejects.toThrow();
     expect((await stores.exceptions.get('dup', rec.id))?.title).toBe(rec.title);
     const events = await auditOf('dup', rec.id);
     expect(events.map((a) => a.id)).not.toContain(second.id);
@@ -76,14 +82,28 @@ describe('exception store', () => {
 
   it('transition writes the status with its audit event only if the stored status is the expected one', async () => {
     const rec = exceptionRecord('tr');
-    await stores.exceptions.create(rec, audit('tr', 'exception', rec.id));
+    await stores.exceptions.create(rec, audit('tr', 'exception', rec.id), recorded('exception.created', rec));
     const next = { ...rec, status: 'acknowledged' as const };
     const wrong = audit('tr', 'exception', rec.id);
-    expect(await stores.exceptions.transition(next, 'acknowledged', wrong)).toBe(false);
+    expect(
+      await stores.exceptions.transition(
+        next,
+        'acknowledged',
+        wrong,
+        recorded('exception.status_changed', next),
+      ),
+    ).toBe(false);
     expect((await stores.exceptions.get('tr', rec.id))?.status).toBe('open');
     expect((await auditOf('tr', rec.id)).map((a) => a.id)).not.toContain(wrong.id);
 
-    expect(await stores.exceptions.transition(next, 'open', audit('tr', 'exception', rec.id))).toBe(true);
+    expect(
+      await stores.exceptions.transition(
+        next,
+        'open',
+        audit('tr', 'exception', rec.id),
+        recorded('exception.status_changed', next),
+      ),
+    ).toBe(true);
     expect((await stores.exceptions.get('tr', rec.id))?.status).toBe('acknowledged');
     expect(await auditOf('tr', rec.id)).toHaveLength(2);
     // The status index moved with it.
@@ -100,6 +120,7 @@ describe('exception store', () => {
         { ...ghost, status: 'resolved' },
         'open',
         audit('ghost', 'exception', ghost.id),
+        recorded('exception.status_changed', ghost),
       ),
     ).toBe(false);
     expect(await stores.exceptions.get('ghost', ghost.id)).toBeUndefined();
@@ -246,7 +267,8 @@ describe('audit store', () => {
     const written = [];
     for (let i = 0; i < 6; i++) {
       const a = audit(T, i < 4 ? 'exception' : 'member', ids[i % 2]);
-      await stores.exceptions.create(exceptionRecord(T), a).catch(() => undefined);
+      const rec = exceptionRecord(T);
+      await stores.exceptions.create(rec, a, recorded('exception.created', rec)).catch(() => undefined);
       written.push(a);
     }
     const everything = await drain((cursor) => stores.audit.list(T, {}, { limit: 4, cursor }));
@@ -296,10 +318,19 @@ describe('fault injection (aws-sdk-client-mock, faults only)', () => {
     const { db: faulty, restore } = faultyDb();
     try {
       const rec = exceptionRecord('fault');
-      await stores.exceptions.create(rec, audit('fault', 'exception', rec.id));
+      await stores.exceptions.create(
+        rec,
+        audit('fault', 'exception', rec.id),
+        recorded('exception.created', rec),
+      );
       const store = exceptionStore(faulty);
       await expect(
-        store.transition({ ...rec, status: 'resolved' }, 'open', audit('fault', 'exception', rec.id)),
+        store.transition(
+          { ...rec, status: 'resolved' },
+          'open',
+          audit('fault', 'exception', rec.id),
+          recorded('exception.status_changed', rec),
+        ),
       ).rejects.toBeInstanceOf(TransactionCanceledException);
       await expect(
         // Reads from the real table, the conditional write through the faulty client.

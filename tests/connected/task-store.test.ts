@@ -145,7 +145,10 @@ describe('tasks', () => {
       expect(a.updated_at > t.updated_at).toBe(true);
       // A writer that read the task before `a` must lose, though the clock has not moved.
       const stale = { ...t, title: 'Stale', updated_at: laterThan(t.updated_at, frozen.now()) };
-      expect(await stores.tasks.replace(stale, t.updated_at, audit(T, 'task', t.id), false)).toBe('changed');
+      const options = { checkAssignee: false, outbox: null };
+      expect(await stores.tasks.replace(stale, t.updated_at, audit(T, 'task', t.id), options)).toBe(
+        'changed',
+      );
       expect((await getTask(deps(), T, t.id)).title).toBe('First');
     });
   });

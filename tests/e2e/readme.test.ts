@@ -43,5 +43,7 @@ describe('README curl examples', () => {
     expect(stdout).toContain('"status":"resolved"');
     expect(stdout).toContain('"code":"invalid_transition"');
     expect(stdout).toContain('"event_type":"exception.status_changed"');
+    expect(stdout).toContain('"side_effects":"none"');
+    expect(stdout).toContain('rule task: Look at: Payment short by 40.00');
   });
 });

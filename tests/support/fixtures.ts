@@ -1,6 +1,7 @@
 import type { AuditEvent } from '#shared/domain/audit';
 import { auditEvent } from '#shared/domain/audit';
 import type { BusinessException } from '#shared/domain/exceptions/ports';
+import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { Login, Membership, Session, Tenant } from '#shared/domain/identity/ports';
 import { type Clock, newId, systemClock } from '#shared/kernel/ids';
 import type { Principal, Role } from '#shared/kernel/policy';
@@ -34,6 +35,10 @@ export const audit = (
     entity_id: entityId,
     summary: 'test',
   });
+
+/** The outbox event a change of `entity` writes for workflow rules (docs/api.md section 9.3). */
+export const recorded = (eventType: string, entity: { tenant_id: string; id: string }) =>
+  workflowEventRecorded(systemClock, eventType, entity);
 
 export const login = (email = `${newId()}@example.test`, admin = false): Login => ({
   user: {

@@ -1206,9 +1206,9 @@ class ReviewItemRead(TypedDict):
     """The `ReviewItemRead` record."""
     id: str
     tenant_id: str
-    notification_id: str
-    channel: NotificationChannel
-    reason: Literal["gated", "permanent_failure", "dead_lettered"]
+    notification_id: str | None
+    channel: NotificationChannel | None
+    reason: Literal["gated", "permanent_failure", "dead_lettered", "policy_rejected", "invalid_action", "action_failed"]
     detail: str
     status: Literal["open", "retried", "discarded", "resolved"]
     decision: Literal["retry", "discard"] | None
@@ -1217,6 +1217,8 @@ class ReviewItemRead(TypedDict):
     decided_at: str | None
     created_at: str
     updated_at: str
+    kind: Literal["notification", "workflow_action"]
+    subject_id: str
 
 
 Role: TypeAlias = Literal["operator", "accountant", "manager", "owner", "support"]

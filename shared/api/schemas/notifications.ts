@@ -40,7 +40,15 @@ export const NotificationPath = z.object({ tenant_id: text(1, 64), notification_
 export const REVIEW_STATUSES = ['open', 'retried', 'discarded', 'resolved'] as const;
 export const ReviewItemStatus = z.enum(REVIEW_STATUSES);
 
-export const ReviewItemListQuery = z.strictObject({ status: z.optional(ReviewItemStatus), ...pageQuery });
+/** What a review item holds for a person's decision (docs/api.md sections 7 and 9.3). */
+export const REVIEW_KINDS = ['notification', 'workflow_action'] as const;
+export const ReviewItemKind = z.enum(REVIEW_KINDS);
+
+export const ReviewItemListQuery = z.strictObject({
+  status: z.optional(ReviewItemStatus),
+  kind: z.optional(ReviewItemKind),
+  ...pageQuery,
+});
 
 export const ReviewItemPath = z.object({ tenant_id: text(1, 64), review_item_id: text(1, 64) });
 

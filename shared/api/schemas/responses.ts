@@ -3,7 +3,7 @@ import { Role } from './auth';
 import { listOf, named } from './common';
 import { DateTime } from './datetime';
 import { ExceptionSeverity, ExceptionStatus } from './exceptions';
-import { NotificationChannel, NotificationStatus, ReviewItemStatus } from './notifications';
+import { NotificationChannel, NotificationStatus, ReviewItemKind, ReviewItemStatus } from './notifications';
 
 /**
  * The response records. Only the OpenAPI document (and the types of the domain) use them: no
@@ -192,9 +192,18 @@ export const ReviewItemRead = named(
   z.object({
     id: z.string(),
     tenant_id: z.string(),
-    notification_id: z.string(),
-    channel: NotificationChannel,
-    reason: z.enum(['gated', 'permanent_failure', 'dead_lettered']),
+    /** Null on a workflow_action item. */
+    notification_id: z.nullable(z.string()),
+    /** The channel of the notification (or of a failed notify action); null for a task action. */
+    channel: z.nullable(NotificationChannel),
+    reason: z.enum([
+      'gated',
+      'permanent_failure',
+      'dead_lettered',
+      'policy_rejected',
+      'invalid_action',
+      'action_failed',
+    ]),
     detail: z.string(),
     status: ReviewItemStatus,
     decision: z.nullable(z.enum(['retry', 'discard'])),
@@ -203,6 +212,9 @@ export const ReviewItemRead = named(
     decided_at: z.nullable(DateTime),
     created_at: DateTime,
     updated_at: DateTime,
+    kind: ReviewItemKind,
+    /** The job held: the notification id, or `<rule_id>:<event_id>:<action_index>` of a rule action. */
+    subject_id: z.string(),
   }),
   'ReviewItemRead',
 );

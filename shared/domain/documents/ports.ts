@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '#shared/kernel/page';
 import type { DocumentListQuery } from '#shared/api/schemas/documents';
 import type { DocumentRead } from '#shared/api/schemas/responses';
 import type { AuditEvent } from '#shared/domain/audit';
+import type { OutboxEvent } from '#shared/domain/outbox';
 
 /** The port of business documents (docs/api.md section 9) and the records it carries. */
 
@@ -18,15 +19,21 @@ export type DocumentCreateResult = 'created' | 'number_taken' | 'invoice_changed
 
 export interface DocumentStore {
   /**
-   * The document, the claim on its `(document_type, number)` and its audit event, in one
-   * transaction; with `applies_to`, on the condition that the invoice is still not void.
+   * The document, the claim on its `(document_type, number)`, its audit event and the outbox
+   * event workflow rules act on, in one transaction; with `applies_to`, on the condition that
+   * the invoice is still not void.
    */
-  create(document: BusinessDocument, audit: AuditEvent): Promise<DocumentCreateResult>;
+  create(document: BusinessDocument, audit: AuditEvent, outbox: OutboxEvent): Promise<DocumentCreateResult>;
   get(tenantId: string, id: string): Promise<BusinessDocument | undefined>;
   list(tenantId: string, filter: DocumentFilter, page: PageRequest): Promise<Page<BusinessDocument>>;
   /**
-   * Writes `next` only if the stored status is still `expectedStatus`: of two racing changes
-   * exactly one wins. False when the condition failed.
+   * Writes `next` with its audit and outbox events, only if the stored status is still
+   * `expectedStatus`: of two racing changes exactly one wins. False when the condition failed.
    */
-  transition(next: BusinessDocument, expectedStatus: DocumentStatus, audit: AuditEvent): Promise<boolean>;
+  transition(
+    next: BusinessDocument,
+    expectedStatus: DocumentStatus,
+    audit: AuditEvent,
+    outbox: OutboxEvent,
+  ): Promise<boolean>;
 }

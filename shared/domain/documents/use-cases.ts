@@ -13,6 +13,7 @@ import type { PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
 import type { DocumentCreate, DocumentStatusChange } from '#shared/api/schemas/documents';
 import { auditEvent } from '#shared/domain/audit';
+import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { BusinessDocument, DocumentFilter, DocumentStatus, DocumentStore } from './ports';
 
 export interface DocumentDeps {
@@ -52,7 +53,8 @@ async function checkAppliesTo(deps: DocumentDeps, tenantId: string, id: string, 
  * Record a document.
  * 1. With `applies_to`, check the invoice it names (422 on `applies_to` otherwise).
  * 2. Store it as `draft`, amounts in their two-decimal form and each line with its total, with
- *    the claim on its number and its `document.created` audit event, in one transaction.
+ *    the claim on its number, its `document.created` audit event and the outbox event workflow
+ *    rules act on, in one transaction.
  * 3. A taken number is 409 conflict; an invoice voided meanwhile is 422, as in step 1.
  */
 export async function createDocument(
@@ -102,6 +104,7 @@ export async function createDocument(
         applies_to: document.applies_to,
       },
     }),
+    workflowEventRecorded(deps.clock, 'document.created', document),
   );
   if (result === 'number_taken')
     throw new ConflictError(
@@ -128,7 +131,8 @@ export const listDocuments = (
  * Move a document through its states.
  * 1. Read it (404) and check the move against TRANSITIONS (409 invalid_transition).
  * 2. Write the new status on the condition that the stored status is the one just read, with its
- *    `document.status_changed` audit event: of two racing changes one wins, the other is 409.
+ *    `document.status_changed` audit event and the outbox event workflow rules act on: of two
+ *    racing changes one wins, the other is 409.
  */
 export async function changeDocumentStatus(
   deps: DocumentDeps,
@@ -158,6 +162,7 @@ export async function changeDocumentStatus(
       summary: `${current.status} -> ${change.status}`,
       metadata: { from: current.status, to: change.status, note: change.note ?? null },
     }),
+    workflowEventRecorded(deps.clock, 'document.status_changed', next),
   );
   if (!won) throw new InvalidTransitionError('The document changed meanwhile; read it again.');
   return next;

@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '#shared/kernel/page';
 import type { ExceptionListQuery } from '#shared/api/schemas/exceptions';
 import type { BusinessExceptionRead } from '#shared/api/schemas/responses';
 import type { AuditEvent } from '#shared/domain/audit';
+import type { OutboxEvent } from '#shared/domain/outbox';
 
 /** The port of business exceptions (docs/api.md section 6) and the records it carries. */
 
@@ -10,13 +11,19 @@ export type BusinessException = z.output<typeof BusinessExceptionRead>;
 export type ExceptionStatus = BusinessException['status'];
 export type ExceptionFilter = Omit<z.output<typeof ExceptionListQuery>, 'limit' | 'cursor'>;
 
+/** Every write carries its audit event and the outbox event workflow rules act on (section 9.3). */
 export interface ExceptionStore {
-  create(exception: BusinessException, audit: AuditEvent): Promise<void>;
+  create(exception: BusinessException, audit: AuditEvent, outbox: OutboxEvent): Promise<void>;
   get(tenantId: string, id: string): Promise<BusinessException | undefined>;
   list(tenantId: string, filter: ExceptionFilter, page: PageRequest): Promise<Page<BusinessException>>;
   /**
    * Writes `next` only if the stored status is still `expectedStatus` (a conditional write):
    * of two racing changes exactly one wins. False when the condition failed.
    */
-  transition(next: BusinessException, expectedStatus: ExceptionStatus, audit: AuditEvent): Promise<boolean>;
+  transition(
+    next: BusinessException,
+    expectedStatus: ExceptionStatus,
+    audit: AuditEvent,
+    outbox: OutboxEvent,
+  ): Promise<boolean>;
 }

@@ -6,6 +6,7 @@ import type { PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
 import type { BusinessExceptionCreate, BusinessExceptionStatusChange } from '#shared/api/schemas/exceptions';
 import { auditEvent } from '#shared/domain/audit';
+import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { BusinessException, ExceptionFilter, ExceptionStatus, ExceptionStore } from './ports';
 
 export interface ExceptionDeps {
@@ -25,7 +26,8 @@ export const canTransition = (from: ExceptionStatus, to: ExceptionStatus): boole
 
 /**
  * Record a business exception: status `open`, detected now, impact and evidence kept as JSON
- * text, written together with its `exception.created` audit event.
+ * text, written together with its `exception.created` audit event and the outbox event that
+ * workflow rules act on.
  */
 export async function createException(
   deps: ExceptionDeps,
@@ -63,6 +65,7 @@ export async function createException(
       summary: exception.title,
       metadata: { exception_type: exception.exception_type, severity: exception.severity },
     }),
+    workflowEventRecorded(deps.clock, 'exception.created', exception),
   );
   return exception;
 }
@@ -84,7 +87,8 @@ export const listExceptions = (
  * Acknowledge or resolve.
  * 1. Read the exception (404 when missing) and check the move against TRANSITIONS (409).
  * 2. Write the new status on the condition that the stored status is the one just read, with
- *    its `exception.status_changed` audit event. A lost race is 409 as well.
+ *    its `exception.status_changed` audit event and the outbox event workflow rules act on. A
+ *    lost race is 409 as well.
  */
 export async function changeExceptionStatus(
   deps: ExceptionDeps,
@@ -118,6 +122,7 @@ export async function changeExceptionStatus(
       summary: `${current.status} -> ${change.status}`,
       metadata: { from: current.status, to: change.status, note: change.note ?? null },
     }),
+    workflowEventRecorded(deps.clock, 'exception.status_changed', next),
   );
   if (!won) throw new InvalidTransitionError('The exception changed meanwhile; read it again.');
   return next;

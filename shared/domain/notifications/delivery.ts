@@ -105,6 +105,8 @@ const reviewFor = (
   decided_at: null,
   created_at: now,
   updated_at: now,
+  kind: 'notification',
+  subject_id: n.id,
 });
 
 /**

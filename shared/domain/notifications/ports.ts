@@ -1,8 +1,10 @@
 import type * as z from 'zod/mini';
 import type { Page, PageRequest } from '#shared/kernel/page';
+import type { Principal } from '#shared/kernel/policy';
 import type {
   NotificationChannel,
   NotificationListQuery,
+  ReviewDecision,
   ReviewItemListQuery,
 } from '#shared/api/schemas/notifications';
 import type {
@@ -27,6 +29,13 @@ export type Attempt = z.output<typeof NotificationAttemptRead>;
 export type ReviewItem = z.output<typeof ReviewItemRead>;
 export type NotificationFilter = Omit<z.output<typeof NotificationListQuery>, 'limit' | 'cursor'>;
 export type ReviewItemFilter = Omit<z.output<typeof ReviewItemListQuery>, 'limit' | 'cursor'>;
+
+/** Decides an open review item of a kind other than `notification` (its own concern's use case). */
+export type ReviewDecider = (
+  actor: Principal,
+  review: ReviewItem,
+  decision: z.output<typeof ReviewDecision>,
+) => Promise<ReviewItem>;
 
 /** A tenant's switch for a channel; `undefined` means the tenant never connected it. */
 export type ChannelState = 'active' | 'disabled' | undefined;

@@ -14,6 +14,7 @@ import type {
   NotificationFilter,
   NotificationStatus,
   NotificationStore,
+  ReviewDecider,
   ReviewItem,
   ReviewItemFilter,
 } from './ports';
@@ -42,10 +43,13 @@ export interface NotificationDeps {
   notifications: NotificationStore;
   clock: Clock;
   allowLoopbackWebhooks: boolean;
+  /** Deciders of the review items that hold other jobs (a workflow rule's action, docs/api.md section 9.3). */
+  reviewDeciders?: Partial<Record<ReviewItem['kind'], ReviewDecider>>;
 }
 
 /**
- * Draft a notification.
+ * Draft a notification (under `id` when the caller must find it again, as a workflow rule's
+ * action does on a redelivery).
  * 1. Gather what the policy needs: the tenant's channel state, and for in_app the membership.
  * 2. Run the policy check.
  * 3. Store the draft as `queued` with its `notification.queued` audit event and the outbox event
@@ -57,6 +61,7 @@ export async function createNotification(
   actor: Principal,
   tenantId: string,
   input: z.output<typeof NotificationCreate>,
+  id: string = newId(),
 ): Promise<Notification> {
   const [channelState, recipientIsMember] = await Promise.all([
     deps.notifications.channelState(tenantId, input.channel),
@@ -68,7 +73,6 @@ export async function createNotification(
     allowLoopbackWebhooks: deps.allowLoopbackWebhooks,
   });
   const now = deps.clock.now().toISOString();
-  const id = newId();
   const status: NotificationStatus = reasons.length ? 'blocked' : 'queued';
   const n: Notification = {
     id,
@@ -147,7 +151,12 @@ export async function decideReviewItem(
   if (!review) throw new NotFoundError();
   if (review.status !== 'open')
     throw new InvalidTransitionError(`The review item is already ${review.status}.`);
-  const n = await deps.notifications.get(tenantId, review.notification_id);
+  if (review.kind !== 'notification') {
+    const decide = deps.reviewDeciders?.[review.kind];
+    if (!decide) throw new InvalidTransitionError(`A ${review.kind} review item cannot be decided here.`);
+    return decide(actor, review, decision);
+  }
+  const n = await deps.notifications.get(tenantId, review.notification_id ?? '');
   if (!n) throw new NotFoundError();
   if (!REVIEWABLE.includes(n.status))
     throw new InvalidTransitionError(`A notification that is ${n.status} cannot be ${decision.action}ed.`);

@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '#shared/kernel/page';
 import type { TaskListQuery } from '#shared/api/schemas/tasks';
 import type { TaskRead } from '#shared/api/schemas/responses';
 import type { AuditEvent } from '#shared/domain/audit';
+import type { OutboxEvent } from '#shared/domain/outbox';
 
 /** The port of tasks (docs/api.md section 9) and the records it carries. */
 
@@ -28,7 +29,13 @@ export interface TaskStore {
   /**
    * Replaces the task with `next` and writes its audit event, on the condition that the stored
    * `updated_at` is still `readAt` (every write moves it forward, so it is the task's version);
-   * `checkAssignee`: also on the condition that `next.assignee_id` is a member.
+   * `checkAssignee`: also on the condition that `next.assignee_id` is a member. A status change
+   * also writes the outbox event workflow rules act on.
    */
-  replace(next: Task, readAt: string, audit: AuditEvent, checkAssignee: boolean): Promise<TaskWriteResult>;
+  replace(
+    next: Task,
+    readAt: string,
+    audit: AuditEvent,
+    options: { checkAssignee: boolean; outbox: OutboxEvent | null },
+  ): Promise<TaskWriteResult>;
 }

@@ -6,6 +6,7 @@ import type { PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
 import type { TaskCreate, TaskStatusChange, TaskUpdate } from '#shared/api/schemas/tasks';
 import { auditEvent } from '#shared/domain/audit';
+import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { Task, TaskFilter, TaskStatus, TaskStore } from './ports';
 
 export interface TaskDeps {
@@ -39,10 +40,15 @@ const utc = (at: string | null | undefined) => (at ? new Date(at).toISOString() 
 export const laterThan = (previous: string, now: Date): string =>
   now.toISOString() > previous ? now.toISOString() : new Date(Date.parse(previous) + 1).toISOString();
 
-/** The task as stored: status `open`, due date in UTC. */
-function newTask(tenantId: string, now: string, input: z.output<typeof TaskCreate>): Task {
+/** The task as stored: status `open`, due date in UTC; a rule's task names its rule. */
+function newTask(
+  tenantId: string,
+  now: string,
+  input: z.output<typeof TaskCreate>,
+  origin: { id: string; sourceRuleId: string | null } = { id: newId(), sourceRuleId: null },
+): Task {
   return {
-    id: newId(),
+    id: origin.id,
     tenant_id: tenantId,
     title: input.title,
     description: input.description ?? null,
@@ -52,7 +58,7 @@ function newTask(tenantId: string, now: string, input: z.output<typeof TaskCreat
     subject_type: input.subject_type ?? null,
     subject_id: input.subject_id ?? null,
     status: 'open',
-    source_rule_id: null,
+    source_rule_id: origin.sourceRuleId,
     created_at: now,
     updated_at: now,
     completed_at: null,
@@ -85,6 +91,36 @@ export async function createTask(
   if (result === 'not_member') throw notMember();
   if (result !== 'written') throw new Error(`task create: ${result}`);
   return task;
+}
+
+/**
+ * The task a workflow rule's action creates (docs/api.md section 9.3), under the id the action
+ * derives from its rule, event and position, so a redelivered event finds it there: `created`,
+ * or `duplicate` when it already exists. Its audit event names the rule as the actor.
+ */
+export async function createRuleTask(
+  deps: TaskDeps,
+  rule: { id: string; name: string },
+  tenantId: string,
+  input: z.output<typeof TaskCreate>,
+  id: string,
+): Promise<'created' | 'duplicate'> {
+  const task = newTask(tenantId, deps.clock.now().toISOString(), input, { id, sourceRuleId: rule.id });
+  const result = await deps.tasks.create(
+    task,
+    auditEvent(deps.clock, {
+      tenant_id: tenantId,
+      event_type: 'task.created',
+      actor_id: `workflow_rule:${rule.id}`,
+      entity_type: 'task',
+      entity_id: task.id,
+      summary: task.title,
+      metadata: { source_rule_id: rule.id, rule_name: rule.name, assignee_role: task.assignee_role },
+    }),
+  );
+  if (result === 'written') return 'created';
+  if (result === 'exists') return 'duplicate';
+  throw new Error(`rule task create: ${result}`);
 }
 
 export async function getTask(deps: TaskDeps, tenantId: string, id: string) {
@@ -134,7 +170,7 @@ export async function updateTask(
       summary: `changed ${changed.join(', ')}`,
       metadata: { changed },
     }),
-    changed.includes('assignee_id') && next.assignee_id !== null,
+    { checkAssignee: changed.includes('assignee_id') && next.assignee_id !== null, outbox: null },
   );
   if (result === 'not_member') throw notMember();
   if (result === 'changed') throw new ConflictError('The task changed meanwhile; read it again.');
@@ -144,9 +180,9 @@ export async function updateTask(
 /**
  * Move a task through its states.
  * 1. Read it (404) and check the move against TRANSITIONS (409 invalid_transition).
- * 2. Write it with `completed_at` set on `done`, and its `task.status_changed` audit event, on
- *    the condition that it is still the task read: of two racing changes one wins, the other
- *    is 409 invalid_transition.
+ * 2. Write it with `completed_at` set on `done`, its `task.status_changed` audit event and the
+ *    outbox event workflow rules act on, on the condition that it is still the task read: of
+ *    two racing changes one wins, the other is 409 invalid_transition.
  */
 export async function changeTaskStatus(
   deps: TaskDeps,
@@ -178,7 +214,7 @@ export async function changeTaskStatus(
       summary: `${current.status} -> ${change.status}`,
       metadata: { from: current.status, to: change.status, note: change.note ?? null },
     }),
-    false,
+    { checkAssignee: false, outbox: workflowEventRecorded(deps.clock, 'task.status_changed', next) },
   );
   if (result !== 'written') throw new InvalidTransitionError('The task changed meanwhile; read it again.');
   return next;

@@ -42,6 +42,7 @@ export interface PlannedNotification {
 export type PlannedAction = PlannedTask | PlannedNotification;
 
 const TASK_TITLE_MAX = 255;
+const NOTIFICATION_SUBJECT_MAX = 255;
 const SUBJECT_ID_MAX = 128;
 
 /** What a rule's task is about: the event's entity (`exception` and its id), when it has an id. */
@@ -76,7 +77,7 @@ export function planAction(action: Action, event: WorkflowEvent, at: Date): Plan
     type: action.type,
     channel: action.channel,
     recipient: recipient.text,
-    subject: subject?.text || null,
+    subject: subject?.text.slice(0, NOTIFICATION_SUBJECT_MAX) || null,
     body: body.text,
     missing_fields: merged(recipient.missing, subject?.missing ?? [], body.missing),
   };

@@ -2,8 +2,11 @@ import type * as z from 'zod/mini';
 import type { Page, PageRequest } from '#shared/kernel/page';
 import type { WorkflowRuleRead } from '#shared/api/schemas/responses';
 import type { AuditEvent } from '#shared/domain/audit';
+import type { ReviewItem } from '#shared/domain/notifications/ports';
+import type { OutboxEvent } from '#shared/domain/outbox';
+import type { PlannedAction } from './plan';
 
-/** The port of workflow rules (docs/api.md section 9.3) and the records it carries. */
+/** The ports of workflow rules (docs/api.md section 9.3) and the records they carry. */
 
 export type WorkflowRule = z.output<typeof WorkflowRuleRead>;
 
@@ -15,4 +18,38 @@ export interface WorkflowRuleStore {
   update(next: WorkflowRule, expectedVersion: number, audit: AuditEvent): Promise<boolean>;
   /** Deletes the rule with its audit event; false when there was no such rule. */
   remove(tenantId: string, id: string, audit: AuditEvent): Promise<boolean>;
+  /** The tenant's enabled rules for one event type (one Query), for the internal worker. */
+  enabledFor(tenantId: string, eventType: string): Promise<WorkflowRule[]>;
+}
+
+/** What a workflow_action review item keeps so that a retry runs the same action again. */
+export interface WorkflowJob {
+  rule_id: string;
+  rule_name: string;
+  event_id: string;
+  event_type: string;
+  action_index: number;
+  /** The action as planned when it failed, placeholders filled: a retry runs exactly this. */
+  action: PlannedAction;
+}
+
+/** The internal worker's records of rule firings and failed actions, and their review decisions. */
+export interface WorkflowJobStore {
+  /** A firing's audit event, under its derived id: false when it was already written (a redelivery). */
+  recordFiring(audit: AuditEvent): Promise<boolean>;
+  /**
+   * A failed action's review item (kind `workflow_action`) with the job it keeps and its audit
+   * event, in one transaction, under its derived id: false when it was already opened.
+   */
+  openReview(review: ReviewItem, job: WorkflowJob, audit: AuditEvent): Promise<boolean>;
+  /** A workflow_action review item with its job; undefined for any other item. */
+  getJob(
+    tenantId: string,
+    reviewItemId: string,
+  ): Promise<{ review: ReviewItem; job: WorkflowJob } | undefined>;
+  /**
+   * A decision on a review item that is still open, with its audit event and, for a retry, the
+   * outbox event that asks the worker to run the action again; false when it was no longer open.
+   */
+  decide(decided: ReviewItem, audit: AuditEvent, outbox: OutboxEvent | null): Promise<boolean>;
 }

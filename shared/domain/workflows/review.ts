@@ -1,0 +1,73 @@
+import type * as z from 'zod/mini';
+import { InvalidTransitionError } from '#shared/kernel/errors';
+import type { Clock } from '#shared/kernel/ids';
+import { newId } from '#shared/kernel/ids';
+import { EVENT_KINDS } from '#shared/kernel/names';
+import type { Principal } from '#shared/kernel/policy';
+import type { ReviewDecision } from '#shared/api/schemas/notifications';
+import { auditEvent } from '#shared/domain/audit';
+import type { ReviewItem } from '#shared/domain/notifications/ports';
+import type { OutboxEvent } from '#shared/domain/outbox';
+import type { WorkflowJobStore } from './ports';
+
+export interface WorkflowReviewDeps {
+  jobs: WorkflowJobStore;
+  clock: Clock;
+}
+
+/**
+ * Decide a `workflow_action` review item (docs/api.md section 9.3), an open one (the caller
+ * checked). `retry` asks the internal worker, through the outbox, to run the failed action once
+ * more; `discard` closes it. The decision, its `review_item.decided` audit event and (on retry)
+ * the outbox event are one transaction, conditional on the item still being open: of two racing
+ * decisions one wins, the other is 409.
+ */
+export async function decideWorkflowAction(
+  deps: WorkflowReviewDeps,
+  actor: Principal,
+  review: ReviewItem,
+  decision: z.output<typeof ReviewDecision>,
+): Promise<ReviewItem> {
+  const now = deps.clock.now().toISOString();
+  const retry = decision.action === 'retry';
+  const decided: ReviewItem = {
+    ...review,
+    status: retry ? 'retried' : 'discarded',
+    decision: decision.action,
+    note: decision.note ?? null,
+    decided_by: actor.user_id,
+    decided_at: now,
+    updated_at: now,
+  };
+  const eventId = newId();
+  const rerun: OutboxEvent | null = retry
+    ? {
+        event_id: eventId,
+        kind: EVENT_KINDS.workflowActionRetryRequested,
+        tenant_id: review.tenant_id,
+        idempotency_key: `workflow-retry:${review.tenant_id}:${review.id}`,
+        occurred_at: now,
+        payload: { review_item_id: review.id },
+      }
+    : null;
+  const won = await deps.jobs.decide(
+    decided,
+    auditEvent(deps.clock, {
+      tenant_id: review.tenant_id,
+      event_type: 'review_item.decided',
+      actor_id: actor.user_id,
+      entity_type: 'review_item',
+      entity_id: review.id,
+      summary: `${decision.action} workflow action ${review.subject_id}`,
+      metadata: {
+        action: decision.action,
+        kind: review.kind,
+        subject_id: review.subject_id,
+        note: decided.note,
+      },
+    }),
+    rerun,
+  );
+  if (!won) throw new InvalidTransitionError('The review item changed meanwhile.');
+  return decided;
+}
