@@ -341,6 +341,8 @@ describe('audit events of the notification path', () => {
       tenant_id: tenantId,
       notification_id: n.id,
       channel: n.channel,
+      kind: 'notification' as const,
+      subject_id: n.id,
       reason: 'dead_lettered' as const,
       detail: 'x',
       status: 'open' as const,

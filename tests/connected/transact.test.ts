@@ -10,7 +10,7 @@ import { changeExceptionStatus } from '#shared/domain/exceptions/use-cases';
 import { InvalidTransitionError } from '#shared/kernel/errors';
 import { systemClock } from '#shared/kernel/ids';
 import { dynamoEndpoint, freshDb } from '#tests/support/db';
-import { audit, exceptionRecord, principal } from '#tests/support/fixtures';
+import { audit, exceptionRecord, principal, recorded } from '#tests/support/fixtures';
 
 /**
  * In the cloud, a transaction that meets another one in flight on the same item is cancelled
@@ -60,7 +60,11 @@ const changeStatusThrough = (doc: Db['doc'], tenantId: string, id: string) =>
 
 const stored = async (tenantId: string) => {
   const rec = exceptionRecord(tenantId);
-  await stores.exceptions.create(rec, audit(tenantId, 'exception', rec.id));
+  await stores.exceptions.create(
+    rec,
+    audit(tenantId, 'exception', rec.id),
+    recorded('exception.created', rec),
+  );
   return rec;
 };
 
