@@ -73,6 +73,17 @@ describe('workflow rules over HTTP', () => {
     expect((await a.api.call('DELETE', url, { token })).status).toBe(404);
   });
 
+  it('replays an Idempotency-Key on create', async () => {
+    const headers = { 'idempotency-key': 'rule-key-1' };
+    const token = a.members.manager.token;
+    const first = await a.api.call('POST', base(a), { token, body: rule(), headers });
+    const again = await a.api.call('POST', base(a), { token, body: rule(), headers });
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const other = await a.api.call('POST', base(a), { token, body: rule({ name: 'Another one' }), headers });
+    expect([other.status, other.body.code]).toEqual([409, 'conflict']);
+  });
+
   it('answers bad input with 422 and its path, storing nothing', async () => {
     const before = (await tableItems()).length;
     const cases: [unknown, string][] = [
