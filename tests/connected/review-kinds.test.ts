@@ -15,7 +15,7 @@ import { freshDb } from '#tests/support/db';
 import { audit, drain, principal } from '#tests/support/fixtures';
 
 /**
- * One review queue for two kinds of jobs (docs/api.md sections 7 and 9.3): items written before
+ * One review queue for two kinds of jobs (docs/api.md sections 7 and 9.1): items written before
  * kinds existed read and filter as notification items, and a workflow_action item is decided by
  * the workflow concern, keeping the job a retry needs.
  */

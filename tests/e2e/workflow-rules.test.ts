@@ -8,7 +8,7 @@ import { QUEUES } from '#shared/kernel/names';
 import { isProblem, type Seeded, seedTenant } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
-/** Workflow rules over HTTP (docs/api.md section 9.3): CRUD, versions, roles, and the side-effect-free test. */
+/** Workflow rules over HTTP (docs/api.md section 9.1): CRUD, versions, roles, and the side-effect-free test. */
 
 let rt: TestRuntime;
 let a: Seeded;
