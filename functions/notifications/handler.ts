@@ -71,6 +71,7 @@ export const handler = httpHandler(
         event: LOG_EVENTS.reviewDecided,
         tenant_id: decided.tenant_id,
         review_item_id: decided.id,
+        kind: decided.kind,
         notification_id: decided.notification_id,
         action: decided.decision,
       });

@@ -9,7 +9,7 @@ import type { KindHandler } from './delivery-worker';
 const receiveCountOf = (record: SQSRecord) => Number(record.attributes.ApproximateReceiveCount ?? 1);
 
 /**
- * The internal worker's workflow kinds (docs/api.md section 9.3): a recorded change fires the
+ * The internal worker's workflow kinds (docs/api.md section 9.1): a recorded change fires the
  * tenant's matching rules; a review decision runs a failed action once more. Errors propagate,
  * so the queue retries the message; the domain turns the last attempt's errors into review items.
  */

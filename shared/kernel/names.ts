@@ -9,7 +9,7 @@ export const METRIC_NAMESPACE = 'OpsPlatform';
 
 export const EVENT_KINDS = {
   notificationDeliveryRequested: 'notification.delivery.requested',
-  /** A change a workflow rule may act on (docs/api.md section 9.3), with its entity's snapshot. */
+  /** A change a workflow rule may act on (docs/api.md section 9.1), with its entity's snapshot. */
   workflowEventRecorded: 'workflow.event_recorded',
   /** A review decision to run a failed workflow rule action once more. */
   workflowActionRetryRequested: 'workflow.action_retry_requested',

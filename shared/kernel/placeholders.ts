@@ -1,5 +1,5 @@
 /**
- * The syntax of workflow rule fields and templates (docs/api.md section 9.3), shared by the
+ * The syntax of workflow rule fields and templates (docs/api.md section 9.1), shared by the
  * request schemas that check it and the domain that applies it: a field is a dotted path into
  * an entity (`subject_id`, `lines.0.total`), and a template holds `{{field}}` placeholders
  * (spaces inside the braces allowed).

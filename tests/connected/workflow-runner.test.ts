@@ -13,7 +13,7 @@ import { freshDb } from '#tests/support/db';
 import { drain, principal } from '#tests/support/fixtures';
 
 /**
- * The internal worker's rule firing against DynamoDB Local (docs/api.md section 9.3): what an
+ * The internal worker's rule firing against DynamoDB Local (docs/api.md section 9.1): what an
  * action's error does before the message's last attempt (the queue retries it) and on it (a
  * `workflow_action` review item, once).
  */

@@ -6,7 +6,7 @@ import { PASSWORD, type Seeded, seedTenant } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 /**
- * Workflow rules firing end to end (docs/api.md section 9.3): a change writes its outbox event
+ * Workflow rules firing end to end (docs/api.md section 9.1): a change writes its outbox event
  * in its own transaction, the stream relay publishes it to the internal queue, and the internal
  * worker fires the tenant's matching rules, once per (rule, event, action) through redelivery;
  * a failed action lands in the review queue as `workflow_action`, where a decision retries or

@@ -8,7 +8,7 @@ import { QUEUES } from '#shared/kernel/names';
 import { isProblem, type Seeded, seedTenant } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
-/** Workflow rules over HTTP (docs/api.md section 9.3): CRUD, versions, roles, and the side-effect-free test. */
+/** Workflow rules over HTTP (docs/api.md section 9.1): CRUD, versions, roles, and the side-effect-free test. */
 
 let rt: TestRuntime;
 let a: Seeded;
@@ -71,6 +71,17 @@ describe('workflow rules over HTTP', () => {
     expect(deleted.status).toBe(204);
     expect((await a.api.call('GET', url, { token })).status).toBe(404);
     expect((await a.api.call('DELETE', url, { token })).status).toBe(404);
+  });
+
+  it('replays an Idempotency-Key on create', async () => {
+    const headers = { 'idempotency-key': 'rule-key-1' };
+    const token = a.members.manager.token;
+    const first = await a.api.call('POST', base(a), { token, body: rule(), headers });
+    const again = await a.api.call('POST', base(a), { token, body: rule(), headers });
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const other = await a.api.call('POST', base(a), { token, body: rule({ name: 'Another one' }), headers });
+    expect([other.status, other.body.code]).toEqual([409, 'conflict']);
   });
 
   it('answers bad input with 422 and its path, storing nothing', async () => {

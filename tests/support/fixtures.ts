@@ -36,7 +36,7 @@ export const audit = (
     summary: 'test',
   });
 
-/** The outbox event a change of `entity` writes for workflow rules (docs/api.md section 9.3). */
+/** The outbox event a change of `entity` writes for workflow rules (docs/api.md section 9.1). */
 export const recorded = (eventType: string, entity: { tenant_id: string; id: string }) =>
   workflowEventRecorded(systemClock, eventType, entity);
 

@@ -8,7 +8,7 @@ import {
 import { planAction, tryRule } from '#shared/domain/workflows/plan';
 import { fillTemplate } from '#shared/domain/workflows/templates';
 
-/** The matcher and the template engine of workflow rules (docs/api.md section 9.3). */
+/** The matcher and the template engine of workflow rules (docs/api.md section 9.1). */
 
 const entity = {
   id: 'e1',

@@ -25,7 +25,7 @@ const errorsOf = (
 const withCondition = (condition: unknown) => ({ ...valid, conditions: [condition] });
 const withAction = (action: unknown) => ({ ...valid, actions: [action] });
 
-describe('WorkflowRuleCreate (docs/api.md section 9.3)', () => {
+describe('WorkflowRuleCreate (docs/api.md section 9.1)', () => {
   it('defaults conditions to none and enabled to true', () => {
     const { conditions: _, ...bare } = valid;
     expect(parse(WorkflowRuleCreate, bare)).toMatchObject({ conditions: [], enabled: true });

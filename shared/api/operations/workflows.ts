@@ -8,7 +8,7 @@ import {
 } from '#shared/api/schemas/workflows';
 import { op } from './operation';
 
-/** Workflow rules (docs/api.md section 9.3). */
+/** Workflow rules (docs/api.md section 9.1). */
 export const WORKFLOWS_OPERATIONS = {
   'workflowRules.create': op({
     group: 'workflows',

@@ -5,7 +5,7 @@ import { FreeForm, named, pageQuery, text } from './common';
 import { NotificationChannel } from './notifications';
 
 /**
- * Workflow rules (docs/api.md section 9.3): a trigger (an audit event type of this service),
+ * Workflow rules (docs/api.md section 9.1): a trigger (an audit event type of this service),
  * conditions on the event's entity, and the actions to take when they all pass.
  */
 

@@ -11,7 +11,7 @@ export type BusinessException = z.output<typeof BusinessExceptionRead>;
 export type ExceptionStatus = BusinessException['status'];
 export type ExceptionFilter = Omit<z.output<typeof ExceptionListQuery>, 'limit' | 'cursor'>;
 
-/** Every write carries its audit event and the outbox event workflow rules act on (section 9.3). */
+/** Every write carries its audit event and the outbox event workflow rules act on (section 9.1). */
 export interface ExceptionStore {
   create(exception: BusinessException, audit: AuditEvent, outbox: OutboxEvent): Promise<void>;
   get(tenantId: string, id: string): Promise<BusinessException | undefined>;

@@ -43,7 +43,7 @@ export interface NotificationDeps {
   notifications: NotificationStore;
   clock: Clock;
   allowLoopbackWebhooks: boolean;
-  /** Deciders of the review items that hold other jobs (a workflow rule's action, docs/api.md section 9.3). */
+  /** Deciders of the review items that hold other jobs (a workflow rule's action, docs/api.md section 9.1). */
   reviewDeciders?: Partial<Record<ReviewItem['kind'], ReviewDecider>>;
 }
 
@@ -133,7 +133,8 @@ const REVIEWABLE: readonly NotificationStatus[] = ['gated', 'dead_lettered'];
 
 /**
  * Decide a review item.
- * 1. Read the review item (404) and require it open (409 invalid_transition).
+ * 1. Read the review item (404) and require it open (409 invalid_transition); an item of
+ *    another kind goes to its own concern's decider (`reviewDeciders`).
  * 2. Read its notification and require it gated or dead-lettered (409).
  * 3. retry: the notification goes back to `queued` with a new outbox event carrying the same
  *    idempotency key; discard: it becomes `discarded`. The review item records the decision.

@@ -94,7 +94,7 @@ export async function createTask(
 }
 
 /**
- * The task a workflow rule's action creates (docs/api.md section 9.3), under the id the action
+ * The task a workflow rule's action creates (docs/api.md section 9.1), under the id the action
  * derives from its rule, event and position, so a redelivered event finds it there: `created`,
  * or `duplicate` when it already exists. Its audit event names the rule as the actor.
  */

@@ -1,7 +1,7 @@
 import { CANONICAL_DECIMAL, compareDecimals } from '#shared/kernel/money';
 
 /**
- * The condition matcher of workflow rules (docs/api.md section 9.3): pure, no I/O. Conditions
+ * The condition matcher of workflow rules (docs/api.md section 9.1): pure, no I/O. Conditions
  * read the entity of the event a rule is tried on (the record as the API answers it).
  *
  * - A missing field and a field that is `null` are both absent. Absent equals `null` and

@@ -4,7 +4,7 @@ import { EVENT_KINDS } from '#shared/kernel/names';
 import type { OutboxEvent } from '#shared/domain/outbox';
 
 /**
- * The outbox event of a change that workflow rules may act on (docs/api.md section 9.3),
+ * The outbox event of a change that workflow rules may act on (docs/api.md section 9.1),
  * written in the same transaction as the change and its audit event. It carries the entity as
  * the change left it, so rules match what happened rather than what the entity became by the
  * time the worker reads it, as JSON text (`entity_json`), the way the service keeps every

@@ -6,7 +6,7 @@ import { evaluateConditions } from './conditions';
 import { fillTemplate } from './templates';
 
 /**
- * What a rule would do for one event (docs/api.md section 9.3): its conditions evaluated and its
+ * What a rule would do for one event (docs/api.md section 9.1): its conditions evaluated and its
  * actions planned, with every placeholder filled. Pure: the test route answers it, and the
  * internal worker runs the planned actions.
  */

@@ -6,7 +6,7 @@ import type { ReviewItem } from '#shared/domain/notifications/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { PlannedAction } from './plan';
 
-/** The ports of workflow rules (docs/api.md section 9.3) and the records they carry. */
+/** The ports of workflow rules (docs/api.md section 9.1) and the records they carry. */
 
 export type WorkflowRule = z.output<typeof WorkflowRuleRead>;
 

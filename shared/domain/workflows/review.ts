@@ -16,7 +16,7 @@ export interface WorkflowReviewDeps {
 }
 
 /**
- * Decide a `workflow_action` review item (docs/api.md section 9.3), an open one (the caller
+ * Decide a `workflow_action` review item (docs/api.md section 9.1), an open one (the caller
  * checked). `retry` asks the internal worker, through the outbox, to run the failed action once
  * more; `discard` closes it. The decision, its `review_item.decided` audit event and (on retry)
  * the outbox event are one transaction, conditional on the item still being open: of two racing

@@ -11,7 +11,7 @@ import { type PlannedAction, tryRule, type WorkflowEvent } from './plan';
 import type { WorkflowJob, WorkflowJobStore, WorkflowRuleStore } from './ports';
 
 /**
- * The internal worker's use cases for workflow rules (docs/api.md section 9.3).
+ * The internal worker's use cases for workflow rules (docs/api.md section 9.1).
  *
  * Once per (rule, triggering event, action): every action writes its task or notification under
  * an id derived from that triple (`derivedId`) with a not-exists condition, so a redelivered or

@@ -2,7 +2,7 @@ import { PLACEHOLDER } from '#shared/kernel/placeholders';
 import { resolvePath } from './conditions';
 
 /**
- * The template engine of workflow rule actions (docs/api.md section 9.3): pure, no I/O. Each
+ * The template engine of workflow rule actions (docs/api.md section 9.1): pure, no I/O. Each
  * `{{field}}` is replaced by the entity's value at that dotted path: text as it is, numbers and
  * booleans as JSON writes them, objects and arrays as JSON text. An absent field (missing or
  * null) is replaced by nothing and reported in `missing`, so a rule's test shows what its

@@ -1,7 +1,7 @@
 import { type AccessDoc, entity } from '../entity';
 
 /**
- * A workflow rule (docs/api.md section 9.3). Only an enabled rule carries gsi1 keys, under its
+ * A workflow rule (docs/api.md section 9.1). Only an enabled rule carries gsi1 keys, under its
  * trigger's event type (`enabled_event_type`, a key value, not an attribute of the record), so
  * the internal worker reads a tenant's rules for one event type in one Query.
  */

@@ -36,7 +36,7 @@ const EXPECTED_CALLS: Record<string, string[]> = {
 /**
  * Request units (read, write) per request, as DynamoDB reports them for these fixtures. Creating
  * an exception and changing its status also write the outbox event workflow rules act on (docs/api.md
- * section 9.3): the exception's snapshot makes it a 2 KB item, written to the table and to the
+ * section 9.1): the exception's snapshot makes it a 2 KB item, written to the table and to the
  * pending index (gsi3), transactionally: 8 WCU of the 14 and of the 22.
  */
 const EXPECTED_UNITS: Record<string, { read: number; write: number }> = {
