@@ -2,6 +2,7 @@ import type { Clock } from '#shared/kernel/ids';
 import { newId } from '#shared/kernel/ids';
 import { auditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
+import { openReviewItem } from '#shared/domain/review';
 import { backoffSeconds, type BackoffSettings } from './channels';
 import { decideGate, type GateDecision } from './gate';
 import type { Attempt, DeliveryStore, Notification, ProviderPort, ReviewItem, SendResult } from './ports';
@@ -86,28 +87,20 @@ const systemAudit = (
     metadata,
   });
 
-const reviewFor = (
-  n: Notification,
-  now: string,
-  reason: ReviewItem['reason'],
-  detail: string,
-): ReviewItem => ({
-  id: newId(),
-  tenant_id: n.tenant_id,
-  notification_id: n.id,
-  channel: n.channel,
-  reason,
-  detail,
-  status: 'open',
-  decision: null,
-  note: null,
-  decided_by: null,
-  decided_at: null,
-  created_at: now,
-  updated_at: now,
-  kind: 'notification',
-  subject_id: n.id,
-});
+const reviewFor = (n: Notification, now: string, reason: ReviewItem['reason'], detail: string): ReviewItem =>
+  openReviewItem(
+    {
+      id: newId(),
+      tenant_id: n.tenant_id,
+      kind: 'notification',
+      subject_id: n.id,
+      notification_id: n.id,
+      channel: n.channel,
+      reason,
+      detail,
+    },
+    now,
+  );
 
 /**
  * Deliver one message.

@@ -8,6 +8,7 @@ import type { Principal } from '#shared/kernel/policy';
 import type { NotificationCreate, ReviewDecision } from '#shared/api/schemas/notifications';
 import { auditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
+import { decidedReviewItem } from '#shared/domain/review';
 import { checkPolicy } from './policy-check';
 import type {
   Notification,
@@ -169,15 +170,7 @@ export async function decideReviewItem(
     updated_at: now,
     queued_at: retry ? now : n.queued_at,
   };
-  const decided: ReviewItem = {
-    ...review,
-    status: retry ? 'retried' : 'discarded',
-    decision: decision.action,
-    note: decision.note ?? null,
-    decided_by: actor.user_id,
-    decided_at: now,
-    updated_at: now,
-  };
+  const decided = decidedReviewItem(review, decision, actor.user_id, now);
   const won = await deps.notifications.decide(
     next,
     n.status,

@@ -8,6 +8,7 @@ import type { ReviewDecision } from '#shared/api/schemas/notifications';
 import { auditEvent } from '#shared/domain/audit';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
+import { decidedReviewItem } from '#shared/domain/review';
 import type { WorkflowJobStore } from './ports';
 
 export interface WorkflowReviewDeps {
@@ -30,15 +31,7 @@ export async function decideWorkflowAction(
 ): Promise<ReviewItem> {
   const now = deps.clock.now().toISOString();
   const retry = decision.action === 'retry';
-  const decided: ReviewItem = {
-    ...review,
-    status: retry ? 'retried' : 'discarded',
-    decision: decision.action,
-    note: decision.note ?? null,
-    decided_by: actor.user_id,
-    decided_at: now,
-    updated_at: now,
-  };
+  const decided = decidedReviewItem(review, decision, actor.user_id, now);
   const eventId = newId();
   const rerun: OutboxEvent | null = retry
     ? {

@@ -2,9 +2,9 @@ import { PolicyRejectedError } from '#shared/kernel/errors';
 import { type Clock, derivedId } from '#shared/kernel/ids';
 import type { Principal } from '#shared/kernel/policy';
 import { auditEvent } from '#shared/domain/audit';
-import type { ReviewItem } from '#shared/domain/notifications/ports';
 import { createNotification, type NotificationDeps } from '#shared/domain/notifications/use-cases';
 import type { OutboxEvent } from '#shared/domain/outbox';
+import { openReviewItem } from '#shared/domain/review';
 import type { TaskDeps } from '#shared/domain/tasks/use-cases';
 import { createRuleTask } from '#shared/domain/tasks/use-cases';
 import { type PlannedAction, tryRule, type WorkflowEvent } from './plan';
@@ -137,23 +137,19 @@ async function attemptAction(deps: WorkflowRunDeps, a: Attempt): Promise<ActionO
   }
   if (typeof result === 'string') return { ...base, result };
   const now = deps.clock.now().toISOString();
-  const review: ReviewItem = {
-    id: a.reviewId,
-    tenant_id: a.tenantId,
-    notification_id: null,
-    channel: a.job.action.type === 'notify' ? a.job.action.channel : null,
-    reason: result.reason,
-    detail: `rule "${a.rule.name}", action ${a.job.action_index + 1} (${a.job.action.type}): ${result.detail}`,
-    status: 'open',
-    decision: null,
-    note: null,
-    decided_by: null,
-    decided_at: null,
-    created_at: now,
-    updated_at: now,
-    kind: 'workflow_action',
-    subject_id: a.subjectId,
-  };
+  const review = openReviewItem(
+    {
+      id: a.reviewId,
+      tenant_id: a.tenantId,
+      kind: 'workflow_action',
+      subject_id: a.subjectId,
+      notification_id: null,
+      channel: a.job.action.type === 'notify' ? a.job.action.channel : null,
+      reason: result.reason,
+      detail: `rule "${a.rule.name}", action ${a.job.action_index + 1} (${a.job.action.type}): ${result.detail}`,
+    },
+    now,
+  );
   await deps.jobs.openReview(
     review,
     a.job,
