@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#shared/kernel/policy';
-import { isProblem, type Seeded, seedTenant } from '#tests/support/e2e';
+import { footprint, isProblem, type Seeded, seedTenant } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 /** Documents over HTTP (docs/api.md section 9): money, uniqueness, applies_to, states, roles. */
@@ -28,15 +28,6 @@ const base = (s: Seeded) => `/tenants/${s.tenantId}/documents`;
 const create = (s: Seeded, body: unknown, role: Role = 'accountant', headers: Record<string, string> = {}) =>
   s.api.call('POST', base(s), { token: s.members[role].token, body, headers });
 
-/** Everything a refused request could have written: the tenant's documents and audit events. */
-const footprint = async (s: Seeded) => {
-  const docs = await s.api.call('GET', `${base(s)}?limit=100`, { token: s.adminToken });
-  const audit = await s.api.call('GET', `/tenants/${s.tenantId}/audit-events?limit=100`, {
-    token: s.adminToken,
-  });
-  return { documents: docs.body.items.length as number, audit: audit.body.items.length as number };
-};
-
 describe('documents over HTTP', () => {
   it('creates a draft with exact money and reads it back', async () => {
     const r = await create(a, {
@@ -55,7 +46,7 @@ describe('documents over HTTP', () => {
 
   it('answers every bad input of the contract with 422, its path, and stores nothing', async () => {
     const target = (await create(a, invoice())).body;
-    const before = await footprint(a);
+    const before = await footprint(a, base(a));
     const cases: [Record<string, unknown>, string][] = [
       [invoice({ amount: '0.00' }), 'amount'],
       [invoice({ amount: '12.345' }), 'amount'],
@@ -83,7 +74,7 @@ describe('documents over HTTP', () => {
       expect(r.body.errors.map((e: { path: string }) => e.path)).toEqual([path]);
       expect(isProblem(r)).toBe(true);
     }
-    expect(await footprint(a)).toEqual(before);
+    expect(await footprint(a, base(a))).toEqual(before);
   });
 
   it("refuses a payment applied to another tenant's invoice as not found (422), revealing nothing", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#shared/kernel/policy';
-import { isProblem, type Seeded, seedTenant } from '#tests/support/e2e';
+import { footprint, isProblem, type Seeded, seedTenant } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 /** Tasks over HTTP (docs/api.md section 9): fields, PATCH, states, filters, roles, tenancy. */
@@ -17,13 +17,6 @@ afterAll(() => rt?.stop());
 const base = (s: Seeded) => `/tenants/${s.tenantId}/tasks`;
 const create = (s: Seeded, body: unknown, role: Role = 'operator', headers: Record<string, string> = {}) =>
   s.api.call('POST', base(s), { token: s.members[role].token, body, headers });
-const footprint = async (s: Seeded) => {
-  const tasks = await s.api.call('GET', `${base(s)}?limit=100`, { token: s.adminToken });
-  const audit = await s.api.call('GET', `/tenants/${s.tenantId}/audit-events?limit=100`, {
-    token: s.adminToken,
-  });
-  return { tasks: tasks.body.items.length as number, audit: audit.body.items.length as number };
-};
 
 describe('tasks over HTTP', () => {
   it('creates an open task and reads it back with every field', async () => {
@@ -62,7 +55,7 @@ describe('tasks over HTTP', () => {
   });
 
   it('answers every bad input with 422 and its path, storing nothing', async () => {
-    const before = await footprint(a);
+    const before = await footprint(a, base(a));
     const cases: [unknown, string][] = [
       [{ title: 'x' }, 'title'],
       [{ title: 'ok', description: 'd'.repeat(2001) }, 'description'],
@@ -78,7 +71,7 @@ describe('tasks over HTTP', () => {
       expect(r.body.errors.map((e: { path: string }) => e.path)).toEqual([path]);
       expect(isProblem(r)).toBe(true);
     }
-    expect(await footprint(a)).toEqual(before);
+    expect(await footprint(a, base(a))).toEqual(before);
   });
 
   it('PATCH changes the five editable fields only; anything else is 422', async () => {

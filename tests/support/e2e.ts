@@ -107,3 +107,15 @@ export const isProblem = (r: {
   headers: Headers;
   body: { status?: number; code?: string; request_id?: string };
 }) => r.headers.get('content-type') === 'application/problem+json' && typeof r.body?.request_id === 'string';
+
+/**
+ * Everything a refused request could have written in a tenant: how many records one list holds
+ * and how many audit events the tenant has (compare before and after).
+ */
+export async function footprint(seeded: Seeded, listPath: string) {
+  const records = await seeded.api.call('GET', `${listPath}?limit=100`, { token: seeded.adminToken });
+  const audit = await seeded.api.call('GET', `/tenants/${seeded.tenantId}/audit-events?limit=100`, {
+    token: seeded.adminToken,
+  });
+  return { records: records.body.items.length as number, audit: audit.body.items.length as number };
+}
