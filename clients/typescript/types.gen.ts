@@ -363,6 +363,82 @@ export type BusinessNotificationChannelMatrixDemoRead = {
 };
 
 /**
+ * Documents, a workflow rule tried on their events by the real matcher, and the task it creates (docs/api.md section 9.1).
+ */
+export type BusinessRecordsDemoRead = {
+    status: 'previewed';
+    /**
+     * A shell command that fetches this record from the local runtime.
+     */
+    command: string;
+    /**
+     * What to call: a name mapped to "METHOD /path".
+     */
+    api: {
+        [key: string]: string;
+    };
+    /**
+     * Documents that explain the record: each a map with `title` and `path`.
+     */
+    docs: Array<{
+        [key: string]: string;
+    }>;
+    summary: Array<DemoSummaryCard>;
+    subject: string;
+    documents: Array<{
+        id: string;
+        documentType: string;
+        number: string;
+        counterparty: string;
+        amount: string;
+        issuedOn: string;
+        dueOn: string | null;
+        appliesTo: string | null;
+        status: string;
+    }>;
+    invoiceLines: Array<{
+        description: string;
+        quantity: string;
+        unitAmount: string;
+    }>;
+    workflowRule: {
+        id: string;
+        name: string;
+        trigger: string;
+        enabled: boolean;
+        action: string;
+    };
+    ruleTest: Array<{
+        field: string;
+        op: string;
+        value: string | number | boolean | null;
+        actual: string | number | boolean | null;
+        passed: boolean;
+    }>;
+    ruleTests: Array<{
+        event: string;
+        matched: boolean;
+        failedConditions: string;
+        plannedActions: number;
+        sideEffects: 'none';
+    }>;
+    tasks: Array<{
+        title: string;
+        status: string;
+        assigneeRole: string | null;
+        dueAt: string | null;
+        subjectType: string | null;
+        subjectId: string | null;
+        sourceRuleId: string;
+    }>;
+    auditTrail: Array<{
+        eventType: string;
+        note: string;
+    }>;
+    dataBoundaries: Array<DemoDataBoundary>;
+};
+
+/**
  * One business scenario replayed end to end.
  */
 export type BusinessScenarioReplayDemoRead = {
@@ -1057,6 +1133,7 @@ export type PublicDemoRead = {
     intakePipeline: BusinessIntakePipelineDemoRead;
     actionExecution: BusinessActionExecutionDemoRead;
     approvalGateway: BusinessApprovalGatewayDemoRead;
+    businessRecords: BusinessRecordsDemoRead;
     notificationDelivery: NotificationDeliveryContractDemoRead;
     dataBoundaries: Array<DemoDataBoundary>;
 };

@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { DEMO_TENANT, DOC, fetchCommand, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
 import { CHANNEL_PROFILES } from '#shared/domain/notifications/channels';
 import { notificationDeliveryContract } from './delivery';
+import { businessRecordsDemo } from './records';
 import type {
   BusinessActionExecutionDemoRead,
   BusinessApprovalGatewayDemoRead,
@@ -274,6 +275,7 @@ export function publicDemo(sections: DemoSection[]): z.output<typeof PublicDemoR
     intakePipeline: intakePipeline(),
     actionExecution: actionExecution(),
     approvalGateway: approvalGateway(),
+    businessRecords: businessRecordsDemo(),
     notificationDelivery,
     dataBoundaries: boundaries(),
   };

@@ -372,6 +372,61 @@ export const BusinessApprovalGatewayDemoRead = z
   })
   .meta({ id: 'BusinessApprovalGatewayDemoRead' });
 
+const jsonScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const nullableText = z.union([text, z.null()]);
+
+export const BusinessRecordsDemoRead = z
+  .strictObject({
+    ...demoBase,
+    summary,
+    subject: text,
+    documents: z.array(
+      row({
+        id: text,
+        documentType: text,
+        number: text,
+        counterparty: text,
+        amount: text,
+        issuedOn: text,
+        dueOn: nullableText,
+        appliesTo: nullableText,
+        status: text,
+      }),
+    ),
+    invoiceLines: z.array(row({ description: text, quantity: text, unitAmount: text })),
+    workflowRule: row({ id: text, name: text, trigger: text, enabled: z.boolean(), action: text }),
+    ruleTest: z.array(
+      row({ field: text, op: text, value: jsonScalar, actual: jsonScalar, passed: z.boolean() }),
+    ),
+    ruleTests: z.array(
+      row({
+        event: text,
+        matched: z.boolean(),
+        failedConditions: text,
+        plannedActions: z.int().min(0),
+        sideEffects: z.literal('none'),
+      }),
+    ),
+    tasks: z.array(
+      row({
+        title: text,
+        status: text,
+        assigneeRole: nullableText,
+        dueAt: nullableText,
+        subjectType: nullableText,
+        subjectId: nullableText,
+        sourceRuleId: text,
+      }),
+    ),
+    auditTrail: z.array(row({ eventType: text, note: text })),
+    dataBoundaries,
+  })
+  .meta({
+    id: 'BusinessRecordsDemoRead',
+    description:
+      'Documents, a workflow rule tried on their events by the real matcher, and the task it creates (docs/api.md section 9.1).',
+  });
+
 export const PublicDemoRead = z
   .strictObject({
     ...demoBase,
@@ -384,6 +439,7 @@ export const PublicDemoRead = z
     intakePipeline: BusinessIntakePipelineDemoRead,
     actionExecution: BusinessActionExecutionDemoRead,
     approvalGateway: BusinessApprovalGatewayDemoRead,
+    businessRecords: BusinessRecordsDemoRead,
     notificationDelivery: NotificationDeliveryContractDemoRead,
     dataBoundaries,
   })

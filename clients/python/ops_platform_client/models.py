@@ -46,6 +46,14 @@ __all__ = [
     "BusinessNotificationChannelMatrixDemoReadApprovalGatesItem",
     "BusinessNotificationChannelMatrixDemoReadDeliveryDraftsItem",
     "BusinessNotificationChannelMatrixDemoRead",
+    "BusinessRecordsDemoReadDocumentsItem",
+    "BusinessRecordsDemoReadInvoiceLinesItem",
+    "BusinessRecordsDemoReadWorkflowRule",
+    "BusinessRecordsDemoReadRuleTestItem",
+    "BusinessRecordsDemoReadRuleTestsItem",
+    "BusinessRecordsDemoReadTasksItem",
+    "BusinessRecordsDemoReadAuditTrailItem",
+    "BusinessRecordsDemoRead",
     "BusinessScenarioReplayDemoReadScenario",
     "BusinessScenarioReplayDemoReadTimelineItem",
     "BusinessScenarioReplayDemoReadExceptionsItem",
@@ -513,6 +521,88 @@ class BusinessNotificationChannelMatrixDemoRead(TypedDict):
     routingRules: list[BusinessNotificationChannelMatrixDemoReadRoutingRulesItem]
     approvalGates: list[BusinessNotificationChannelMatrixDemoReadApprovalGatesItem]
     deliveryDrafts: list[BusinessNotificationChannelMatrixDemoReadDeliveryDraftsItem]
+    dataBoundaries: list[DemoDataBoundary]
+
+
+class BusinessRecordsDemoReadDocumentsItem(TypedDict):
+    """The `BusinessRecordsDemoReadDocumentsItem` record."""
+    id: str
+    documentType: str
+    number: str
+    counterparty: str
+    amount: str
+    issuedOn: str
+    dueOn: str | None
+    appliesTo: str | None
+    status: str
+
+
+class BusinessRecordsDemoReadInvoiceLinesItem(TypedDict):
+    """The `BusinessRecordsDemoReadInvoiceLinesItem` record."""
+    description: str
+    quantity: str
+    unitAmount: str
+
+
+class BusinessRecordsDemoReadWorkflowRule(TypedDict):
+    """The `BusinessRecordsDemoReadWorkflowRule` record."""
+    id: str
+    name: str
+    trigger: str
+    enabled: bool
+    action: str
+
+
+class BusinessRecordsDemoReadRuleTestItem(TypedDict):
+    """The `BusinessRecordsDemoReadRuleTestItem` record."""
+    field: str
+    op: str
+    value: str | float | bool | None
+    actual: str | float | bool | None
+    passed: bool
+
+
+class BusinessRecordsDemoReadRuleTestsItem(TypedDict):
+    """The `BusinessRecordsDemoReadRuleTestsItem` record."""
+    event: str
+    matched: bool
+    failedConditions: str
+    plannedActions: int
+    sideEffects: Literal["none"]
+
+
+class BusinessRecordsDemoReadTasksItem(TypedDict):
+    """The `BusinessRecordsDemoReadTasksItem` record."""
+    title: str
+    status: str
+    assigneeRole: str | None
+    dueAt: str | None
+    subjectType: str | None
+    subjectId: str | None
+    sourceRuleId: str
+
+
+class BusinessRecordsDemoReadAuditTrailItem(TypedDict):
+    """The `BusinessRecordsDemoReadAuditTrailItem` record."""
+    eventType: str
+    note: str
+
+
+class BusinessRecordsDemoRead(TypedDict):
+    """Documents, a workflow rule tried on their events by the real matcher, and the task it creates (docs/api.md section 9.1)."""
+    status: Literal["previewed"]
+    command: str
+    api: dict[str, str]
+    docs: list[dict[str, str]]
+    summary: list[DemoSummaryCard]
+    subject: str
+    documents: list[BusinessRecordsDemoReadDocumentsItem]
+    invoiceLines: list[BusinessRecordsDemoReadInvoiceLinesItem]
+    workflowRule: BusinessRecordsDemoReadWorkflowRule
+    ruleTest: list[BusinessRecordsDemoReadRuleTestItem]
+    ruleTests: list[BusinessRecordsDemoReadRuleTestsItem]
+    tasks: list[BusinessRecordsDemoReadTasksItem]
+    auditTrail: list[BusinessRecordsDemoReadAuditTrailItem]
     dataBoundaries: list[DemoDataBoundary]
 
 
@@ -1186,6 +1276,7 @@ class PublicDemoRead(TypedDict):
     intakePipeline: BusinessIntakePipelineDemoRead
     actionExecution: BusinessActionExecutionDemoRead
     approvalGateway: BusinessApprovalGatewayDemoRead
+    businessRecords: BusinessRecordsDemoRead
     notificationDelivery: NotificationDeliveryContractDemoRead
     dataBoundaries: list[DemoDataBoundary]
 
