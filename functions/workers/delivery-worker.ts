@@ -120,16 +120,20 @@ export function createWorker(
     ...extra,
   };
 
+  // A message that is not JSON or of no known kind fails too, counted and logged like any other
+  // failure: after the receive limit it reaches the DLQ, and the alarm on the metric says so.
   const record = async (r: SQSRecord) => {
-    let event: OutboxEvent;
+    let kind: string | null = null;
     try {
-      event = JSON.parse(r.body) as OutboxEvent;
-    } catch {
-      throw new Error('unparseable message body');
-    }
-    const handle = handlers[event.kind];
-    if (!handle) throw new Error(`no handler for kind ${event.kind}`);
-    try {
+      let event: OutboxEvent;
+      try {
+        event = JSON.parse(r.body) as OutboxEvent;
+      } catch {
+        throw new Error('unparseable message body');
+      }
+      kind = typeof event.kind === 'string' ? event.kind : null;
+      const handle = handlers[event.kind];
+      if (!handle) throw new Error(`no handler for kind ${event.kind}`);
       await handle(event, r);
     } catch (err) {
       if (!(err instanceof RetryLater)) {
@@ -137,7 +141,7 @@ export function createWorker(
         logger.error('worker record failed', {
           event: LOG_EVENTS.workerRecordFailed,
           message_id: r.messageId,
-          kind: event.kind,
+          kind,
           error: err as Error,
         });
       }

@@ -1,0 +1,219 @@
+import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '#functions/adapters/dynamo';
+import { notificationStore, setChannelState } from '#functions/adapters/notification-store';
+import { logger, metricsFor } from '#functions/observability';
+import { createWorker } from '#functions/workers/delivery-worker';
+import type { Notification, SendResult } from '#shared/domain/notifications/ports';
+import { createNotification, deliveryRequested } from '#shared/domain/notifications/use-cases';
+import type { OutboxEvent } from '#shared/domain/outbox';
+import { newId, systemClock } from '#shared/kernel/ids';
+import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
+import { freshDb } from '#tests/support/db';
+import { principal } from '#tests/support/fixtures';
+
+/**
+ * The SQS worker of the delivery path (functions/workers/delivery-worker.ts) over DynamoDB Local:
+ * each outcome of a delivery becomes the right batch answer (a record that must come back fails
+ * alone), the right visibility change (the backoff, or 0 to reach the DLQ), and its metrics and
+ * log line. SQS itself is aws-sdk-client-mock: it records the visibility changes.
+ */
+
+const sqsMock = mockClient(SQSClient);
+const QUEUE = 'https://sqs.local/external';
+const MAX_ATTEMPTS = 3;
+let db: Db;
+let store: ReturnType<typeof notificationStore>;
+
+beforeAll(async () => {
+  ({ db } = await freshDb());
+  store = notificationStore(db);
+});
+afterEach(() => {
+  sqsMock.reset();
+  vi.restoreAllMocks();
+});
+
+const worker = (send: (n: Notification) => Promise<SendResult>) =>
+  createWorker('external', {
+    delivery: {
+      store,
+      providers: { configFor: async () => ({ bot_token: '1:x' }), send },
+      clock: systemClock,
+      maxAttempts: MAX_ATTEMPTS,
+      backoff: { baseSeconds: 8, capSeconds: 8 },
+      leaseSeconds: 60,
+    },
+    sqs: new SQSClient({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
+    queueUrl: QUEUE,
+  });
+
+const queued = async (telegram: 'active' | 'unconnected' = 'active') => {
+  const tenantId = `t-${newId().slice(-10)}`;
+  if (telegram === 'active') await setChannelState(db, tenantId, 'telegram', 'active');
+  const n = await createNotification(
+    { notifications: store, clock: systemClock, allowLoopbackWebhooks: false },
+    principal('op'),
+    tenantId,
+    { channel: 'telegram', recipient: '4242', body: 'Stock is low' },
+  );
+  return { tenantId, n, event: deliveryRequested(systemClock, n) };
+};
+
+const record = (body: OutboxEvent | string, receiveCount = 1, id = newId()): SQSRecord =>
+  ({
+    messageId: id,
+    receiptHandle: `rh-${id}`,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    attributes: { ApproximateReceiveCount: String(receiveCount) },
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:external',
+    awsRegion: 'us-east-1',
+  }) as unknown as SQSRecord;
+
+/** Runs one batch; answers the failed message ids, the metric names added and the log lines. */
+const run = async (handler: ReturnType<typeof worker>, records: SQSRecord[]) => {
+  sqsMock.on(ChangeMessageVisibilityCommand).resolves({});
+  const metrics = metricsFor('worker-external');
+  const added = vi.spyOn(metrics, 'addMetric');
+  added.mockClear();
+  vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => metrics);
+  const lines: [string, Record<string, unknown>][] = [];
+  for (const level of ['info', 'warn', 'error'] as const)
+    vi.spyOn(logger, level).mockImplementation(((m: string, f: Record<string, unknown>) => {
+      lines.push([level, { message: m, ...f }]);
+    }) as never);
+  const out = await handler({ Records: records } as SQSEvent, {} as Context);
+  return {
+    failed: out.batchItemFailures.map((f) => f.itemIdentifier),
+    metrics: added.mock.calls.map(([name]) => name),
+    lines,
+    visibility: sqsMock
+      .commandCalls(ChangeMessageVisibilityCommand)
+      .map((c) => [c.args[0].input.ReceiptHandle, c.args[0].input.VisibilityTimeout]),
+  };
+};
+
+describe('the delivery worker', () => {
+  it('delivered: the record succeeds, counted with its latency, logged with the notification', async () => {
+    const { tenantId, n, event } = await queued();
+    const r = await run(
+      worker(async () => ({ ok: true })),
+      [record(event)],
+    );
+    expect(r.failed).toEqual([]);
+    expect(r.visibility).toEqual([]);
+    expect(r.metrics).toEqual([METRICS.notificationDelivered, METRICS.notificationDeliveryLatency]);
+    const line = r.lines.find(([, f]) => f.event === LOG_EVENTS.notificationDelivered)!;
+    expect(line[1]).toMatchObject({
+      tenant_id: tenantId,
+      notification_id: n.id,
+      channel: 'telegram',
+      attempt: 1,
+      receive_count: 1,
+    });
+    expect((await store.get(tenantId, n.id))?.status).toBe('delivered');
+
+    // The same message again: a duplicate, acknowledged, sent once.
+    const again = await run(
+      worker(async () => {
+        throw new Error('must not send');
+      }),
+      [record(event, 2)],
+    );
+    expect(again.failed).toEqual([]);
+    expect(again.metrics).toEqual([METRICS.notificationDuplicate]);
+  });
+
+  it('a transient failure before the last attempt: the record fails alone and comes back after the backoff', async () => {
+    const a = await queued();
+    const b = await queued();
+    const failing = record(a.event, 1);
+    // The backoff's jitter at its top: the whole 8 s of this policy.
+    vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    const r = await run(
+      worker(async (n) =>
+        n.id === a.n.id ? { ok: false, kind: 'transient', reason: 'http_503' } : { ok: true },
+      ),
+      [failing, record(b.event)],
+    );
+    expect(r.failed).toEqual([failing.messageId]);
+    expect(r.visibility).toEqual([[failing.receiptHandle, 8]]);
+    expect(r.metrics).toEqual(
+      expect.arrayContaining([METRICS.notificationRetried, METRICS.notificationDelivered]),
+    );
+    expect(r.lines.find(([, f]) => f.event === LOG_EVENTS.notificationRetry)![1]).toMatchObject({
+      reason: 'http_503',
+      delay_s: 8,
+      notification_id: a.n.id,
+    });
+    expect((await store.get(a.tenantId, a.n.id))?.status).toBe('retrying');
+    expect(r.metrics).not.toContain(METRICS.workerFailed);
+  });
+
+  it('a transient failure on the last attempt: dead-lettered, visible at once so SQS moves it to the DLQ', async () => {
+    const { tenantId, n, event } = await queued();
+    const last = record(event, MAX_ATTEMPTS);
+    const r = await run(
+      worker(async () => ({ ok: false, kind: 'transient', reason: 'timeout' })),
+      [last],
+    );
+    expect(r.failed).toEqual([last.messageId]);
+    expect(r.visibility).toEqual([[last.receiptHandle, 0]]);
+    expect(r.metrics).toEqual([METRICS.notificationDeadLettered, METRICS.reviewItemOpened]);
+    expect(r.lines.find(([, f]) => f.event === LOG_EVENTS.notificationDeadLettered)![0]).toBe('error');
+    const stored = await store.get(tenantId, n.id);
+    expect(stored?.status).toBe('dead_lettered');
+    expect(stored?.review_item_id).toBeTruthy();
+  });
+
+  it('a permanent failure and a closed gate are acknowledged with a review item, never retried', async () => {
+    const permanent = await queued();
+    const p = await run(
+      worker(async () => ({ ok: false, kind: 'permanent', reason: 'http_400' })),
+      [record(permanent.event)],
+    );
+    expect(p.failed).toEqual([]);
+    expect(p.visibility).toEqual([]);
+    expect(p.metrics).toEqual([METRICS.notificationDeadLettered, METRICS.reviewItemOpened]);
+
+    const gated = await queued('unconnected');
+    const g = await run(
+      worker(async () => ({ ok: true })),
+      [record(gated.event)],
+    );
+    expect(g.failed).toEqual([]);
+    expect(g.metrics).toEqual([METRICS.notificationGated, METRICS.reviewItemOpened]);
+    expect(g.lines.find(([, f]) => f.event === LOG_EVENTS.notificationGated)![1].gate).toBeTruthy();
+    expect((await store.get(gated.tenantId, gated.n.id))?.status).toBe('gated');
+  });
+
+  it('a message that is not JSON, of an unknown kind, or about a missing notification', async () => {
+    const unknownKind = { ...(await queued()).event, kind: 'no.such.kind' };
+    const garbled = record('{not json');
+    const unknown = record(unknownKind);
+    const missing = record({
+      ...(await queued()).event,
+      payload: { notification_id: 'gone', channel: 'telegram' },
+    });
+    const r = await run(
+      worker(async () => ({ ok: true })),
+      [garbled, unknown, missing],
+    );
+    // The missing notification is acknowledged (skipped); the other two fail alone, each counted
+    // and logged, so a poison message is seen before it reaches the DLQ.
+    expect(r.failed.sort()).toEqual([garbled.messageId, unknown.messageId].sort());
+    expect(r.metrics.filter((m) => m === METRICS.workerFailed)).toHaveLength(2);
+    const failedLines = r.lines.filter(([, f]) => f.event === LOG_EVENTS.workerRecordFailed);
+    expect(failedLines.map(([level, f]) => [level, f.message_id, f.kind]).sort()).toEqual(
+      [
+        ['error', garbled.messageId, null],
+        ['error', unknown.messageId, 'no.such.kind'],
+      ].sort(),
+    );
+  });
+});
