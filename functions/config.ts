@@ -55,6 +55,15 @@ export interface ProviderSettings {
   clients?: { sesv2?: AwsClientSettings; sns?: AwsClientSettings; ssm?: AwsClientSettings };
 }
 
+/** Where connection secrets live (functions/adapters/connection-secrets.ts). */
+export interface ConnectionSecretSettings {
+  /** `ssm:<parameter path prefix>` (cloud), `file:<path>` or `memory` (local runtime). */
+  store: string | undefined;
+  /** Cloud: the KMS key SecureStrings are encrypted with. */
+  kmsKeyId: string | undefined;
+  client?: AwsClientSettings;
+}
+
 export interface Config {
   table: TableConfig;
   sessionTtlSeconds: number;
@@ -65,6 +74,7 @@ export interface Config {
   outboxSweepAfterMs: number;
   delivery: DeliveryOverrides;
   providers: ProviderSettings;
+  connectionSecrets: ConnectionSecretSettings;
 }
 
 const num = (value: string | undefined, fallback: number) => Number(value ?? fallback);
@@ -94,6 +104,11 @@ const readProviders = (env: Env): ProviderSettings => ({
   timeoutMs: num(env.OPS_PROVIDER_TIMEOUT_MS, 5000),
 });
 
+const readConnectionSecrets = (env: Env): ConnectionSecretSettings => ({
+  store: env.OPS_CONNECTION_SECRETS,
+  kmsKeyId: env.OPS_CONNECTION_SECRETS_KMS_KEY,
+});
+
 /** The whole configuration from environment-shaped settings (the local runtime's way in). */
 export const loadConfig = (env: Env): Config => ({
   table: readTable(env),
@@ -103,6 +118,7 @@ export const loadConfig = (env: Env): Config => ({
   outboxSweepAfterMs: readSweepAfter(env),
   delivery: readDelivery(env),
   providers: readProviders(env),
+  connectionSecrets: readConnectionSecrets(env),
 });
 
 let provided: Config | undefined;
@@ -122,5 +138,6 @@ export const queueConfig = () => section('queues', readQueues);
 export const outboxSweepAfterMs = () => section('outboxSweepAfterMs', readSweepAfter);
 export const deliveryOverrides = () => section('delivery', readDelivery);
 export const providerSettings = () => section('providers', readProviders);
+export const connectionSecretSettings = () => section('connectionSecrets', readConnectionSecrets);
 
 export const clock = systemClock;

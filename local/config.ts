@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { type AwsClientSettings, type Config, loadConfig } from '#functions/config';
 import { QUEUES } from '#shared/kernel/names';
 import { LOCAL_AWS_ENV } from './dynamodb-local';
@@ -43,6 +44,10 @@ export function localConfig(options: {
       '*/sms': { sender_id: 'OPSLOCAL' },
       '*/webhook': { signing_secret: `whsec_${randomBytes(24).toString('base64')}` },
     }),
+    // Connection secrets beside the kept table (a 0600 file), else in memory like the table.
+    OPS_CONNECTION_SECRETS: options.settings.OPS_DATA_DIR
+      ? `file:${join(options.settings.OPS_DATA_DIR, 'connection-secrets.json')}`
+      : 'memory',
     TABLE_NAME: options.tableName,
     OPS_CURSOR_SECRET: options.cursorSecret,
     ...options.settings,
@@ -61,5 +66,6 @@ export function localConfig(options: {
         ssm: client(),
       },
     },
+    connectionSecrets: { ...config.connectionSecrets, client: client() },
   };
 }

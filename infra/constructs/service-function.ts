@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import {
   Architecture,
   FilterCriteria,
@@ -264,6 +265,43 @@ export class ServiceFunction extends Construct {
           'The AWS-managed aws/ssm key has no stable ARN in the template; the statement is limited by kms:ViaService=ssm, kms:ResourceAliases=alias/aws/ssm and the parameter path in the encryption context.',
       },
     );
+    return this;
+  }
+
+  /**
+   * Integration connection secrets: one SSM SecureString per connection under
+   * `/ops-platform/<stage>/connections/`, encrypted with the service's connection-secrets key.
+   * `write` (the hub): PutParameter and DeleteParameter, and kms:Encrypt/GenerateDataKey through
+   * SSM; it can never read a secret back. `read` (the delivering workers): GetParameter and
+   * kms:Decrypt through SSM. Sets OPS_CONNECTION_SECRETS (and the key for `write`).
+   */
+  bindConnectionSecrets(key: IKey, access: 'write' | 'read'): this {
+    const prefix = `/${SERVICE}/${this.config.stage}/connections/`;
+    const stack = Stack.of(this);
+    const parameters = stack.formatArn({
+      service: 'ssm',
+      resource: 'parameter',
+      resourceName: `${prefix.slice(1)}*`,
+    });
+    const write = access === 'write';
+    this.allow(write ? ['ssm:PutParameter', 'ssm:DeleteParameter'] : ['ssm:GetParameter'], [parameters]);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: write ? ['kms:Encrypt', 'kms:GenerateDataKey'] : ['kms:Decrypt'],
+        resources: [key.keyArn],
+        conditions: {
+          StringEquals: { 'kms:ViaService': `ssm.${stack.region}.amazonaws.com` },
+          StringLike: { 'kms:EncryptionContext:PARAMETER_ARN': parameters },
+        },
+      }),
+    );
+    this.fn.addEnvironment('OPS_CONNECTION_SECRETS', `ssm:${prefix}`);
+    if (write) this.fn.addEnvironment('OPS_CONNECTION_SECRETS_KMS_KEY', key.keyArn);
+    Validations.of(this).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter/${prefix.slice(1)}*]`,
+      reason: `Connection secrets are one parameter per connection, created at run time under ${prefix}; the grant is limited to that path.`,
+    });
     return this;
   }
 

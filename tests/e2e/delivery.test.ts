@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbFor } from '#functions/adapters/dynamo';
-import { setChannelState } from '#functions/adapters/notification-store';
+import { setChannelState } from '#tests/support/connections';
 import { tableConfig } from '#functions/config';
 import { activeBackground, type Background } from '#local/background';
 import { dlqName, QUEUES } from '#shared/kernel/names';

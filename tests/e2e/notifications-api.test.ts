@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbFor } from '#functions/adapters/dynamo';
-import { setChannelState } from '#functions/adapters/notification-store';
+import { setChannelState } from '#tests/support/connections';
 import { tableConfig } from '#functions/config';
 import { activeBackground, type Background } from '#local/background';
 import { OPERATIONS, type Operation } from '#shared/api/manifest';
