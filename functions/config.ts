@@ -46,13 +46,9 @@ export interface DeliveryOverrides {
 }
 
 export interface ProviderSettings {
-  /** Cloud: SSM path under which `<tenant_id>/<channel>` SecureString parameters hold JSON configs. */
-  configPrefix: string | undefined;
-  /** Local runtime only: the configs themselves, keyed `<tenant_id>/<channel>` or `*\/<channel>`. */
-  localConfigJson: string | undefined;
   telegramApiUrl: string;
   timeoutMs: number;
-  clients?: { sesv2?: AwsClientSettings; sns?: AwsClientSettings; ssm?: AwsClientSettings };
+  clients?: { sesv2?: AwsClientSettings; sns?: AwsClientSettings };
 }
 
 /** Where connection secrets live (functions/adapters/connection-secrets.ts). */
@@ -98,8 +94,6 @@ const readDelivery = (env: Env): DeliveryOverrides => ({
   leaseSeconds: optionalNum(env.OPS_DELIVERY_LEASE_SECONDS),
 });
 const readProviders = (env: Env): ProviderSettings => ({
-  configPrefix: env.OPS_PROVIDER_CONFIG_PREFIX,
-  localConfigJson: env.OPS_PROVIDER_CONFIG_JSON,
   telegramApiUrl: env.OPS_TELEGRAM_API_URL ?? 'https://api.telegram.org',
   timeoutMs: num(env.OPS_PROVIDER_TIMEOUT_MS, 5000),
 });

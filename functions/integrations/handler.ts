@@ -14,7 +14,7 @@ import { connectionStore } from '#functions/adapters/connection-store';
 import { dbFor } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
-import { clock, connectionSecretSettings, tableConfig } from '#functions/config';
+import { allowLoopbackWebhooks, clock, connectionSecretSettings, tableConfig } from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
 import { idempotencyWith } from '#functions/http/idempotency';
 
@@ -22,6 +22,7 @@ const db = dbFor(tableConfig());
 const deps = {
   connections: connectionStore(db),
   secrets: connectionSecretsFor(connectionSecretSettings()),
+  allowLoopbackTargets: allowLoopbackWebhooks(),
   clock,
 };
 

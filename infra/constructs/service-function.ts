@@ -228,47 +228,6 @@ export class ServiceFunction extends Construct {
   }
 
   /**
-   * Private provider configuration: SSM parameters under `/ops-platform/<stage>/providers/`.
-   * GetParameter(s) on that path only; kms:Decrypt only through SSM, only with the AWS-managed
-   * `aws/ssm` key, only for parameters on that path (SecureString).
-   */
-  bindProviderConfig(): this {
-    const prefix = `/${SERVICE}/${this.config.stage}/providers/`;
-    const stack = Stack.of(this);
-    const parameters = stack.formatArn({
-      service: 'ssm',
-      resource: 'parameter',
-      resourceName: `${prefix.slice(1)}*`,
-    });
-    this.allow(['ssm:GetParameter', 'ssm:GetParameters'], [parameters]);
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: ['kms:Decrypt'],
-        resources: [stack.formatArn({ service: 'kms', resource: 'key', resourceName: '*' })],
-        conditions: {
-          StringEquals: { 'kms:ViaService': `ssm.${stack.region}.amazonaws.com` },
-          'ForAnyValue:StringEquals': { 'kms:ResourceAliases': 'alias/aws/ssm' },
-          StringLike: { 'kms:EncryptionContext:PARAMETER_ARN': parameters },
-        },
-      }),
-    );
-    this.fn.addEnvironment('OPS_PROVIDER_CONFIG_PREFIX', prefix);
-    Validations.of(this).acknowledge(
-      {
-        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter/${prefix.slice(1)}*]`,
-        reason: `Provider configs are one parameter per tenant and channel, created by operators at run time under ${prefix}; the grant is limited to that path.`,
-      },
-      {
-        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:kms:<AWS::Region>:<AWS::AccountId>:key/*]',
-        reason:
-          'The AWS-managed aws/ssm key has no stable ARN in the template; the statement is limited by kms:ViaService=ssm, kms:ResourceAliases=alias/aws/ssm and the parameter path in the encryption context.',
-      },
-    );
-    return this;
-  }
-
-  /**
    * Integration connection secrets: one SSM SecureString per connection under
    * `/ops-platform/<stage>/connections/`, encrypted with the service's connection-secrets key.
    * `write` (the hub): PutParameter and DeleteParameter, and kms:Encrypt/GenerateDataKey through

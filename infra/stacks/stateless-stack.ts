@@ -151,7 +151,6 @@ export class StatelessStack extends Stack {
     )
       .bindTable(table, READ_WRITE)
       .bindQueue(externalQueue, 'changeVisibility')
-      .bindProviderConfig()
       .bindConnectionSecrets(stateful.connectionSecretsKey, 'read')
       .bindMessagingProviders()
       .bindCursorSecret(cursorSecret)

@@ -27,7 +27,12 @@ beforeAll(async () => {
 
 const manager = principal('manager-1', {}, true);
 const secrets = localConnectionSecrets(undefined);
-const deps = () => ({ connections: connectionStore(db), secrets, clock: systemClock });
+const deps = () => ({
+  connections: connectionStore(db),
+  secrets,
+  clock: systemClock,
+  allowLoopbackTargets: false,
+});
 const newTenant = () => `t-${newId().slice(-12)}`;
 const botToken = () => `987654:${newId().replace(/-/g, '')}x`;
 const LEDGERLY_CONFIG = {

@@ -1,20 +1,25 @@
 import { connectionStore } from '#functions/adapters/connection-store';
 import type { Db } from '#functions/adapters/dynamo';
 import { auditEvent } from '#shared/domain/audit';
-import type { Connection } from '#shared/domain/integrations/ports';
+import type { Connection, ConnectionSecret, ConnectionSecrets } from '#shared/domain/integrations/ports';
 import type { Channel } from '#shared/domain/notifications/ports';
 import { newId, systemClock } from '#shared/kernel/ids';
 
 /**
- * A tenant's connection of a notification channel's adapter, written through the real store (for
- * tests about delivery, not about the hub's API): `active` opens the channel's gate, `disabled`
- * is a connection that was switched off.
+ * A tenant's connection of a notification channel's adapter, written through the real store, for
+ * tests about delivery rather than about the hub's API (those go through HTTP): `active` opens
+ * the channel's gate, `disabled` is a connection that was switched off. `secret` is stored in the
+ * given private store, as the hub stores it.
  */
-export async function setChannelState(
+export async function connectChannel(
   db: Db,
   tenantId: string,
   channel: Exclude<Channel, 'in_app'>,
-  status: Connection['status'],
+  options: {
+    status?: Connection['status'];
+    config?: Record<string, unknown>;
+    secret?: { store: ConnectionSecrets; value: ConnectionSecret };
+  } = {},
 ): Promise<Connection> {
   const store = connectionStore(db);
   const now = new Date().toISOString();
@@ -26,12 +31,13 @@ export async function setChannelState(
     name: `${channel} (test)`,
     status: 'active',
     scopes: [],
-    config: {},
+    config: options.config ?? {},
     mapping: {},
-    secret_configured: false,
+    secret_configured: options.secret !== undefined,
     created_at: now,
     updated_at: now,
   };
+  if (options.secret) await options.secret.store.put(tenantId, connection.id, options.secret.value);
   const audit = (verb: string) =>
     auditEvent(systemClock, {
       tenant_id: tenantId,
@@ -43,8 +49,12 @@ export async function setChannelState(
     });
   if ((await store.create(connection, audit('created'))) !== 'written')
     throw new Error(`${tenantId} already has an active ${channel} connection`);
-  if (status === 'active') return connection;
-  const disabled = { ...connection, status, updated_at: new Date(Date.parse(now) + 1).toISOString() };
+  if ((options.status ?? 'active') === 'active') return connection;
+  const disabled = {
+    ...connection,
+    status: 'disabled' as const,
+    updated_at: new Date(Date.parse(now) + 1).toISOString(),
+  };
   if ((await store.update(disabled, connection, audit('status_changed'))) !== 'written')
     throw new Error('disabling the test connection failed');
   return disabled;

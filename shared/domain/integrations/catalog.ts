@@ -53,6 +53,11 @@ export interface AdapterDeclaration {
   config: z.ZodMiniType<Record<string, unknown>>;
   config_example: Record<string, unknown>;
   /**
+   * Config fields that name a URL the service will call: checked when a connection is saved
+   * (https, no private, loopback, link-local, CGNAT or metadata address) and again at delivery.
+   */
+  target_url_fields?: readonly string[];
+  /**
    * The secret a connection needs (write-only), or `null` when the adapter authenticates as the
    * service itself (SES and SNS run under the function's role).
    */

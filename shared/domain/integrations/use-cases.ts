@@ -15,6 +15,7 @@ import { auditEvent } from '#shared/domain/audit';
 import { ADAPTERS, adapterByKey } from './adapters/index';
 import type { AdapterCategory, AdapterDeclaration } from './catalog';
 import { CONFIG_SCHEMAS } from './config-schemas.gen';
+import { webhookUrlProblem } from './webhook-target';
 import type {
   Connection,
   ConnectionFilter,
@@ -31,6 +32,8 @@ export interface IntegrationDeps {
   connections: ConnectionStore;
   secrets: ConnectionSecrets;
   clock: Clock;
+  /** Local runtime only: target URLs on loopback (its provider sandbox) are acceptable. */
+  allowLoopbackTargets: boolean;
 }
 
 type AdapterContract = z.output<typeof AdapterContractRead>;
@@ -126,8 +129,22 @@ export function checkScopes(adapter: AdapterDeclaration, scopes: readonly string
   return [...new Set(scopes)];
 }
 
-export const checkConfig = (adapter: AdapterDeclaration, config: unknown): Record<string, unknown> =>
-  parse(adapter.config as core.$ZodType<Record<string, unknown>>, config, 'config');
+/** The config as the adapter declares it, with the URLs the service will call checked as targets. */
+export function checkConfig(
+  adapter: AdapterDeclaration,
+  config: unknown,
+  allowLoopbackTargets = false,
+): Record<string, unknown> {
+  const parsed = parse(adapter.config as core.$ZodType<Record<string, unknown>>, config, 'config');
+  const errors: FieldError[] = [];
+  for (const field of adapter.target_url_fields ?? []) {
+    const value = parsed[field];
+    const problem = typeof value === 'string' ? webhookUrlProblem(value, allowLoopbackTargets) : undefined;
+    if (problem) errors.push({ path: `config.${field}`, ...problem });
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+  return parsed;
+}
 
 /** The secret as the adapter declares it. Its value is never echoed: the errors name fields only. */
 export function checkSecret(adapter: AdapterDeclaration, secret: unknown): ConnectionSecret {
@@ -195,7 +212,7 @@ export async function createConnection(
   let secret: ConnectionSecret | undefined;
   checkAll(
     () => void (input.scopes && (scopes = checkScopes(adapter, input.scopes))),
-    () => void (config = checkConfig(adapter, input.config ?? {})),
+    () => void (config = checkConfig(adapter, input.config ?? {}, deps.allowLoopbackTargets)),
     () => void (input.secret !== undefined && (secret = checkSecret(adapter, input.secret))),
   );
   const now = deps.clock.now().toISOString();
@@ -281,7 +298,7 @@ export async function updateConnection(
   let secret: ConnectionSecret | undefined;
   checkAll(
     () => void (patch.scopes && (scopes = checkScopes(adapter, patch.scopes))),
-    () => void (patch.config && (config = checkConfig(adapter, patch.config))),
+    () => void (patch.config && (config = checkConfig(adapter, patch.config, deps.allowLoopbackTargets))),
     () => void (patch.secret && (secret = checkSecret(adapter, patch.secret))),
   );
   const next: Connection = {

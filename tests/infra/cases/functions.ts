@@ -354,25 +354,8 @@ export function functionCases(s: Synthesized): void {
       });
     }
 
-    const PROVIDERS = `:parameter/ops-platform/${TEST_STAGE}/providers/*`;
     const CONNECTIONS = `:parameter/ops-platform/${TEST_STAGE}/connections/*`;
     const on = (path: string) => (x: { resource: string }) => x.resource.includes(path);
-
-    it('external worker: SSM GetParameter(s) under its providers path only, KMS decrypt only via SSM and aws/ssm', () => {
-      const g = grantsOf('worker-external');
-      const ssm = g.filter((x) => x.action.startsWith('ssm:') && !on(CONNECTIONS)(x));
-      expect(ssm.map((x) => x.action).sort()).toEqual(['ssm:GetParameter', 'ssm:GetParameters']);
-      for (const x of ssm) expect(x.resource).toContain(PROVIDERS);
-      const kms = g.filter((x) => x.action.startsWith('kms:') && x.resource.includes('*'));
-      expect(kms.map((x) => x.action)).toEqual(['kms:Decrypt']);
-      expect(kms[0]!.condition).toMatchObject({
-        'ForAnyValue:StringEquals': { 'kms:ResourceAliases': 'alias/aws/ssm' },
-        StringEquals: { 'kms:ViaService': expect.anything() },
-      });
-      expect(fnByName('worker-external')[1].Environment.Variables.OPS_PROVIDER_CONFIG_PREFIX).toBe(
-        `/ops-platform/${TEST_STAGE}/providers/`,
-      );
-    });
 
     it('connection secrets: the hub puts and deletes (encrypt only), the external worker reads (decrypt only), both via SSM with the service key', () => {
       const secretGrants = (name: string) => {
@@ -396,6 +379,19 @@ export function functionCases(s: Synthesized): void {
       expect(fnByName('api-integrations')[1].Environment.Variables.OPS_CONNECTION_SECRETS).toBe(
         `ssm:/ops-platform/${TEST_STAGE}/connections/`,
       );
+      // Nothing else: no other SSM path, no other key (the provider configs live in connections).
+      for (const name of ['worker-external', 'api-integrations']) {
+        expect(
+          grantsOf(name).filter((x) => x.action.startsWith('ssm:') && !on(CONNECTIONS)(x)),
+          name,
+        ).toEqual([]);
+        expect(
+          grantsOf(name).filter(
+            (x) => x.action.startsWith('kms:') && !x.resource.includes('ConnectionSecretsKey'),
+          ),
+          name,
+        ).toEqual([]);
+      }
       for (const name of allFunctions.filter((n) => !['worker-external', 'api-integrations'].includes(n))) {
         expect(actionsOf(name, 'ssm'), name).toEqual([]);
         expect(actionsOf(name, 'kms'), name).toEqual([]);

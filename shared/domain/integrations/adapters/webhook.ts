@@ -11,16 +11,18 @@ export const webhook: AdapterDeclaration = {
   purpose: "POSTs notifications to the tenant's HTTPS endpoint, signed per the Standard Webhooks scheme.",
   channel: 'webhook',
   capabilities: ['send_message', 'signed_payload'],
+  // https and the address rules need the deployment's loopback setting: see target_url_fields.
   config: z.strictObject({
     url: z.string().check(
       z.maxLength(2048),
-      z.refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:', {
-        message: 'must be an absolute https URL',
-        params: { code: 'not_https' },
+      z.refine((u) => URL.canParse(u), {
+        message: 'must be an absolute URL',
+        params: { code: 'invalid_url' },
       }),
     ),
   }),
   config_example: { url: 'https://hooks.acme.example/ops-platform' },
+  target_url_fields: ['url'],
   secret: z.strictObject({
     signing_secret: z
       .string()
@@ -70,6 +72,7 @@ export const webhook: AdapterDeclaration = {
   },
   public_notes: [
     'The url must be https and must not name a private, loopback, link-local, CGNAT or metadata address; the resolved address is checked again at delivery.',
+    'A webhook notification goes to its recipient, which must be the connection url or a path below it.',
     'Redirects are never followed; receivers should deduplicate on webhook-id.',
   ],
 };
