@@ -46,13 +46,18 @@ export interface DeliveryOverrides {
 }
 
 export interface ProviderSettings {
-  /** Cloud: SSM path under which `<tenant_id>/<channel>` SecureString parameters hold JSON configs. */
-  configPrefix: string | undefined;
-  /** Local runtime only: the configs themselves, keyed `<tenant_id>/<channel>` or `*\/<channel>`. */
-  localConfigJson: string | undefined;
   telegramApiUrl: string;
   timeoutMs: number;
-  clients?: { sesv2?: AwsClientSettings; sns?: AwsClientSettings; ssm?: AwsClientSettings };
+  clients?: { sesv2?: AwsClientSettings; sns?: AwsClientSettings };
+}
+
+/** Where connection secrets live (functions/adapters/connection-secrets.ts). */
+export interface ConnectionSecretSettings {
+  /** `ssm:<parameter path prefix>` (cloud), `file:<path>` or `memory` (local runtime). */
+  store: string | undefined;
+  /** Cloud: the KMS key SecureStrings are encrypted with. */
+  kmsKeyId: string | undefined;
+  client?: AwsClientSettings;
 }
 
 export interface Config {
@@ -65,6 +70,7 @@ export interface Config {
   outboxSweepAfterMs: number;
   delivery: DeliveryOverrides;
   providers: ProviderSettings;
+  connectionSecrets: ConnectionSecretSettings;
 }
 
 const num = (value: string | undefined, fallback: number) => Number(value ?? fallback);
@@ -88,10 +94,13 @@ const readDelivery = (env: Env): DeliveryOverrides => ({
   leaseSeconds: optionalNum(env.OPS_DELIVERY_LEASE_SECONDS),
 });
 const readProviders = (env: Env): ProviderSettings => ({
-  configPrefix: env.OPS_PROVIDER_CONFIG_PREFIX,
-  localConfigJson: env.OPS_PROVIDER_CONFIG_JSON,
   telegramApiUrl: env.OPS_TELEGRAM_API_URL ?? 'https://api.telegram.org',
   timeoutMs: num(env.OPS_PROVIDER_TIMEOUT_MS, 5000),
+});
+
+const readConnectionSecrets = (env: Env): ConnectionSecretSettings => ({
+  store: env.OPS_CONNECTION_SECRETS,
+  kmsKeyId: env.OPS_CONNECTION_SECRETS_KMS_KEY,
 });
 
 /** The whole configuration from environment-shaped settings (the local runtime's way in). */
@@ -103,6 +112,7 @@ export const loadConfig = (env: Env): Config => ({
   outboxSweepAfterMs: readSweepAfter(env),
   delivery: readDelivery(env),
   providers: readProviders(env),
+  connectionSecrets: readConnectionSecrets(env),
 });
 
 let provided: Config | undefined;
@@ -122,5 +132,6 @@ export const queueConfig = () => section('queues', readQueues);
 export const outboxSweepAfterMs = () => section('outboxSweepAfterMs', readSweepAfter);
 export const deliveryOverrides = () => section('delivery', readDelivery);
 export const providerSettings = () => section('providers', readProviders);
+export const connectionSecretSettings = () => section('connectionSecrets', readConnectionSecrets);
 
 export const clock = systemClock;

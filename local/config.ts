@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { type AwsClientSettings, type Config, loadConfig } from '#functions/config';
 import { QUEUES } from '#shared/kernel/names';
 import { LOCAL_AWS_ENV } from './dynamodb-local';
@@ -10,7 +10,7 @@ export type Settings = Record<string, string | undefined>;
 
 /**
  * The functions' configuration on this machine, read by the same `loadConfig` as in Lambda: the
- * runtime's own values (queues, sandbox, loopback webhooks, sandbox provider configs) under the
+ * runtime's own values (queues, sandbox, loopback webhooks, where connection secrets live) under the
  * given settings, which win, and the table over both; the SDK clients point at DynamoDB Local and
  * the loopback stand-ins with credentials that name no real account.
  */
@@ -36,13 +36,10 @@ export function localConfig(options: {
     EXTERNAL_QUEUE_URL: queues.url(QUEUES.external),
     OPS_TELEGRAM_API_URL: `${sandbox.url}/telegram`,
     OPS_WEBHOOK_ALLOW_LOOPBACK: '1',
-    // Local-only stand-in for the SSM parameters: every tenant gets sandbox provider configs.
-    OPS_PROVIDER_CONFIG_JSON: JSON.stringify({
-      '*/telegram': { bot_token: `123456:${randomBytes(12).toString('hex')}` },
-      '*/email': { from_address: 'ops@sandbox.invalid' },
-      '*/sms': { sender_id: 'OPSLOCAL' },
-      '*/webhook': { signing_secret: `whsec_${randomBytes(24).toString('base64')}` },
-    }),
+    // Connection secrets beside the kept table (a 0600 file), else in memory like the table.
+    OPS_CONNECTION_SECRETS: options.settings.OPS_DATA_DIR
+      ? `file:${join(options.settings.OPS_DATA_DIR, 'connection-secrets.json')}`
+      : 'memory',
     TABLE_NAME: options.tableName,
     OPS_CURSOR_SECRET: options.cursorSecret,
     ...options.settings,
@@ -56,10 +53,10 @@ export function localConfig(options: {
       clients: {
         sesv2: client(`${sandbox.url}/sesv2`),
         sns: client(`${sandbox.url}/sns`),
-        // Never called here (the provider configs above stand in for SSM); a developer's own
-        // credentials must not reach it either.
-        ssm: client(),
       },
     },
+    // Never an SSM call here (the secrets live in a file or memory); a developer's own
+    // credentials must not reach one either.
+    connectionSecrets: { ...config.connectionSecrets, client: client() },
   };
 }

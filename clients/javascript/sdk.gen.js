@@ -392,6 +392,70 @@ export const workflowRulesTest = (options) => (options.client ?? client).post({
     }
 });
 /**
+ * The adapter catalog: every adapter a tenant can connect, with its contract
+ */
+export const adaptersList = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/adapters',
+    ...options
+});
+/**
+ * An adapter's contract: config schema, scopes, mapping keys, failure modes, operations
+ */
+export const adaptersGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/adapters/{adapter_key}',
+    ...options
+});
+/**
+ * List the tenant's connections, newest first
+ */
+export const integrationConnectionsList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections',
+    ...options
+});
+/**
+ * Connect the tenant to an adapter (the secret is write-only)
+ */
+export const integrationConnectionsCreate = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Delete a connection and its secret
+ */
+export const integrationConnectionsDelete = (options) => (options.client ?? client).delete({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}',
+    ...options
+});
+/**
+ * Get a connection (never its secret: only whether one is set)
+ */
+export const integrationConnectionsGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}',
+    ...options
+});
+/**
+ * Change, disable or re-enable a connection; replace or remove its secret
+ */
+export const integrationConnectionsUpdate = (options) => (options.client ?? client).patch({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
  * Health: ok while the table answers a read, else 503
  */
 export const publicHealth = (options) => (options?.client ?? client).get({ url: '/health', ...options });

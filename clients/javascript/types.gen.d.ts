@@ -10,6 +10,60 @@ export type AccessTokenRead = {
     token_type: 'bearer';
     user: UserRead;
 };
+export type AdapterContractRead = {
+    key: string;
+    name: string;
+    status: string;
+    category: 'notification' | 'accounting' | 'bank_feed' | 'crm';
+    direction: string;
+    purpose: string;
+    connection_profile_supported: boolean;
+    connection_profile_required: boolean;
+    channel: string | null;
+    /**
+     * Non-secret settings, checked against the adapter's config_schema
+     */
+    auth_profile?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Non-secret settings, checked against the adapter's config_schema
+     */
+    config_example?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Non-secret settings, checked against the adapter's config_schema
+     */
+    config_schema?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Non-secret settings, checked against the adapter's config_schema
+     */
+    mapping_example?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Non-secret settings, checked against the adapter's config_schema
+     */
+    payload_schema?: {
+        [key: string]: unknown;
+    };
+    capabilities?: Array<string>;
+    default_connection_scopes?: Array<string>;
+    failure_modes?: Array<string>;
+    public_notes?: Array<string>;
+    required_mapping_keys?: Array<string>;
+    supported_connection_scopes?: Array<string>;
+    operation_contracts?: Array<{
+        [key: string]: unknown;
+    }>;
+};
+export type AdapterList = {
+    items: Array<AdapterContractRead>;
+    next_cursor: string | null;
+};
 export type AuditEventList = {
     items: Array<AuditEventRead>;
     next_cursor: string | null;
@@ -190,13 +244,13 @@ export type BusinessExceptionCreate = {
     summary: string;
     severity?: 'info' | 'warning' | 'critical';
     /**
-     * Free-form JSON object
+     * Non-secret settings, checked against the adapter's config_schema
      */
     evidence?: {
         [key: string]: unknown;
     };
     /**
-     * Free-form JSON object
+     * Non-secret settings, checked against the adapter's config_schema
      */
     impact?: {
         [key: string]: unknown;
@@ -479,6 +533,14 @@ export type BusinessScenarioReplayDemoRead = {
     }>;
     dataBoundaries: Array<DemoDataBoundary>;
 };
+export type ConnectionHealthRead = {
+    state: 'healthy' | 'degraded' | 'failing' | 'unknown';
+    reason: string | null;
+    next_action: string | null;
+    last_success_at: string | null;
+    last_failure_at: string | null;
+    open_issues: number;
+};
 /**
  * Certifying a connector against its adapter contract.
  */
@@ -704,6 +766,86 @@ export type DocumentStatusChange = {
     status: 'draft' | 'open' | 'paid' | 'void';
     note?: string | null;
 };
+export type IntegrationConnectionCreate = {
+    adapter_key: string;
+    name: string;
+    /**
+     * A subset of the adapter's supported_connection_scopes
+     */
+    scopes?: Array<string>;
+    /**
+     * Non-secret settings, checked against the adapter's config_schema
+     */
+    config?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Write-only: the adapter's auth_profile.secret_fields; kept in private storage, never returned
+     */
+    secret?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Service field -> provider field path
+     */
+    mapping?: {
+        [key: string]: string;
+    };
+};
+export type IntegrationConnectionList = {
+    items: Array<IntegrationConnectionRead>;
+    next_cursor: string | null;
+};
+export type IntegrationConnectionRead = {
+    id: string;
+    tenant_id: string;
+    adapter_key: string;
+    name: string;
+    status: 'active' | 'disabled';
+    scopes: Array<string>;
+    /**
+     * Non-secret settings, checked against the adapter's config_schema
+     */
+    config: {
+        [key: string]: unknown;
+    };
+    mapping: {
+        [key: string]: string;
+    };
+    secret_configured: boolean;
+    health: ConnectionHealthRead;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+};
+export type IntegrationConnectionUpdate = {
+    name?: string;
+    status?: 'active' | 'disabled';
+    /**
+     * A subset of the adapter's supported_connection_scopes
+     */
+    scopes?: Array<string>;
+    /**
+     * Non-secret settings, checked against the adapter's config_schema
+     */
+    config?: {
+        [key: string]: unknown;
+    };
+    secret?: {
+        [key: string]: unknown;
+    } | null;
+    /**
+     * Service field -> provider field path
+     */
+    mapping?: {
+        [key: string]: string;
+    };
+};
 /**
  * Diagnosing and repairing a failing integration.
  */
@@ -833,7 +975,7 @@ export type NotificationCreate = {
     subject?: string | null;
     body: string;
     /**
-     * Free-form JSON object
+     * Non-secret settings, checked against the adapter's config_schema
      */
     metadata?: {
         [key: string]: unknown;
@@ -1306,7 +1448,7 @@ export type WorkflowRuleTest = {
     event: {
         event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'accounting_export.failed' | 'integration.issue_opened';
         /**
-         * Free-form JSON object
+         * Non-secret settings, checked against the adapter's config_schema
          */
         entity: {
             [key: string]: unknown;
@@ -3516,6 +3658,358 @@ export type WorkflowRulesTestResponses = {
     200: WorkflowRuleTestRead;
 };
 export type WorkflowRulesTestResponse = WorkflowRulesTestResponses[keyof WorkflowRulesTestResponses];
+export type AdaptersListData = {
+    body?: never;
+    path?: never;
+    query?: {
+        category?: 'notification' | 'accounting' | 'bank_feed' | 'crm';
+    };
+    url: '/adapters';
+};
+export type AdaptersListErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type AdaptersListError = AdaptersListErrors[keyof AdaptersListErrors];
+export type AdaptersListResponses = {
+    /**
+     * The adapter catalog: every adapter a tenant can connect, with its contract
+     */
+    200: AdapterList;
+};
+export type AdaptersListResponse = AdaptersListResponses[keyof AdaptersListResponses];
+export type AdaptersGetData = {
+    body?: never;
+    path: {
+        adapter_key: string;
+    };
+    query?: never;
+    url: '/adapters/{adapter_key}';
+};
+export type AdaptersGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type AdaptersGetError = AdaptersGetErrors[keyof AdaptersGetErrors];
+export type AdaptersGetResponses = {
+    /**
+     * An adapter's contract: config schema, scopes, mapping keys, failure modes, operations
+     */
+    200: AdapterContractRead;
+};
+export type AdaptersGetResponse = AdaptersGetResponses[keyof AdaptersGetResponses];
+export type IntegrationConnectionsListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        status?: 'active' | 'disabled';
+        adapter_key?: string;
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/integration-connections';
+};
+export type IntegrationConnectionsListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type IntegrationConnectionsListError = IntegrationConnectionsListErrors[keyof IntegrationConnectionsListErrors];
+export type IntegrationConnectionsListResponses = {
+    /**
+     * List the tenant's connections, newest first
+     */
+    200: IntegrationConnectionList;
+};
+export type IntegrationConnectionsListResponse = IntegrationConnectionsListResponses[keyof IntegrationConnectionsListResponses];
+export type IntegrationConnectionsCreateData = {
+    body: IntegrationConnectionCreate;
+    headers?: {
+        /**
+         * The same key and body return the first answer; the same key with another body is 409 `conflict`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/integration-connections';
+};
+export type IntegrationConnectionsCreateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type IntegrationConnectionsCreateError = IntegrationConnectionsCreateErrors[keyof IntegrationConnectionsCreateErrors];
+export type IntegrationConnectionsCreateResponses = {
+    /**
+     * Connect the tenant to an adapter (the secret is write-only)
+     */
+    201: IntegrationConnectionRead;
+};
+export type IntegrationConnectionsCreateResponse = IntegrationConnectionsCreateResponses[keyof IntegrationConnectionsCreateResponses];
+export type IntegrationConnectionsDeleteData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        connection_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}';
+};
+export type IntegrationConnectionsDeleteErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type IntegrationConnectionsDeleteError = IntegrationConnectionsDeleteErrors[keyof IntegrationConnectionsDeleteErrors];
+export type IntegrationConnectionsDeleteResponses = {
+    /**
+     * Delete a connection and its secret
+     */
+    204: void;
+};
+export type IntegrationConnectionsDeleteResponse = IntegrationConnectionsDeleteResponses[keyof IntegrationConnectionsDeleteResponses];
+export type IntegrationConnectionsGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        connection_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}';
+};
+export type IntegrationConnectionsGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type IntegrationConnectionsGetError = IntegrationConnectionsGetErrors[keyof IntegrationConnectionsGetErrors];
+export type IntegrationConnectionsGetResponses = {
+    /**
+     * Get a connection (never its secret: only whether one is set)
+     */
+    200: IntegrationConnectionRead;
+};
+export type IntegrationConnectionsGetResponse = IntegrationConnectionsGetResponses[keyof IntegrationConnectionsGetResponses];
+export type IntegrationConnectionsUpdateData = {
+    body: IntegrationConnectionUpdate;
+    path: {
+        tenant_id: string;
+        connection_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}';
+};
+export type IntegrationConnectionsUpdateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type IntegrationConnectionsUpdateError = IntegrationConnectionsUpdateErrors[keyof IntegrationConnectionsUpdateErrors];
+export type IntegrationConnectionsUpdateResponses = {
+    /**
+     * Change, disable or re-enable a connection; replace or remove its secret
+     */
+    200: IntegrationConnectionRead;
+};
+export type IntegrationConnectionsUpdateResponse = IntegrationConnectionsUpdateResponses[keyof IntegrationConnectionsUpdateResponses];
 export type PublicHealthData = {
     body?: never;
     path?: never;

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { AuditListData, AuditListErrors, AuditListResponses, AuthAcceptInvitationData, AuthAcceptInvitationErrors, AuthAcceptInvitationResponses, AuthDeclineInvitationData, AuthDeclineInvitationErrors, AuthDeclineInvitationResponses, AuthInvitationsData, AuthInvitationsErrors, AuthInvitationsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, DocumentsChangeStatusData, DocumentsChangeStatusErrors, DocumentsChangeStatusResponses, DocumentsCreateData, DocumentsCreateErrors, DocumentsCreateResponses, DocumentsGetData, DocumentsGetErrors, DocumentsGetResponses, DocumentsListData, DocumentsListErrors, DocumentsListResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, InvitationsListData, InvitationsListErrors, InvitationsListResponses, InvitationsRevokeData, InvitationsRevokeErrors, InvitationsRevokeResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TasksChangeStatusData, TasksChangeStatusErrors, TasksChangeStatusResponses, TasksCreateData, TasksCreateErrors, TasksCreateResponses, TasksGetData, TasksGetErrors, TasksGetResponses, TasksListData, TasksListErrors, TasksListResponses, TasksUpdateData, TasksUpdateErrors, TasksUpdateResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses, WorkflowRulesCreateData, WorkflowRulesCreateErrors, WorkflowRulesCreateResponses, WorkflowRulesDeleteData, WorkflowRulesDeleteErrors, WorkflowRulesDeleteResponses, WorkflowRulesGetData, WorkflowRulesGetErrors, WorkflowRulesGetResponses, WorkflowRulesListData, WorkflowRulesListErrors, WorkflowRulesListResponses, WorkflowRulesTestData, WorkflowRulesTestErrors, WorkflowRulesTestResponses, WorkflowRulesUpdateData, WorkflowRulesUpdateErrors, WorkflowRulesUpdateResponses } from './types.gen.js';
+import type { AdaptersGetData, AdaptersGetErrors, AdaptersGetResponses, AdaptersListData, AdaptersListErrors, AdaptersListResponses, AuditListData, AuditListErrors, AuditListResponses, AuthAcceptInvitationData, AuthAcceptInvitationErrors, AuthAcceptInvitationResponses, AuthDeclineInvitationData, AuthDeclineInvitationErrors, AuthDeclineInvitationResponses, AuthInvitationsData, AuthInvitationsErrors, AuthInvitationsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, DocumentsChangeStatusData, DocumentsChangeStatusErrors, DocumentsChangeStatusResponses, DocumentsCreateData, DocumentsCreateErrors, DocumentsCreateResponses, DocumentsGetData, DocumentsGetErrors, DocumentsGetResponses, DocumentsListData, DocumentsListErrors, DocumentsListResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, IntegrationConnectionsCreateData, IntegrationConnectionsCreateErrors, IntegrationConnectionsCreateResponses, IntegrationConnectionsDeleteData, IntegrationConnectionsDeleteErrors, IntegrationConnectionsDeleteResponses, IntegrationConnectionsGetData, IntegrationConnectionsGetErrors, IntegrationConnectionsGetResponses, IntegrationConnectionsListData, IntegrationConnectionsListErrors, IntegrationConnectionsListResponses, IntegrationConnectionsUpdateData, IntegrationConnectionsUpdateErrors, IntegrationConnectionsUpdateResponses, InvitationsListData, InvitationsListErrors, InvitationsListResponses, InvitationsRevokeData, InvitationsRevokeErrors, InvitationsRevokeResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TasksChangeStatusData, TasksChangeStatusErrors, TasksChangeStatusResponses, TasksCreateData, TasksCreateErrors, TasksCreateResponses, TasksGetData, TasksGetErrors, TasksGetResponses, TasksListData, TasksListErrors, TasksListResponses, TasksUpdateData, TasksUpdateErrors, TasksUpdateResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses, WorkflowRulesCreateData, WorkflowRulesCreateErrors, WorkflowRulesCreateResponses, WorkflowRulesDeleteData, WorkflowRulesDeleteErrors, WorkflowRulesDeleteResponses, WorkflowRulesGetData, WorkflowRulesGetErrors, WorkflowRulesGetResponses, WorkflowRulesListData, WorkflowRulesListErrors, WorkflowRulesListResponses, WorkflowRulesTestData, WorkflowRulesTestErrors, WorkflowRulesTestResponses, WorkflowRulesUpdateData, WorkflowRulesUpdateErrors, WorkflowRulesUpdateResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -443,6 +443,77 @@ export const workflowRulesUpdate = <ThrowOnError extends boolean = true>(options
 export const workflowRulesTest = <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesTestData, ThrowOnError>): RequestResult<WorkflowRulesTestResponses, WorkflowRulesTestErrors, ThrowOnError> => (options.client ?? client).post<WorkflowRulesTestResponses, WorkflowRulesTestErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/tenants/{tenant_id}/workflow-rules/{rule_id}/test',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The adapter catalog: every adapter a tenant can connect, with its contract
+ */
+export const adaptersList = <ThrowOnError extends boolean = true>(options?: Options<AdaptersListData, ThrowOnError>): RequestResult<AdaptersListResponses, AdaptersListErrors, ThrowOnError> => (options?.client ?? client).get<AdaptersListResponses, AdaptersListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/adapters',
+    ...options
+});
+
+/**
+ * An adapter's contract: config schema, scopes, mapping keys, failure modes, operations
+ */
+export const adaptersGet = <ThrowOnError extends boolean = true>(options: Options<AdaptersGetData, ThrowOnError>): RequestResult<AdaptersGetResponses, AdaptersGetErrors, ThrowOnError> => (options.client ?? client).get<AdaptersGetResponses, AdaptersGetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/adapters/{adapter_key}',
+    ...options
+});
+
+/**
+ * List the tenant's connections, newest first
+ */
+export const integrationConnectionsList = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsListData, ThrowOnError>): RequestResult<IntegrationConnectionsListResponses, IntegrationConnectionsListErrors, ThrowOnError> => (options.client ?? client).get<IntegrationConnectionsListResponses, IntegrationConnectionsListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections',
+    ...options
+});
+
+/**
+ * Connect the tenant to an adapter (the secret is write-only)
+ */
+export const integrationConnectionsCreate = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsCreateData, ThrowOnError>): RequestResult<IntegrationConnectionsCreateResponses, IntegrationConnectionsCreateErrors, ThrowOnError> => (options.client ?? client).post<IntegrationConnectionsCreateResponses, IntegrationConnectionsCreateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a connection and its secret
+ */
+export const integrationConnectionsDelete = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsDeleteData, ThrowOnError>): RequestResult<IntegrationConnectionsDeleteResponses, IntegrationConnectionsDeleteErrors, ThrowOnError> => (options.client ?? client).delete<IntegrationConnectionsDeleteResponses, IntegrationConnectionsDeleteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}',
+    ...options
+});
+
+/**
+ * Get a connection (never its secret: only whether one is set)
+ */
+export const integrationConnectionsGet = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsGetData, ThrowOnError>): RequestResult<IntegrationConnectionsGetResponses, IntegrationConnectionsGetErrors, ThrowOnError> => (options.client ?? client).get<IntegrationConnectionsGetResponses, IntegrationConnectionsGetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}',
+    ...options
+});
+
+/**
+ * Change, disable or re-enable a connection; replace or remove its secret
+ */
+export const integrationConnectionsUpdate = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsUpdateData, ThrowOnError>): RequestResult<IntegrationConnectionsUpdateResponses, IntegrationConnectionsUpdateErrors, ThrowOnError> => (options.client ?? client).patch<IntegrationConnectionsUpdateResponses, IntegrationConnectionsUpdateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',

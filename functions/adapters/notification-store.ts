@@ -1,8 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEvent } from '#shared/domain/audit';
 import type {
-  Channel,
   ChannelState,
   ClaimResult,
   DeliveryStore,
@@ -10,7 +9,7 @@ import type {
   NotificationStore,
   ReviewItem,
 } from '#shared/domain/notifications/ports';
-import { channelConnection } from '#shared/table/entities/channel-connection';
+import { adapterConnection } from '#shared/table/entities/adapter-connection';
 import { consumed } from '#shared/table/entities/consumed';
 import { inboxItem } from '#shared/table/entities/inbox-item';
 import { member } from '#shared/table/entities/member';
@@ -36,7 +35,7 @@ const CONSUMED_RETENTION_SECONDS = 15 * 24 * 3600;
 
 const isConditionFailure = (err: unknown) => err instanceof ConditionalCheckFailedException;
 
-/** Notifications, review items, channel switches and consumer claims over the one table. */
+/** Notifications, review items, channel states and consumer claims over the one table. */
 export const notificationStore = (db: Db): NotificationStore & DeliveryStore => {
   const get = async (key: Key) =>
     (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))).Item;
@@ -79,7 +78,8 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
     },
 
     async channelState(tenantId, channel) {
-      const item = await get(channelConnection.key({ tenant_id: tenantId, channel }));
+      // A notification adapter's key is its channel (shared/domain/integrations/catalog.ts).
+      const item = await get(adapterConnection.key({ tenant_id: tenantId, adapter_key: channel }));
       return item ? (item.status as ChannelState) : undefined;
     },
 
@@ -185,30 +185,3 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
     },
   };
 };
-
-/**
- * A tenant's switch for a notification channel. The integration hub (a later issue) owns the
- * public API that flips it; the delivery path only reads it.
- */
-export async function setChannelState(
-  db: Db,
-  tenantId: string,
-  channel: Channel,
-  status: 'active' | 'disabled',
-) {
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: channelConnection.key({ tenant_id: tenantId, channel }),
-      UpdateExpression: 'SET entity = :e, tenant_id = :t, channel = :c, #status = :s, updated_at = :at',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':e': channelConnection.entity,
-        ':t': tenantId,
-        ':c': channel,
-        ':s': status,
-        ':at': new Date().toISOString(),
-      },
-    }),
-  );
-}

@@ -1,11 +1,10 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
-import { GetParameterCommand, ParameterNotFound, SSMClient } from '@aws-sdk/client-ssm';
 import { classifyStatus } from '#shared/domain/notifications/channels';
+import { isUnderUrl } from '#shared/domain/integrations/webhook-target';
 import type {
-  Channel,
   Notification,
-  ProviderConfig,
+  ProviderConnection,
   ProviderPort,
   SendResult,
 } from '#shared/domain/notifications/ports';
@@ -13,36 +12,12 @@ import type { ProviderSettings } from '#functions/config';
 import { sendWebhook } from './webhook';
 
 /**
- * Channel adapters and the private provider configuration they need. SDK clients are created once
- * per function; retries are ours (the queue's backoff), so each client makes exactly one attempt.
- * The local runtime points the SES and SNS clients and the Telegram API at its loopback sandbox.
+ * Channel adapters: each send uses the config and secret of the tenant's connection of the
+ * channel (shared/domain/integrations/adapters/ declares their fields). SDK clients are created
+ * once per function; retries are ours (the queue's backoff), so each client makes exactly one
+ * attempt. The local runtime points the SES and SNS clients and the Telegram API at its loopback
+ * sandbox.
  */
-
-const CACHE_MS = 60_000;
-
-/** Provider configs by reference: read from SSM (decrypted) in the cloud, cached for a minute. */
-function configSource(settings: ProviderSettings, ssm: SSMClient) {
-  const local = settings.localConfigJson
-    ? (JSON.parse(settings.localConfigJson) as Record<string, ProviderConfig>)
-    : undefined;
-  const cache = new Map<string, { at: number; value: ProviderConfig | undefined }>();
-  return async (tenantId: string, channel: Channel): Promise<ProviderConfig | undefined> => {
-    if (local) return local[`${tenantId}/${channel}`] ?? local[`*/${channel}`];
-    if (!settings.configPrefix) return undefined;
-    const name = `${settings.configPrefix.replace(/\/$/, '')}/${tenantId}/${channel}`;
-    const hit = cache.get(name);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-    let value: ProviderConfig | undefined;
-    try {
-      const out = await ssm.send(new GetParameterCommand({ Name: name, WithDecryption: true }));
-      value = out.Parameter?.Value ? (JSON.parse(out.Parameter.Value) as ProviderConfig) : undefined;
-    } catch (err) {
-      if (!(err instanceof ParameterNotFound)) throw err;
-    }
-    cache.set(name, { at: Date.now(), value });
-    return value;
-  };
-}
 
 /** SDK errors to failure classes: throttling, 5xx and network trouble are transient. */
 function classifySdkError(err: unknown): SendResult {
@@ -63,7 +38,6 @@ export function providerPort(settings: ProviderSettings, allowLoopbackWebhooks: 
   const { clients } = settings;
   const ses = new SESv2Client({ ...clients?.sesv2, maxAttempts: 1 });
   const sns = new SNSClient({ ...clients?.sns, maxAttempts: 1 });
-  const configFor = configSource(settings, new SSMClient(clients?.ssm ?? {}));
   const webhookOptions = {
     allowLoopback: allowLoopbackWebhooks,
     timeoutMs: settings.timeoutMs,
@@ -80,12 +54,16 @@ export function providerPort(settings: ProviderSettings, allowLoopbackWebhooks: 
     }
   };
 
-  const telegram = async (n: Notification, c: ProviderConfig): Promise<SendResult> => {
+  const telegram = async (n: Notification, { config, secret }: ProviderConnection): Promise<SendResult> => {
     try {
-      const res = await fetch(`${settings.telegramApiUrl}/bot${c.bot_token}/sendMessage`, {
+      const res = await fetch(`${settings.telegramApiUrl}/bot${secret?.bot_token}/sendMessage`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ chat_id: n.recipient, text: n.body }),
+        body: JSON.stringify({
+          chat_id: n.recipient,
+          text: n.body,
+          ...(config.disable_notification === true ? { disable_notification: true } : {}),
+        }),
         redirect: 'error',
         signal: AbortSignal.timeout(settings.timeoutMs),
       });
@@ -100,44 +78,49 @@ export function providerPort(settings: ProviderSettings, allowLoopbackWebhooks: 
     }
   };
 
-  const email = (n: Notification, c: ProviderConfig) =>
+  const email = (n: Notification, { config: c }: ProviderConnection) =>
     sdkSend((abortSignal) =>
       ses.send(
         new SendEmailCommand({
-          FromEmailAddress: c.from_address,
+          FromEmailAddress: c.from_address as string,
           Destination: { ToAddresses: [n.recipient] },
+          ...(c.reply_to ? { ReplyToAddresses: [c.reply_to as string] } : {}),
           Content: {
             Simple: {
               Subject: { Data: n.subject ?? '', Charset: 'UTF-8' },
               Body: { Text: { Data: n.body, Charset: 'UTF-8' } },
             },
           },
-          ...(c.configuration_set ? { ConfigurationSetName: c.configuration_set } : {}),
+          ...(c.configuration_set ? { ConfigurationSetName: c.configuration_set as string } : {}),
         }),
         { abortSignal },
       ),
     );
 
-  const sms = (n: Notification, c: ProviderConfig) =>
+  const sms = (n: Notification, { config: c }: ProviderConnection) =>
     sdkSend((abortSignal) =>
       sns.send(
         new PublishCommand({
           PhoneNumber: n.recipient,
           Message: n.body,
-          MessageAttributes: c.sender_id
-            ? { 'AWS.SNS.SMS.SenderID': { DataType: 'String', StringValue: c.sender_id } }
-            : undefined,
+          MessageAttributes: {
+            ...(c.sender_id
+              ? { 'AWS.SNS.SMS.SenderID': { DataType: 'String', StringValue: c.sender_id as string } }
+              : {}),
+            ...(c.sms_type
+              ? { 'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: c.sms_type as string } }
+              : {}),
+          },
         }),
         { abortSignal },
       ),
     );
 
   return {
-    configFor: async (tenantId, channel) => (channel === 'in_app' ? {} : configFor(tenantId, channel)),
     async send(n, c) {
-      if (n.channel === 'in_app') return { ok: true };
-      if (!c) return { ok: false, kind: 'permanent', reason: 'not_configured' };
       switch (n.channel) {
+        case 'in_app':
+          return { ok: true };
         case 'telegram':
           return telegram(n, c);
         case 'email':
@@ -145,11 +128,14 @@ export function providerPort(settings: ProviderSettings, allowLoopbackWebhooks: 
         case 'sms':
           return sms(n, c);
         case 'webhook':
+          // The connection names the tenant's endpoint; a notification may address it or below.
+          if (typeof c.config.url !== 'string' || !isUnderUrl(n.recipient, c.config.url))
+            return { ok: false, kind: 'permanent', reason: 'recipient_outside_connection' };
           return sendWebhook(
             n.recipient,
             {
               id: n.idempotency_key.replace(/[^A-Za-z0-9_-]/g, '_'),
-              secret: c.signing_secret ?? '',
+              secret: c.secret?.signing_secret ?? '',
               body: JSON.stringify({
                 type: 'notification.delivered',
                 timestamp: new Date().toISOString(),

@@ -2,8 +2,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { Webhook } from 'standardwebhooks';
+import { isForbiddenAddress } from '#shared/domain/integrations/webhook-target';
 import { classifyStatus } from '#shared/domain/notifications/channels';
 import type { SendResult } from '#shared/domain/notifications/ports';
 
@@ -13,58 +13,6 @@ import type { SendResult } from '#shared/domain/notifications/ports';
  * resolution, at connect time (a custom `lookup`), so DNS rebinding cannot reach a private address.
  * No redirects are followed, the call has one deadline and the response body is capped.
  */
-
-const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
-const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
-/**
- * IANA's global unicast block. The rest of the IPv6 space is not routed on the internet; that
- * includes `::a.b.c.d`, the deprecated IPv4-compatible form (RFC 4291 2.5.5.1), so it needs no unwrapping.
- */
-const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
-
-/**
- * The IPv4 addresses an IPv6 address carries to the IPv4 network: the packet ends up there, so
- * those are what must be public. `null`: an IPv6 address that carries none. An empty list: it
- * embeds an address whose position is only known to the local network (the RFC 8215 local-use
- * NAT64 prefix), which is never public.
- */
-function embeddedIPv4(a: ipaddr.IPv6): ipaddr.IPv4[] | null {
-  const p = a.parts as [number, number, number, number, number, number, number, number];
-  switch (a.range()) {
-    case 'ipv4Mapped': // ::ffff:a.b.c.d
-    case 'rfc6145': // ::ffff:0:a.b.c.d (IPv4-translated)
-      return [v4(p[6], p[7])];
-    case 'rfc6052':
-      return a.match(NAT64_WELL_KNOWN) ? [v4(p[6], p[7])] : [];
-    case '6to4': // 2002:AABB:CCDD::/48
-      return [v4(p[1], p[2])];
-    case 'teredo': // 2001:0:<server>:<flags>:<port>:<client, inverted>
-      return [v4(p[2], p[3]), v4(p[6] ^ 0xffff, p[7] ^ 0xffff)];
-    default:
-      return null;
-  }
-}
-
-function isPublic(a: ipaddr.IPv4 | ipaddr.IPv6, allowLoopback: boolean): boolean {
-  if (a.range() === 'loopback') return allowLoopback;
-  if (a instanceof ipaddr.IPv4) return a.range() === 'unicast';
-  const inner = embeddedIPv4(a);
-  if (inner) return inner.length > 0 && inner.every((x) => isPublic(x, allowLoopback));
-  return a.range() === 'unicast' && a.match(GLOBAL_UNICAST);
-}
-
-/**
- * Whether a webhook may not connect to `address`: anything but a public unicast address (private,
- * loopback, link-local and cloud metadata, CGNAT, multicast, reserved and documentation ranges),
- * also when an IPv6 address embeds such an IPv4 one (mapped, translated, NAT64, 6to4, Teredo).
- * Decimal, octal, hex and short IPv4 forms parse as the address they name;
- * anything that is not an address is refused. `allowLoopback` lets the local runtime and tests
- * reach their loopback receivers.
- */
-export function isForbiddenAddress(address: string, allowLoopback: boolean): boolean {
-  if (!ipaddr.isValid(address)) return true;
-  return !isPublic(ipaddr.parse(address), allowLoopback);
-}
 
 export interface WebhookOptions {
   allowLoopback: boolean;

@@ -4,7 +4,7 @@ import { NotFoundError } from '#shared/kernel/errors';
 import type { Principal } from '#shared/kernel/policy';
 import type { ApiEvent, HttpContext, HttpResponse } from './context';
 import type { Idempotency } from './idempotency';
-import { parse } from './issues';
+import { parse } from '#shared/api/issues';
 
 type Out<D, F extends string> =
   D extends Record<F, infer S extends core.$ZodType> ? core.output<S> : undefined;

@@ -1,6 +1,9 @@
 import type { DeliveryDeps } from '#shared/domain/notifications/delivery';
 import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import type { WorkflowRunDeps } from '#shared/domain/workflows/runner';
+import { activeConnectionReader } from '#shared/domain/integrations/active';
+import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
+import { connectionStore } from '#functions/adapters/connection-store';
 import { type Db, dbFor } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { providerPort } from '#functions/adapters/providers';
@@ -11,6 +14,7 @@ import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import {
   allowLoopbackWebhooks,
   clock,
+  connectionSecretSettings,
   deliveryOverrides,
   providerSettings,
   queueConfig,
@@ -23,6 +27,10 @@ function deliveryDeps(db: Db): DeliveryDeps {
   const o = deliveryOverrides();
   return {
     store: notificationStore(db),
+    connections: activeConnectionReader(
+      connectionStore(db),
+      connectionSecretsFor(connectionSecretSettings()),
+    ),
     providers: providerPort(providerSettings(), allowLoopbackWebhooks()),
     clock,
     maxAttempts: o.maxAttempts ?? DELIVERY_MAX_ATTEMPTS,

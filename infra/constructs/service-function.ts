@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import {
   Architecture,
   FilterCriteria,
@@ -227,43 +228,39 @@ export class ServiceFunction extends Construct {
   }
 
   /**
-   * Private provider configuration: SSM parameters under `/ops-platform/<stage>/providers/`.
-   * GetParameter(s) on that path only; kms:Decrypt only through SSM, only with the AWS-managed
-   * `aws/ssm` key, only for parameters on that path (SecureString).
+   * Integration connection secrets: one SSM SecureString per connection under
+   * `/ops-platform/<stage>/connections/`, encrypted with the service's connection-secrets key.
+   * `write` (the hub): PutParameter and DeleteParameter, and kms:Encrypt/GenerateDataKey through
+   * SSM; it can never read a secret back. `read` (the delivering workers): GetParameter and
+   * kms:Decrypt through SSM. Sets OPS_CONNECTION_SECRETS (and the key for `write`).
    */
-  bindProviderConfig(): this {
-    const prefix = `/${SERVICE}/${this.config.stage}/providers/`;
+  bindConnectionSecrets(key: IKey, access: 'write' | 'read'): this {
+    const prefix = `/${SERVICE}/${this.config.stage}/connections/`;
     const stack = Stack.of(this);
     const parameters = stack.formatArn({
       service: 'ssm',
       resource: 'parameter',
       resourceName: `${prefix.slice(1)}*`,
     });
-    this.allow(['ssm:GetParameter', 'ssm:GetParameters'], [parameters]);
+    const write = access === 'write';
+    this.allow(write ? ['ssm:PutParameter', 'ssm:DeleteParameter'] : ['ssm:GetParameter'], [parameters]);
     this.role.addToPrincipalPolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,
-        actions: ['kms:Decrypt'],
-        resources: [stack.formatArn({ service: 'kms', resource: 'key', resourceName: '*' })],
+        actions: write ? ['kms:Encrypt', 'kms:GenerateDataKey'] : ['kms:Decrypt'],
+        resources: [key.keyArn],
         conditions: {
           StringEquals: { 'kms:ViaService': `ssm.${stack.region}.amazonaws.com` },
-          'ForAnyValue:StringEquals': { 'kms:ResourceAliases': 'alias/aws/ssm' },
           StringLike: { 'kms:EncryptionContext:PARAMETER_ARN': parameters },
         },
       }),
     );
-    this.fn.addEnvironment('OPS_PROVIDER_CONFIG_PREFIX', prefix);
-    Validations.of(this).acknowledge(
-      {
-        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter/${prefix.slice(1)}*]`,
-        reason: `Provider configs are one parameter per tenant and channel, created by operators at run time under ${prefix}; the grant is limited to that path.`,
-      },
-      {
-        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:kms:<AWS::Region>:<AWS::AccountId>:key/*]',
-        reason:
-          'The AWS-managed aws/ssm key has no stable ARN in the template; the statement is limited by kms:ViaService=ssm, kms:ResourceAliases=alias/aws/ssm and the parameter path in the encryption context.',
-      },
-    );
+    this.fn.addEnvironment('OPS_CONNECTION_SECRETS', `ssm:${prefix}`);
+    if (write) this.fn.addEnvironment('OPS_CONNECTION_SECRETS_KMS_KEY', key.keyArn);
+    Validations.of(this).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter/${prefix.slice(1)}*]`,
+      reason: `Connection secrets are one parameter per connection, created at run time under ${prefix}; the grant is limited to that path.`,
+    });
     return this;
   }
 

@@ -31,6 +31,8 @@ export interface StatefulResources {
   readonly relayFailures: Queue;
   readonly alarmTopics: Record<Severity, Topic>;
   readonly cursorSecret: Secret;
+  /** Encrypts the SSM SecureStrings that hold integration connection secrets. */
+  readonly connectionSecretsKey: Key;
 }
 
 export interface StatefulStackProps extends StackProps {
@@ -49,6 +51,7 @@ export class StatefulStack extends Stack implements StatefulResources {
   readonly relayFailures: Queue;
   readonly alarmTopics: Record<Severity, Topic>;
   readonly cursorSecret: Secret;
+  readonly connectionSecretsKey: Key;
   readonly demoBucket: Bucket;
   readonly accessLogsBucket: Bucket;
 
@@ -154,6 +157,16 @@ export class StatefulStack extends Stack implements StatefulResources {
       id: 'AwsSolutions-SMG4',
       reason:
         'The value reaches the functions as a deploy-time dynamic reference, so automatic rotation would not reach them and would invalidate every outstanding cursor at an arbitrary time. Rotation is a documented manual step followed by a deploy (docs/infrastructure.md).',
+    });
+
+    // --- The service's key for connection secrets (docs/api.md section 9.3): the hub function
+    // encrypts with it through SSM, only the delivering functions decrypt (grants in
+    // ServiceFunction.bindConnectionSecrets). Retained: deleting it would strand every secret.
+    this.connectionSecretsKey = new Key(this, 'ConnectionSecretsKey', {
+      alias: `alias/${config.prefix}-connection-secrets`,
+      description: `Encrypts the ${config.prefix} integration connection secrets (SSM SecureString)`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
     });
 
     // --- Demo site bucket (private; served by CloudFront in the stateless stack).

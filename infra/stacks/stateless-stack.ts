@@ -24,6 +24,7 @@ export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = 
   documents: READ_WRITE,
   tasks: READ_WRITE,
   workflows: READ_WRITE,
+  integrations: READ_WRITE,
   audit: { read: 'all', touchSessions: true },
   // `GET /health` reads the health probe's key; nothing else of the table, and no cursor to sign.
   public: { healthProbe: true },
@@ -79,6 +80,7 @@ export class StatelessStack extends Stack {
       groups[group] = f;
     }
     this.groupFunctions = groups;
+    groups.integrations!.bindConnectionSecrets(stateful.connectionSecretsKey, 'write');
 
     // --- Bearer token check. Reads the session and the user's memberships; touches last_used_at.
     this.authorizer = fn(
@@ -149,7 +151,7 @@ export class StatelessStack extends Stack {
     )
       .bindTable(table, READ_WRITE)
       .bindQueue(externalQueue, 'changeVisibility')
-      .bindProviderConfig()
+      .bindConnectionSecrets(stateful.connectionSecretsKey, 'read')
       .bindMessagingProviders()
       .bindCursorSecret(cursorSecret)
       .consumeQueue(externalQueue);

@@ -1,6 +1,6 @@
 import { type AccessDoc, type AccessPatternSpec, PLACEHOLDER, prefixOf } from './entity';
 import * as audit from './entities/audit';
-import * as channelConnection from './entities/channel-connection';
+import * as adapterConnection from './entities/adapter-connection';
 import * as consumed from './entities/consumed';
 import * as document from './entities/document';
 import * as documentNumber from './entities/document-number';
@@ -8,6 +8,7 @@ import * as exception from './entities/exception';
 import * as healthProbe from './entities/health-probe';
 import * as idempotency from './entities/idempotency';
 import * as inboxItem from './entities/inbox-item';
+import * as integrationConnection from './entities/integration-connection';
 import * as invitation from './entities/invitation';
 import * as login from './entities/login';
 import * as loginFailures from './entities/login-failures';
@@ -50,7 +51,8 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   outbox,
   notification,
   reviewItem,
-  channelConnection,
+  integrationConnection,
+  adapterConnection,
   inboxItem,
   consumed,
   idempotency,

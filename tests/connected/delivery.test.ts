@@ -3,10 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditStore } from '#functions/adapters/audit-store';
 import { type Db, transact } from '#functions/adapters/dynamo';
 import { auditPut } from '#functions/adapters/audit-store';
-import { notificationStore, setChannelState } from '#functions/adapters/notification-store';
+import { notificationStore } from '#functions/adapters/notification-store';
+import { connectChannel } from '#tests/support/connections';
+import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
+import { connectionStore } from '#functions/adapters/connection-store';
+import { activeConnectionReader } from '#shared/domain/integrations/active';
+import type { ActiveConnectionReader } from '#shared/domain/integrations/ports';
 import { DELIVERY_BACKOFF } from '#shared/domain/notifications/channels';
 import { type DeliveryDeps, deliver, PROVIDER_ERROR } from '#shared/domain/notifications/delivery';
-import type { Notification, ProviderPort, SendResult } from '#shared/domain/notifications/ports';
+import type { Notification, SendResult } from '#shared/domain/notifications/ports';
 import {
   createNotification,
   decideReviewItem,
@@ -46,14 +51,30 @@ const api = (): NotificationDeps => ({
   allowLoopbackWebhooks: false,
 });
 
-/** A provider port whose `send` is the test's; it counts the sends it is asked for. */
+const secrets = localConnectionSecrets(undefined);
+const BOT_TOKEN = `123456:${'b'.repeat(35)}`;
+
+/**
+ * A provider port whose `send` is the test's; it counts the sends it is asked for. It carries
+ * the connection reader the worker gets: the real one over the table and the secrets, unless
+ * `readSecret` replaces how the secret is read.
+ */
 const provider = (
   send: (n: Notification) => Promise<SendResult> = async () => ({ ok: true }),
-  configFor: ProviderPort['configFor'] = async () => ({ bot_token: '1:x' }),
+  readSecret?: () => Promise<Record<string, string>>,
 ) => {
+  const real = activeConnectionReader(connectionStore(db), secrets);
+  const connections: ActiveConnectionReader = readSecret
+    ? {
+        async findActiveConnection(tenantId, query) {
+          const found = await real.findActiveConnection(tenantId, query);
+          return found && { ...found, secret: readSecret };
+        },
+      }
+    : real;
   const port = {
     sends: 0,
-    configFor,
+    connections,
     async send(n: Notification) {
       port.sends++;
       return send(n);
@@ -62,8 +83,9 @@ const provider = (
   return port;
 };
 
-const workerDeps = (providers: ProviderPort): DeliveryDeps => ({
+const workerDeps = (providers: ReturnType<typeof provider>): DeliveryDeps => ({
   store,
+  connections: providers.connections,
   providers,
   clock: systemClock,
   maxAttempts: 5,
@@ -71,10 +93,13 @@ const workerDeps = (providers: ProviderPort): DeliveryDeps => ({
   leaseSeconds: 60,
 });
 
-/** A tenant whose telegram channel is connected (or not). */
+/** A tenant whose telegram channel is connected, with its bot token (or not connected). */
 const tenantWith = async (telegram: 'active' | 'unconnected' = 'active') => {
   const tenantId = `t-${newId().slice(-10)}`;
-  if (telegram === 'active') await setChannelState(db, tenantId, 'telegram', 'active');
+  if (telegram === 'active')
+    await connectChannel(db, tenantId, 'telegram', {
+      secret: { store: secrets, value: { bot_token: BOT_TOKEN } },
+    });
   return tenantId;
 };
 
@@ -107,7 +132,7 @@ const auditTypes = async (tenantId: string, entityType: string, entityId: string
 describe('a throw in the provider path after the claim', () => {
   const faults: [string, () => ReturnType<typeof provider>][] = [
     [
-      'the configuration read (an SSM error)',
+      'the secret read (an SSM error)',
       () =>
         provider(undefined, async () => {
           throw new Error('AccessDeniedException: ssm:GetParameter on arn:aws:ssm:secret/acme');

@@ -3,9 +3,6 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbFor } from '#functions/adapters/dynamo';
-import { setChannelState } from '#functions/adapters/notification-store';
-import { tableConfig } from '#functions/config';
 import { activeBackground, type Background } from '#local/background';
 import { dlqName, QUEUES } from '#shared/kernel/names';
 import { client } from '#tests/support/http';
@@ -40,6 +37,14 @@ const until = async <T>(probe: () => Promise<T | undefined>, what: string, ms = 
   }
 };
 
+const BOT_TOKEN = `123456:${'c'.repeat(35)}`;
+
+const connect = async (tenant: string, body: Record<string, unknown>) => {
+  const r = await api('POST', `/tenants/${tenant}/integration-connections`, { token, body });
+  expect(r.status).toBe(201);
+  return r.body;
+};
+
 const send = (body: Record<string, unknown>, headers: Record<string, string> = {}, tenant = T) =>
   api('POST', `/tenants/${tenant}/notifications`, { token, body, headers });
 
@@ -53,12 +58,6 @@ beforeAll(async () => {
   rt = await startRuntime({
     OPS_LOCAL_QUEUE_MS_PER_SECOND: '10',
     OPS_LOCAL_SWEEP_INTERVAL_MS: '3600000',
-    OPS_PROVIDER_CONFIG_JSON: JSON.stringify({
-      '*/telegram': { bot_token: '123:abc' },
-      '*/email': { from_address: 'ops@sandbox.invalid' },
-      '*/sms': { sender_id: 'OPS' },
-      '*/webhook': { signing_secret: WEBHOOK_SECRET },
-    }),
   });
   bg = activeBackground()!;
   api = client(rt.baseUrl).call;
@@ -70,10 +69,6 @@ beforeAll(async () => {
     body: { email: 'op@acme.test', display_name: 'Op', role: 'operator', password: 'correct horse battery' },
   });
   memberId = m.body.user_id;
-  const db = dbFor(tableConfig());
-  for (const ch of ['telegram', 'email', 'sms', 'webhook'] as const)
-    await setChannelState(db, T, ch, 'active');
-
   const wh = new Webhook(WEBHOOK_SECRET);
   receiver = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -92,6 +87,17 @@ beforeAll(async () => {
   receiver.listen(0, '127.0.0.1');
   await once(receiver, 'listening');
   receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
+
+  // The tenant connects its four channels through the hub, as a client would.
+  await connect(T, { adapter_key: 'telegram', name: 'Bot', secret: { bot_token: BOT_TOKEN } });
+  await connect(T, { adapter_key: 'email', name: 'Mail', config: { from_address: 'ops@sandbox.invalid' } });
+  await connect(T, { adapter_key: 'sms', name: 'Texts', config: { sender_id: 'OPS' } });
+  await connect(T, {
+    adapter_key: 'webhook',
+    name: 'Hooks',
+    config: { url: receiverUrl },
+    secret: { signing_secret: WEBHOOK_SECRET },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -150,7 +156,7 @@ describe('notification delivery path', () => {
     expect(gated.review_item_id).toBe(item.id);
     expect(bg.sandbox.received('telegram')).toHaveLength(0);
 
-    await setChannelState(dbFor(tableConfig()), OTHER, 'telegram', 'active');
+    await connect(OTHER, { adapter_key: 'telegram', name: 'Bot', secret: { bot_token: BOT_TOKEN } });
     const d = await api('POST', `/tenants/${OTHER}/review-items/${item.id}/decision`, {
       token,
       body: { action: 'retry', note: 'connected now' },

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbFor } from '#functions/adapters/dynamo';
-import { setChannelState } from '#functions/adapters/notification-store';
-import { tableConfig } from '#functions/config';
 import { activeBackground, type Background } from '#local/background';
 import { OPERATIONS, type Operation } from '#shared/api/manifest';
 import { ROLES, type Role } from '#shared/kernel/policy';
@@ -22,7 +19,6 @@ beforeAll(async () => {
   rt = await startRuntime({
     OPS_LOCAL_QUEUE_MS_PER_SECOND: '10',
     OPS_LOCAL_SWEEP_INTERVAL_MS: '3600000',
-    OPS_PROVIDER_CONFIG_JSON: JSON.stringify({ '*/telegram': { bot_token: '123:abc' } }),
   });
   bg = activeBackground()!;
   s = await seedTenant(rt);
@@ -81,7 +77,11 @@ describe('Idempotency-Key with a 246 KB escape-heavy body', () => {
 
   it('queues one notification and delivers it once, and replays the same 202', async () => {
     const tenant = await newTenant();
-    await setChannelState(dbFor(tableConfig()), tenant, 'telegram', 'active');
+    const connected = await s.api.call('POST', `/tenants/${tenant}/integration-connections`, {
+      token: s.adminToken,
+      body: { adapter_key: 'telegram', name: 'Bot', secret: { bot_token: `123456:${'d'.repeat(35)}` } },
+    });
+    expect(connected.status).toBe(201);
     const chatId = String(Date.now());
     const body = { channel: 'telegram', recipient: chatId, body: 'Evidence attached', metadata: ESCAPES };
     const post = () =>

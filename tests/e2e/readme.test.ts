@@ -40,6 +40,7 @@ describe('README curl examples', () => {
     expect(stdout).toMatch(/204\n401\n$/);
     expect(stdout).toContain('"id":"acme"');
     expect(stdout).toContain('notification delivered');
+    expect(stdout).toContain('email delivered');
     expect(stdout).toContain('"status":"resolved"');
     expect(stdout).toContain('"code":"invalid_transition"');
     expect(stdout).toContain('"event_type":"exception.status_changed"');

@@ -101,6 +101,12 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'workflowRules.update': { version: 1, enabled: false },
   'workflowRules.test': { event: { event_type: 'exception.created', entity: { severity: 'critical' } } },
   'auth.login': { email: 'x@example.test', password: 'x' },
+  'integrationConnections.create': {
+    adapter_key: 'email',
+    name: 'Billing mail',
+    config: { from_address: 'billing@acme.example' },
+  },
+  'integrationConnections.update': { name: 'Billing mail (renamed)' },
 };
 
 export const isProblem = (r: {

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { isForbiddenAddress, signWebhook } from '#functions/adapters/webhook';
+import { signWebhook } from '#functions/adapters/webhook';
+import { isForbiddenAddress } from '#shared/domain/integrations/webhook-target';
 import { backoffSeconds, classifyStatus } from '#shared/domain/notifications/channels';
 import { decideGate } from '#shared/domain/notifications/gate';
 import { checkPolicy, type PolicyContext } from '#shared/domain/notifications/policy-check';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parse } from '#functions/http/issues';
+import { parse } from '#shared/api/issues';
 import { canTransitionDocument } from '#shared/domain/documents/use-cases';
 import { DocumentCreate, DocumentListQuery } from '#shared/api/schemas/documents';
 import { ValidationError } from '#shared/kernel/errors';

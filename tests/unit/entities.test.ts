@@ -2,13 +2,14 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_PATTERNS, DOCUMENTED } from '#shared/table/access-patterns';
 import { audit } from '#shared/table/entities/audit';
-import { channelConnection } from '#shared/table/entities/channel-connection';
+import { adapterConnection } from '#shared/table/entities/adapter-connection';
 import { consumed } from '#shared/table/entities/consumed';
 import { document } from '#shared/table/entities/document';
 import { documentNumber } from '#shared/table/entities/document-number';
 import { exception } from '#shared/table/entities/exception';
 import { idempotency } from '#shared/table/entities/idempotency';
 import { inboxItem } from '#shared/table/entities/inbox-item';
+import { integrationConnection } from '#shared/table/entities/integration-connection';
 import { invitation } from '#shared/table/entities/invitation';
 import { login } from '#shared/table/entities/login';
 import { loginFailures } from '#shared/table/entities/login-failures';
@@ -59,9 +60,14 @@ describe('entity keys (pinned: the items in the table were written with these)',
     ],
     ['review item', reviewItem.key({ tenant_id: 'acme', id: 'r1' }), { pk: 'TENANT#acme#REVIEW', sk: 'r1' }],
     [
-      'channel connection',
-      channelConnection.key({ tenant_id: 'acme', channel: 'email' }),
-      { pk: 'TENANT#acme#CHANNEL', sk: 'email' },
+      'integration connection',
+      integrationConnection.key({ tenant_id: 'acme', id: 'c1' }),
+      { pk: 'TENANT#acme#INTEGRATION_CONNECTION', sk: 'c1' },
+    ],
+    [
+      'adapter connection',
+      adapterConnection.key({ tenant_id: 'acme', adapter_key: 'email' }),
+      { pk: 'TENANT#acme#ADAPTER_CONNECTION', sk: 'email' },
     ],
     [
       'inbox item',

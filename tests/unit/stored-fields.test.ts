@@ -5,6 +5,7 @@ import {
   BusinessExceptionRead,
   MemberInvitationRead,
   DocumentRead,
+  IntegrationConnectionRead,
   MemberRead,
   MembershipRead,
   NotificationRead,
@@ -17,6 +18,7 @@ import {
 import { AUDIT_FIELDS } from '#shared/table/entities/audit';
 import { DOCUMENT_FIELDS } from '#shared/table/entities/document';
 import { EXCEPTION_FIELDS } from '#shared/table/entities/exception';
+import { INTEGRATION_CONNECTION_FIELDS } from '#shared/table/entities/integration-connection';
 import { INVITATION_FIELDS } from '#shared/table/entities/invitation';
 import { MEMBER_FIELDS } from '#shared/table/entities/member';
 import { NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
@@ -53,6 +55,8 @@ describe('entity fields match the response records', () => {
     ['MemberInvitationRead', INVITATION_FIELDS, MemberInvitationRead.shape, []],
     // The domain derives these from the stored session and the user's memberships.
     ['AuthSessionRead', SESSION_FIELDS, AuthSessionRead.shape, ['status', 'tenant_ids']],
+    // Health is computed from the connection's deliveries, checks and issues, not stored.
+    ['IntegrationConnectionRead', INTEGRATION_CONNECTION_FIELDS, IntegrationConnectionRead.shape, ['health']],
   ])('%s: every field is stored, or derived', (_name, fields, shape, derived: string[]) => {
     const missing = Object.keys(shape).filter((f) => !(fields as readonly string[]).includes(f));
     expect(missing).toEqual(derived);

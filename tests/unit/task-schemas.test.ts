@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parse } from '#functions/http/issues';
+import { parse } from '#shared/api/issues';
 import { canTransitionTask, laterThan } from '#shared/domain/tasks/use-cases';
 import { TaskCreate, TaskUpdate } from '#shared/api/schemas/tasks';
 import { ValidationError } from '#shared/kernel/errors';

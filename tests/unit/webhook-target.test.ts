@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isForbiddenAddress } from '#functions/adapters/webhook';
+import { isForbiddenAddress } from '#shared/domain/integrations/webhook-target';
 
 /** The webhook target guard's address classification (the connect-time check calls the same function). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parse } from '#functions/http/issues';
+import { parse } from '#shared/api/issues';
 import { WorkflowRuleCreate, WorkflowRuleTest, WorkflowRuleUpdate } from '#shared/api/schemas/workflows';
 import { ValidationError } from '#shared/kernel/errors';
 

@@ -378,6 +378,56 @@ class Client:
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("WorkflowRuleTestRead", self._request("POST", "/tenants/{tenant_id}/workflow-rules/{rule_id}/test", path_params={"tenant_id": tenant_id, "rule_id": rule_id}, body=body, authenticated=True))
 
+    def adapters_list(self, *, category: Literal["notification", "accounting", "bank_feed", "crm"] | None = None) -> AdapterList:
+        """The adapter catalog: every adapter a tenant can connect, with its contract
+
+        `GET /adapters` (bearer token); answers 200.
+        Raises ApiError on 401, 422, 429, 500, 503."""
+        return cast("AdapterList", self._request("GET", "/adapters", path_params={}, query={"category": category}, authenticated=True))
+
+    def adapters_get(self, adapter_key: str) -> AdapterContractRead:
+        """An adapter's contract: config schema, scopes, mapping keys, failure modes, operations
+
+        `GET /adapters/{adapter_key}` (bearer token); answers 200.
+        Raises ApiError on 401, 404, 429, 500, 503."""
+        return cast("AdapterContractRead", self._request("GET", "/adapters/{adapter_key}", path_params={"adapter_key": adapter_key}, authenticated=True))
+
+    def integration_connections_create(self, tenant_id: str, body: IntegrationConnectionCreate, *, idempotency_key: str | None = None) -> IntegrationConnectionRead:
+        """Connect the tenant to an adapter (the secret is write-only)
+
+        `POST /tenants/{tenant_id}/integration-connections` (bearer token); answers 201.
+        `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("IntegrationConnectionRead", self._request("POST", "/tenants/{tenant_id}/integration-connections", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+
+    def integration_connections_list(self, tenant_id: str, *, status: Literal["active", "disabled"] | None = None, adapter_key: str | None = None, limit: int | None = None, cursor: str | None = None) -> IntegrationConnectionList:
+        """List the tenant's connections, newest first
+
+        `GET /tenants/{tenant_id}/integration-connections` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        return cast("IntegrationConnectionList", self._request("GET", "/tenants/{tenant_id}/integration-connections", path_params={"tenant_id": tenant_id}, query={"status": status, "adapter_key": adapter_key, "limit": limit, "cursor": cursor}, authenticated=True))
+
+    def integration_connections_get(self, tenant_id: str, connection_id: str) -> IntegrationConnectionRead:
+        """Get a connection (never its secret: only whether one is set)
+
+        `GET /tenants/{tenant_id}/integration-connections/{connection_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        return cast("IntegrationConnectionRead", self._request("GET", "/tenants/{tenant_id}/integration-connections/{connection_id}", path_params={"tenant_id": tenant_id, "connection_id": connection_id}, authenticated=True))
+
+    def integration_connections_update(self, tenant_id: str, connection_id: str, body: IntegrationConnectionUpdate) -> IntegrationConnectionRead:
+        """Change, disable or re-enable a connection; replace or remove its secret
+
+        `PATCH /tenants/{tenant_id}/integration-connections/{connection_id}` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("IntegrationConnectionRead", self._request("PATCH", "/tenants/{tenant_id}/integration-connections/{connection_id}", path_params={"tenant_id": tenant_id, "connection_id": connection_id}, body=body, authenticated=True))
+
+    def integration_connections_delete(self, tenant_id: str, connection_id: str) -> None:
+        """Delete a connection and its secret
+
+        `DELETE /tenants/{tenant_id}/integration-connections/{connection_id}` (bearer token); answers 204.
+        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        self._request("DELETE", "/tenants/{tenant_id}/integration-connections/{connection_id}", path_params={"tenant_id": tenant_id, "connection_id": connection_id}, authenticated=True)
+
     def public_health(self) -> PublicHealthResponse:
         """Health: ok while the table answers a read, else 503
 

@@ -8,6 +8,8 @@ from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 
 __all__ = [
     "AccessTokenRead",
+    "AdapterContractRead",
+    "AdapterList",
     "AuditEventList",
     "AuditEventRead",
     "AuthInvitationList",
@@ -61,6 +63,7 @@ __all__ = [
     "BusinessScenarioReplayDemoReadAuditTrailItem",
     "BusinessScenarioReplayDemoReadObservedItem",
     "BusinessScenarioReplayDemoRead",
+    "ConnectionHealthRead",
     "ConnectorCertificationDemoReadConnector",
     "ConnectorCertificationDemoReadWalkthroughItem",
     "ConnectorCertificationDemoReadContractChecksItem",
@@ -83,6 +86,10 @@ __all__ = [
     "DocumentList",
     "DocumentRead",
     "DocumentStatusChange",
+    "IntegrationConnectionCreate",
+    "IntegrationConnectionList",
+    "IntegrationConnectionRead",
+    "IntegrationConnectionUpdate",
     "IntegrationRepairDemoReadIncident",
     "IntegrationRepairDemoReadWalkthroughItem",
     "IntegrationRepairDemoReadDiagnosticsItem",
@@ -174,6 +181,37 @@ class AccessTokenRead(TypedDict):
     expires_at: str
     token_type: Literal["bearer"]
     user: UserRead
+
+
+class AdapterContractRead(TypedDict):
+    """The `AdapterContractRead` record."""
+    key: str
+    name: str
+    status: str
+    category: Literal["notification", "accounting", "bank_feed", "crm"]
+    direction: str
+    purpose: str
+    connection_profile_supported: bool
+    connection_profile_required: bool
+    channel: str | None
+    auth_profile: NotRequired[dict[str, Any]]
+    config_example: NotRequired[dict[str, Any]]
+    config_schema: NotRequired[dict[str, Any]]
+    mapping_example: NotRequired[dict[str, Any]]
+    payload_schema: NotRequired[dict[str, Any]]
+    capabilities: NotRequired[list[str]]
+    default_connection_scopes: NotRequired[list[str]]
+    failure_modes: NotRequired[list[str]]
+    public_notes: NotRequired[list[str]]
+    required_mapping_keys: NotRequired[list[str]]
+    supported_connection_scopes: NotRequired[list[str]]
+    operation_contracts: NotRequired[list[dict[str, Any]]]
+
+
+class AdapterList(TypedDict):
+    """The `AdapterList` record."""
+    items: list[AdapterContractRead]
+    next_cursor: str | None
 
 
 class AuditEventList(TypedDict):
@@ -671,6 +709,16 @@ class BusinessScenarioReplayDemoRead(TypedDict):
     dataBoundaries: list[DemoDataBoundary]
 
 
+class ConnectionHealthRead(TypedDict):
+    """The `ConnectionHealthRead` record."""
+    state: Literal["healthy", "degraded", "failing", "unknown"]
+    reason: str | None
+    next_action: str | None
+    last_success_at: str | None
+    last_failure_at: str | None
+    open_issues: int
+
+
 class ConnectorCertificationDemoReadConnector(TypedDict):
     """The `ConnectorCertificationDemoReadConnector` record."""
     key: str
@@ -880,6 +928,48 @@ class DocumentStatusChange(TypedDict):
     """The `DocumentStatusChange` record."""
     status: Literal["draft", "open", "paid", "void"]
     note: NotRequired[str | None]
+
+
+class IntegrationConnectionCreate(TypedDict):
+    """The `IntegrationConnectionCreate` record."""
+    adapter_key: str
+    name: str
+    scopes: NotRequired[list[str]]
+    config: NotRequired[dict[str, Any]]
+    secret: NotRequired[dict[str, Any]]
+    mapping: NotRequired[dict[str, str]]
+
+
+class IntegrationConnectionList(TypedDict):
+    """The `IntegrationConnectionList` record."""
+    items: list[IntegrationConnectionRead]
+    next_cursor: str | None
+
+
+class IntegrationConnectionRead(TypedDict):
+    """The `IntegrationConnectionRead` record."""
+    id: str
+    tenant_id: str
+    adapter_key: str
+    name: str
+    status: Literal["active", "disabled"]
+    scopes: list[str]
+    config: dict[str, Any]
+    mapping: dict[str, str]
+    secret_configured: bool
+    health: ConnectionHealthRead
+    created_at: str
+    updated_at: str
+
+
+class IntegrationConnectionUpdate(TypedDict):
+    """The `IntegrationConnectionUpdate` record."""
+    name: NotRequired[str]
+    status: NotRequired[Literal["active", "disabled"]]
+    scopes: NotRequired[list[str]]
+    config: NotRequired[dict[str, Any]]
+    secret: NotRequired[dict[str, Any] | None]
+    mapping: NotRequired[dict[str, str]]
 
 
 class IntegrationRepairDemoReadIncident(TypedDict):

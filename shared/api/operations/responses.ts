@@ -1,6 +1,10 @@
 import type * as core from 'zod/v4/core';
 import {
   AccessTokenRead,
+  AdapterContractRead,
+  AdapterList,
+  IntegrationConnectionList,
+  IntegrationConnectionRead,
   AuditEventList,
   AuthInvitationList,
   AuthMeRead,
@@ -62,6 +66,12 @@ export const RESPONSES = {
   'workflowRules.get': WorkflowRuleRead,
   'workflowRules.update': WorkflowRuleRead,
   'workflowRules.test': WorkflowRuleTestRead,
+  'adapters.list': AdapterList,
+  'adapters.get': AdapterContractRead,
+  'integrationConnections.create': IntegrationConnectionRead,
+  'integrationConnections.list': IntegrationConnectionList,
+  'integrationConnections.get': IntegrationConnectionRead,
+  'integrationConnections.update': IntegrationConnectionRead,
   'audit.list': AuditEventList,
   'notifications.create': NotificationRead,
   'notifications.list': NotificationList,

@@ -3,7 +3,9 @@ import { newId } from '#shared/kernel/ids';
 import { auditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { openReviewItem } from '#shared/domain/review';
-import { backoffSeconds, type BackoffSettings } from './channels';
+import { adapterByKey } from '#shared/domain/integrations/adapters/index';
+import type { ActiveConnectionReader } from '#shared/domain/integrations/ports';
+import { backoffSeconds, type BackoffSettings, CHANNEL_PROFILES } from './channels';
 import { decideGate, type GateDecision } from './gate';
 import type { Attempt, DeliveryStore, Notification, ProviderPort, ReviewItem, SendResult } from './ports';
 
@@ -16,6 +18,8 @@ import type { Attempt, DeliveryStore, Notification, ProviderPort, ReviewItem, Se
 
 export interface DeliveryDeps {
   store: DeliveryStore;
+  /** The tenant's active connection of a channel's adapter (its key is the channel). */
+  connections: ActiveConnectionReader;
   providers: ProviderPort;
   clock: Clock;
   maxAttempts: number;
@@ -57,14 +61,15 @@ type Tried = { gate: Extract<GateDecision, { open: false }> } | { result: SendRe
 
 /** The provider gate, then the send. Runs under the claim, so the caller records whatever comes out. */
 async function tryProvider(deps: DeliveryDeps, n: Notification): Promise<Tried> {
-  const config = await deps.providers.configFor(n.tenant_id, n.channel);
-  const gate = decideGate(
-    n.channel,
-    await deps.store.channelState(n.tenant_id, n.channel),
-    config !== undefined,
-  );
+  if (CHANNEL_PROFILES[n.channel].gate === null)
+    return { result: await deps.providers.send(n, { config: {}, secret: undefined }) };
+  const found = await deps.connections.findActiveConnection(n.tenant_id, { adapter_key: n.channel });
+  const secret = found ? await found.secret() : undefined;
+  const needsSecret = adapterByKey(n.channel)?.secret !== null;
+  const gate = decideGate(n.channel, found ? 'active' : undefined, !needsSecret || secret !== undefined);
   if (!gate.open) return { gate };
-  return { result: await deps.providers.send(n, config) };
+  // Past the gate an external channel has its connection.
+  return { result: await deps.providers.send(n, { config: found?.connection.config ?? {}, secret }) };
 }
 
 /** Statuses from which a delivery message may (still, or again after a redrive) send. */
@@ -106,7 +111,9 @@ const reviewFor = (n: Notification, now: string, reason: ReviewItem['reason'], d
  * Deliver one message.
  * 1. Read the notification; a missing, blocked, discarded or delivered one is acknowledged.
  * 2. Claim the idempotency key (conditional write); already consumed -> acknowledge, busy -> retry.
- * 3. Provider gate: closed -> `gated` + review item, acknowledged.
+ * 3. Provider gate (external channels): the tenant's active connection of the channel's adapter
+ *    and, where the adapter needs one, its secret; closed -> `gated` + review item, acknowledged.
+ *    The send uses that connection's config and secret.
  * 4. Send. Success -> `delivered`. Transient failure -> `retrying` and a backoff delay, or on the
  *    last allowed attempt `dead_lettered` + review item and the queue moves it to its DLQ.
  *    Permanent failure -> `dead_lettered` + review item at once, acknowledged.

@@ -19,7 +19,7 @@ import type { OutboxEvent } from '#shared/domain/outbox';
  * The ports of the notification delivery path (docs/api.md section 7) and the records they
  * carry: the store the API's use cases call, and the store and providers the worker calls. No
  * AWS here: functions/adapters implements them on DynamoDB, SES, SNS, the Telegram Bot API and
- * signed webhooks.
+ * signed webhooks; the tenant's connections come through the integration hub's reader.
  */
 
 export type Channel = z.output<typeof NotificationChannel>;
@@ -66,7 +66,6 @@ export type ClaimResult = 'claimed' | 'done' | 'busy';
 
 export interface DeliveryStore {
   get(tenantId: string, id: string): Promise<Notification | undefined>;
-  channelState(tenantId: string, channel: Channel): Promise<ChannelState>;
   /**
    * Claims `key` until `leaseUntil` and marks the notification `delivering`, in one transaction.
    * `done`: already consumed; `busy`: another worker holds an unexpired claim.
@@ -80,12 +79,18 @@ export interface DeliveryStore {
   resolveReview(tenantId: string, reviewItemId: string, at: string): Promise<void>;
 }
 
-/** A private, server-side provider configuration (resolved secrets); never leaves the worker. */
-export type ProviderConfig = Record<string, string>;
+/**
+ * What a send needs from the tenant's connection of the channel (docs/api.md section 9.3): its
+ * non-secret config and its secret, read from private storage for this send only. Never leaves
+ * the worker.
+ */
+export interface ProviderConnection {
+  config: Record<string, unknown>;
+  secret: Record<string, string> | undefined;
+}
 
 export type SendResult = { ok: true } | { ok: false; kind: 'transient' | 'permanent'; reason: string };
 
 export interface ProviderPort {
-  configFor(tenantId: string, channel: Channel): Promise<ProviderConfig | undefined>;
-  send(n: Notification, config: ProviderConfig | undefined): Promise<SendResult>;
+  send(n: Notification, connection: ProviderConnection): Promise<SendResult>;
 }

@@ -243,7 +243,7 @@ export function functionCases(s: Synthesized): void {
           condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
         },
       ]);
-      for (const g of ['auth', 'tenants', 'exceptions', 'documents', 'tasks', 'workflows']) {
+      for (const g of ['auth', 'tenants', 'exceptions', 'documents', 'tasks', 'workflows', 'integrations']) {
         expect(actionsOf(`api-${g}`, 'dynamodb')).toEqual([
           // Only auth reads with BatchGetItem (the login and its throttle counter together).
           ...(g === 'auth' ? ['dynamodb:BatchGetItem'] : []),
@@ -354,21 +354,45 @@ export function functionCases(s: Synthesized): void {
       });
     }
 
-    it('external worker: SSM GetParameter(s) under its providers path only, KMS decrypt only via SSM and aws/ssm', () => {
-      const g = grantsOf('worker-external');
-      const ssm = g.filter((x) => x.action.startsWith('ssm:'));
-      expect(ssm.map((x) => x.action).sort()).toEqual(['ssm:GetParameter', 'ssm:GetParameters']);
-      for (const x of ssm) expect(x.resource).toContain(`:parameter/ops-platform/${TEST_STAGE}/providers/*`);
-      const kms = g.filter((x) => x.action.startsWith('kms:'));
-      expect(kms.map((x) => x.action)).toEqual(['kms:Decrypt']);
-      expect(kms[0]!.condition).toMatchObject({
-        'ForAnyValue:StringEquals': { 'kms:ResourceAliases': 'alias/aws/ssm' },
-        StringEquals: { 'kms:ViaService': expect.anything() },
-      });
-      expect(fnByName('worker-external')[1].Environment.Variables.OPS_PROVIDER_CONFIG_PREFIX).toBe(
-        `/ops-platform/${TEST_STAGE}/providers/`,
+    const CONNECTIONS = `:parameter/ops-platform/${TEST_STAGE}/connections/*`;
+    const on = (path: string) => (x: { resource: string }) => x.resource.includes(path);
+
+    it('connection secrets: the hub puts and deletes (encrypt only), the external worker reads (decrypt only), both via SSM with the service key', () => {
+      const secretGrants = (name: string) => {
+        const g = grantsOf(name);
+        return {
+          ssm: g
+            .filter((x) => x.action.startsWith('ssm:') && on(CONNECTIONS)(x))
+            .map((x) => x.action)
+            .sort(),
+          kms: g.filter((x) => x.action.startsWith('kms:') && x.resource.includes('ConnectionSecretsKey')),
+        };
+      };
+      const hub = secretGrants('api-integrations');
+      expect(hub.ssm).toEqual(['ssm:DeleteParameter', 'ssm:PutParameter']);
+      expect(hub.kms.map((x) => x.action).sort()).toEqual(['kms:Encrypt', 'kms:GenerateDataKey']);
+      const worker = secretGrants('worker-external');
+      expect(worker.ssm).toEqual(['ssm:GetParameter']);
+      expect(worker.kms.map((x) => x.action)).toEqual(['kms:Decrypt']);
+      for (const x of [...hub.kms, ...worker.kms])
+        expect(x.condition).toMatchObject({ StringEquals: { 'kms:ViaService': expect.anything() } });
+      expect(fnByName('api-integrations')[1].Environment.Variables.OPS_CONNECTION_SECRETS).toBe(
+        `ssm:/ops-platform/${TEST_STAGE}/connections/`,
       );
-      for (const name of allFunctions.filter((n) => n !== 'worker-external')) {
+      // Nothing else: no other SSM path, no other key (the provider configs live in connections).
+      for (const name of ['worker-external', 'api-integrations']) {
+        expect(
+          grantsOf(name).filter((x) => x.action.startsWith('ssm:') && !on(CONNECTIONS)(x)),
+          name,
+        ).toEqual([]);
+        expect(
+          grantsOf(name).filter(
+            (x) => x.action.startsWith('kms:') && !x.resource.includes('ConnectionSecretsKey'),
+          ),
+          name,
+        ).toEqual([]);
+      }
+      for (const name of allFunctions.filter((n) => !['worker-external', 'api-integrations'].includes(n))) {
         expect(actionsOf(name, 'ssm'), name).toEqual([]);
         expect(actionsOf(name, 'kms'), name).toEqual([]);
       }

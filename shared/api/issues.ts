@@ -48,9 +48,17 @@ const fieldErrors = (error: core.$ZodError): FieldError[] =>
     return [{ path: base, code, message: describeIssue(issue) }];
   });
 
-/** The value as the schema's output, or a 422 listing every issue as a field error. */
-export const parse = <S extends core.$ZodType>(schema: S, value: unknown): core.output<S> => {
+/**
+ * The value as the schema's output, or a 422 listing every issue as a field error. `at` prefixes
+ * each path, for a value checked apart from its body (a connection's `config` against its adapter).
+ */
+export const parse = <S extends core.$ZodType>(schema: S, value: unknown, at?: string): core.output<S> => {
   const result = z.safeParse(schema, value);
-  if (!result.success) throw new ValidationError(fieldErrors(result.error));
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    throw new ValidationError(
+      at ? errors.map((e) => ({ ...e, path: e.path ? `${at}.${e.path}` : at })) : errors,
+    );
+  }
   return result.data;
 };

@@ -1,0 +1,75 @@
+import * as z from 'zod/mini';
+import { FreeForm, describe, named, pageQuery, text } from './common';
+
+/**
+ * The integration hub's requests (docs/api.md section 9.3). `config` and `secret` are checked
+ * against the adapter's own declaration by the use case (shared/domain/integrations/), which
+ * names the failing field as `config.<field>` or `secret.<field>`.
+ */
+
+export const ADAPTER_CATEGORY_VALUES = ['notification', 'accounting', 'bank_feed', 'crm'] as const;
+export const AdapterCategory = z.enum(ADAPTER_CATEGORY_VALUES);
+export const CONNECTION_STATUSES = ['active', 'disabled'] as const;
+export const ConnectionStatus = z.enum(CONNECTION_STATUSES);
+
+const Key = z.string().check(z.regex(/^[a-z][a-z0-9_]{1,63}$/, 'must match ^[a-z][a-z0-9_]{1,63}$'));
+
+const Scopes = describe(
+  z.array(text(1, 64)).check(z.minLength(1), z.maxLength(32)),
+  "A subset of the adapter's supported_connection_scopes",
+);
+
+const Mapping = describe(
+  z.record(text(1, 64), text(1, 256)).check(
+    z.refine((m) => Object.keys(m).length <= 50, {
+      message: 'must have at most 50 entries',
+      params: { code: 'too_big' },
+    }),
+  ),
+  'Service field -> provider field path',
+);
+
+const Config = describe(FreeForm, "Non-secret settings, checked against the adapter's config_schema");
+
+const Secret = describe(
+  z.record(z.string(), z.unknown()),
+  "Write-only: the adapter's auth_profile.secret_fields; kept in private storage, never returned",
+);
+
+export const IntegrationConnectionCreate = named(
+  z.strictObject({
+    adapter_key: Key,
+    name: text(2, 120),
+    scopes: z.optional(Scopes),
+    config: z.optional(Config),
+    secret: z.optional(Secret),
+    mapping: z.optional(Mapping),
+  }),
+  'IntegrationConnectionCreate',
+);
+
+/** PATCH: any of these; `config` and `mapping` replace the stored ones, `secret: null` removes it. */
+export const IntegrationConnectionUpdate = named(
+  z.strictObject({
+    name: z.optional(text(2, 120)),
+    status: z.optional(ConnectionStatus),
+    scopes: z.optional(Scopes),
+    config: z.optional(Config),
+    secret: z.optional(z.nullable(Secret)),
+    mapping: z.optional(Mapping),
+  }),
+  'IntegrationConnectionUpdate',
+);
+
+export const IntegrationConnectionListQuery = z.strictObject({
+  status: z.optional(ConnectionStatus),
+  adapter_key: z.optional(Key),
+  ...pageQuery,
+});
+
+export const AdapterListQuery = z.strictObject({ category: z.optional(AdapterCategory) });
+
+export const AdapterPath = z.object({ adapter_key: text(1, 64) });
+
+/** Connection ids are at most 36 characters: the accounting export's `integration_connection_id` bound. */
+export const IntegrationConnectionPath = z.object({ tenant_id: text(1, 64), connection_id: text(1, 36) });

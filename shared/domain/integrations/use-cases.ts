@@ -1,0 +1,362 @@
+import type * as z from 'zod/mini';
+import type * as core from 'zod/v4/core';
+import { parse } from '#shared/api/issues';
+import type {
+  IntegrationConnectionCreate,
+  IntegrationConnectionUpdate,
+} from '#shared/api/schemas/integrations';
+import type { AdapterContractRead } from '#shared/api/schemas/responses';
+import { ConflictError, type FieldError, NotFoundError, ValidationError } from '#shared/kernel/errors';
+import type { Clock } from '#shared/kernel/ids';
+import { newId } from '#shared/kernel/ids';
+import type { Page, PageRequest } from '#shared/kernel/page';
+import type { Principal } from '#shared/kernel/policy';
+import { auditEvent } from '#shared/domain/audit';
+import { ADAPTERS, adapterByKey } from './adapters/index';
+import type { AdapterCategory, AdapterDeclaration } from './catalog';
+import { CONFIG_SCHEMAS } from './config-schemas.gen';
+import { webhookUrlProblem } from './webhook-target';
+import type {
+  Connection,
+  ConnectionFilter,
+  ConnectionHealth,
+  ConnectionRead,
+  ConnectionSecret,
+  ConnectionSecrets,
+  ConnectionStore,
+} from './ports';
+
+/** The adapter catalog and tenant connections (docs/api.md section 9.3). */
+
+export interface IntegrationDeps {
+  connections: ConnectionStore;
+  secrets: ConnectionSecrets;
+  clock: Clock;
+  /** Local runtime only: target URLs on loopback (its provider sandbox) are acceptable. */
+  allowLoopbackTargets: boolean;
+}
+
+type AdapterContract = z.output<typeof AdapterContractRead>;
+
+/** Everything the API says about an adapter, from its one declaration. */
+export function adapterContract(a: AdapterDeclaration): AdapterContract {
+  return {
+    key: a.key,
+    name: a.name,
+    status: a.status,
+    category: a.category,
+    direction: a.direction,
+    purpose: a.purpose,
+    connection_profile_supported: true,
+    // Every adapter reaches outside the service: nothing happens without a tenant connection.
+    connection_profile_required: true,
+    channel: a.channel ?? null,
+    auth_profile: { ...a.auth, secret_required: a.secret !== null },
+    config_example: a.config_example,
+    config_schema: CONFIG_SCHEMAS[a.key],
+    mapping_example: a.mapping_example,
+    payload_schema: a.payload_schema,
+    capabilities: [...a.capabilities],
+    default_connection_scopes: [...a.scopes.default],
+    failure_modes: [...a.failure_modes],
+    public_notes: [...a.public_notes],
+    required_mapping_keys: [...a.required_mapping_keys],
+    supported_connection_scopes: [...a.scopes.supported],
+    operation_contracts: a.operations.map((o) => ({ ...o })),
+  };
+}
+
+/** The whole catalog is one page: it is a handful of declarations, not tenant data. */
+export const listAdapters = (category?: AdapterCategory): Page<AdapterContract> => ({
+  items: ADAPTERS.filter((a) => !category || a.category === category).map(adapterContract),
+  next_cursor: null,
+});
+
+export function getAdapter(key: string): AdapterContract {
+  const adapter = adapterByKey(key);
+  if (!adapter) throw new NotFoundError();
+  return adapterContract(adapter);
+}
+
+/**
+ * Health until something measures it: a connection's health comes from its deliveries, checks
+ * and open issues, and none is recorded here.
+ */
+export const UNKNOWN_HEALTH: ConnectionHealth = {
+  state: 'unknown',
+  reason: 'no delivery or check recorded yet',
+  next_action: null,
+  last_success_at: null,
+  last_failure_at: null,
+  open_issues: 0,
+};
+
+/** The read shape: the stored record without its category, with its health. */
+export const toConnectionRead = (
+  c: Connection,
+  health: ConnectionHealth = UNKNOWN_HEALTH,
+): ConnectionRead => {
+  const { category: _category, ...read } = c;
+  return { ...read, health };
+};
+
+/** Runs each check and throws one 422 with every field error they found. */
+function checkAll(...checks: (() => void)[]): void {
+  const errors: FieldError[] = [];
+  for (const check of checks) {
+    try {
+      check();
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      errors.push(...((err.errors ?? []) as FieldError[]));
+    }
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+/** The scopes, each of them supported by the adapter; the 422 names every one that is not. */
+export function checkScopes(adapter: AdapterDeclaration, scopes: readonly string[]): string[] {
+  const unsupported = scopes.filter((s) => !adapter.scopes.supported.includes(s));
+  if (unsupported.length > 0) {
+    throw new ValidationError(
+      unsupported.map((s) => ({
+        path: 'scopes',
+        code: 'unsupported_scope',
+        message: `${adapter.key} does not support the scope ${s} (supported: ${adapter.scopes.supported.join(', ')})`,
+      })),
+    );
+  }
+  return [...new Set(scopes)];
+}
+
+/** The config as the adapter declares it, with the URLs the service will call checked as targets. */
+export function checkConfig(
+  adapter: AdapterDeclaration,
+  config: unknown,
+  allowLoopbackTargets = false,
+): Record<string, unknown> {
+  const parsed = parse(adapter.config as core.$ZodType<Record<string, unknown>>, config, 'config');
+  const errors: FieldError[] = [];
+  for (const field of adapter.target_url_fields ?? []) {
+    const value = parsed[field];
+    const problem = typeof value === 'string' ? webhookUrlProblem(value, allowLoopbackTargets) : undefined;
+    if (problem) errors.push({ path: `config.${field}`, ...problem });
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+  return parsed;
+}
+
+/** The secret as the adapter declares it. Its value is never echoed: the errors name fields only. */
+export function checkSecret(adapter: AdapterDeclaration, secret: unknown): ConnectionSecret {
+  if (!adapter.secret) {
+    throw new ValidationError([
+      {
+        path: 'secret',
+        code: 'not_accepted',
+        message: `${adapter.key} takes no secret: it sends under the service role`,
+      },
+    ]);
+  }
+  return parse(adapter.secret as core.$ZodType<ConnectionSecret>, secret, 'secret');
+}
+
+const adapterOf = (key: string): AdapterDeclaration => {
+  const adapter = adapterByKey(key);
+  if (!adapter) {
+    throw new ValidationError([
+      {
+        path: 'adapter_key',
+        code: 'unknown_adapter',
+        message: `no adapter ${key}; GET /adapters lists them`,
+      },
+    ]);
+  }
+  return adapter;
+};
+
+const takenError = (adapterKey: string) =>
+  new ConflictError(
+    `This tenant already has an active ${adapterKey} connection; disable it first (PATCH status disabled).`,
+  );
+
+/** What the audit log keeps of a connection: never the secret, only whether one is set. */
+const auditView = (c: Connection) => ({
+  adapter_key: c.adapter_key,
+  name: c.name,
+  status: c.status,
+  scopes: c.scopes,
+  config: c.config,
+  mapping: c.mapping,
+  private_settings: c.secret_configured ? 'set' : 'none',
+});
+
+/**
+ * Connect a tenant to an adapter.
+ * 1. The adapter must exist; scopes (default: the adapter's default scopes), config and secret are
+ *    checked against its declaration: one 422 names every failing field or scope.
+ * 2. The secret goes to private storage first, so a stored connection never claims a secret
+ *    that is not there.
+ * 3. The connection (active) claims its adapter for the tenant, with its
+ *    `integration_connection.created` audit event, in one transaction; a second active connection
+ *    of the same adapter is 409 conflict (and its secret is removed again).
+ */
+export async function createConnection(
+  deps: IntegrationDeps,
+  actor: Principal,
+  tenantId: string,
+  input: z.output<typeof IntegrationConnectionCreate>,
+): Promise<ConnectionRead> {
+  const adapter = adapterOf(input.adapter_key);
+  let scopes: string[] = [...adapter.scopes.default];
+  let config: Record<string, unknown> = {};
+  let secret: ConnectionSecret | undefined;
+  checkAll(
+    () => void (input.scopes && (scopes = checkScopes(adapter, input.scopes))),
+    () => void (config = checkConfig(adapter, input.config ?? {}, deps.allowLoopbackTargets)),
+    () => void (input.secret !== undefined && (secret = checkSecret(adapter, input.secret))),
+  );
+  const now = deps.clock.now().toISOString();
+  const connection: Connection = {
+    id: newId(),
+    tenant_id: tenantId,
+    adapter_key: adapter.key,
+    category: adapter.category,
+    name: input.name,
+    status: 'active',
+    scopes,
+    config,
+    mapping: input.mapping ?? {},
+    secret_configured: secret !== undefined,
+    created_at: now,
+    updated_at: now,
+  };
+  if (secret) await deps.secrets.put(tenantId, connection.id, secret);
+  const result = await deps.connections.create(
+    connection,
+    auditEvent(deps.clock, {
+      tenant_id: tenantId,
+      event_type: 'integration_connection.created',
+      actor_id: actor.user_id,
+      entity_type: 'integration_connection',
+      entity_id: connection.id,
+      summary: `${adapter.key} connection ${connection.name}`,
+      metadata: auditView(connection),
+    }),
+  );
+  if (result === 'adapter_taken') {
+    if (secret) await deps.secrets.delete(tenantId, connection.id);
+    throw takenError(adapter.key);
+  }
+  return toConnectionRead(connection);
+}
+
+export async function getConnection(
+  deps: IntegrationDeps,
+  tenantId: string,
+  id: string,
+): Promise<Connection> {
+  const found = await deps.connections.get(tenantId, id);
+  if (!found) throw new NotFoundError();
+  return found;
+}
+
+export async function listConnections(
+  deps: IntegrationDeps,
+  tenantId: string,
+  filter: ConnectionFilter,
+  page: PageRequest,
+): Promise<Page<ConnectionRead>> {
+  const found = await deps.connections.list(tenantId, filter, page);
+  return { items: found.items.map((c) => toConnectionRead(c)), next_cursor: found.next_cursor };
+}
+
+/**
+ * Change a connection: name, status (`disabled` closes its gate, `active` claims its adapter
+ * again), scopes, config (replaced, checked as on create), mapping (replaced), secret (replaced;
+ * `null` removes it).
+ * 1. Read it (404); check what changes against the adapter (one 422 for all of it).
+ * 2. A new secret goes to private storage before the write; a removed one after it.
+ * 3. Write on the condition that nobody changed it since step 1 (409 otherwise), with one audit
+ *    event: `integration_connection.status_changed` when the status moves, else `.updated`.
+ */
+export async function updateConnection(
+  deps: IntegrationDeps,
+  actor: Principal,
+  tenantId: string,
+  id: string,
+  patch: z.output<typeof IntegrationConnectionUpdate>,
+): Promise<ConnectionRead> {
+  const current = await getConnection(deps, tenantId, id);
+  const adapter = adapterOf(current.adapter_key);
+  if (Object.keys(patch).length === 0) {
+    throw new ValidationError([
+      { path: '', code: 'empty_patch', message: 'name at least one field to change' },
+    ]);
+  }
+  let scopes = current.scopes;
+  let config = current.config;
+  let secret: ConnectionSecret | undefined;
+  checkAll(
+    () => void (patch.scopes && (scopes = checkScopes(adapter, patch.scopes))),
+    () => void (patch.config && (config = checkConfig(adapter, patch.config, deps.allowLoopbackTargets))),
+    () => void (patch.secret && (secret = checkSecret(adapter, patch.secret))),
+  );
+  const next: Connection = {
+    ...current,
+    name: patch.name ?? current.name,
+    status: patch.status ?? current.status,
+    scopes,
+    config,
+    mapping: patch.mapping ?? current.mapping,
+    secret_configured: patch.secret === undefined ? current.secret_configured : patch.secret !== null,
+    updated_at: deps.clock.now().toISOString(),
+  };
+  if (secret) await deps.secrets.put(tenantId, id, secret);
+  const statusMoved = next.status !== current.status;
+  const changed = Object.keys(patch).sort();
+  const result = await deps.connections.update(
+    next,
+    current,
+    auditEvent(deps.clock, {
+      tenant_id: tenantId,
+      event_type: statusMoved ? 'integration_connection.status_changed' : 'integration_connection.updated',
+      actor_id: actor.user_id,
+      entity_type: 'integration_connection',
+      entity_id: id,
+      summary: statusMoved ? `${current.status} -> ${next.status}` : `changed ${changed.join(', ')}`,
+      metadata: { changed, from: current.status, ...auditView(next) },
+    }),
+  );
+  if (result === 'adapter_taken') throw takenError(adapter.key);
+  if (result === 'changed') throw new ConflictError('The connection changed meanwhile; read it again.');
+  if (patch.secret === null) await deps.secrets.delete(tenantId, id);
+  return toConnectionRead(next);
+}
+
+/**
+ * Delete a connection: its secret first (so nothing private outlives it; a failure leaves the
+ * connection in place to retry), then the connection and its adapter claim with the
+ * `integration_connection.deleted` audit event.
+ */
+export async function deleteConnection(
+  deps: IntegrationDeps,
+  actor: Principal,
+  tenantId: string,
+  id: string,
+): Promise<void> {
+  const current = await getConnection(deps, tenantId, id);
+  if (current.secret_configured) await deps.secrets.delete(tenantId, id);
+  const removed = await deps.connections.remove(
+    current,
+    auditEvent(deps.clock, {
+      tenant_id: tenantId,
+      event_type: 'integration_connection.deleted',
+      actor_id: actor.user_id,
+      entity_type: 'integration_connection',
+      entity_id: id,
+      summary: `${current.adapter_key} connection ${current.name}`,
+      metadata: auditView(current),
+    }),
+  );
+  if (!removed) throw new ConflictError('The connection changed meanwhile; read it again.');
+}

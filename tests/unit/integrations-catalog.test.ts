@@ -1,0 +1,136 @@
+import * as z from 'zod/mini';
+import { describe, expect, it } from 'vitest';
+import { ADAPTERS, adapterByKey } from '#shared/domain/integrations/adapters/index';
+import {
+  adapterContract,
+  checkConfig,
+  checkScopes,
+  checkSecret,
+} from '#shared/domain/integrations/use-cases';
+import { ValidationError } from '#shared/kernel/errors';
+
+const fieldErrors = (run: () => unknown) => {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof ValidationError) return err.errors ?? [];
+    throw err;
+  }
+  throw new Error('expected a 422');
+};
+
+const adapter = (key: string) => adapterByKey(key)!;
+
+describe('the adapter catalog (docs/api.md section 9.3)', () => {
+  it('has at least 8 adapters: the 4 external channels and 2 accounting systems', () => {
+    expect(ADAPTERS.length).toBeGreaterThanOrEqual(8);
+    expect(ADAPTERS.filter((a) => a.channel).map((a) => a.channel)).toEqual([
+      'telegram',
+      'email',
+      'sms',
+      'webhook',
+    ]);
+    expect(ADAPTERS.filter((a) => a.category === 'accounting').length).toBeGreaterThanOrEqual(2);
+    expect(new Set(ADAPTERS.map((a) => a.key)).size).toBe(ADAPTERS.length);
+  });
+
+  it.each(ADAPTERS.map((a) => [a.key, a] as const))('%s: a whole, consistent contract', (_key, a) => {
+    const contract = adapterContract(a);
+    // Every field of AdapterContractRead, required and optional, is filled.
+    for (const [field, value] of Object.entries(contract)) {
+      if (field === 'channel') continue;
+      expect(value, field).toBeDefined();
+      if (typeof value === 'string') expect(value.length, field).toBeGreaterThan(0);
+    }
+    for (const field of [
+      'capabilities',
+      'supported_connection_scopes',
+      'default_connection_scopes',
+      'failure_modes',
+      'public_notes',
+      'operation_contracts',
+    ] as const)
+      expect(contract[field]!.length, field).toBeGreaterThan(0);
+    // A notification adapter's key is its channel: the gate finds it by the channel's name.
+    if (a.channel) expect(a.key).toBe(a.channel);
+    expect(a.scopes.default.every((s) => a.scopes.supported.includes(s))).toBe(true);
+    for (const op of a.operations) {
+      expect(a.scopes.supported, op.name).toContain(op.scope);
+      for (const mode of [...op.retryable, ...op.permanent]) expect(a.failure_modes, op.name).toContain(mode);
+    }
+    // The example is a valid config, and the schema the API shows is the one that checks it.
+    expect(checkConfig(a, a.config_example)).toEqual(a.config_example);
+    expect(contract.config_schema).toEqual(z.toJSONSchema(a.config, { io: 'input' }));
+    expect(contract.auth_profile).toMatchObject({ secret_required: a.secret !== null });
+    expect(a.auth.secret_fields.length > 0).toBe(a.secret !== null);
+  });
+
+  it('declares the accounting contracts the export relies on', () => {
+    const [ledgerly] = adapter('ledgerly').operations;
+    expect(ledgerly).toMatchObject({
+      batch_size: 50,
+      rate_limit: { concurrent: 5, per_minute: 60 },
+      idempotency: { strategy: 'header', header: 'Idempotency-Key', retention_hours: 24 },
+    });
+    expect(adapter('tallybook').operations.every((o) => o.idempotency.strategy === 'natural_key')).toBe(true);
+  });
+});
+
+describe('connection checks against the adapter', () => {
+  it('accepts a subset of the supported scopes, once each', () => {
+    expect(checkScopes(adapter('ledgerly'), ['invoices.write', 'accounts.read', 'invoices.write'])).toEqual([
+      'invoices.write',
+      'accounts.read',
+    ]);
+  });
+
+  it('names every scope the adapter does not support', () => {
+    const errors = fieldErrors(() =>
+      checkScopes(adapter('crm'), ['contacts.read', 'invoices.write', 'admin']),
+    );
+    expect(errors.map((e) => [e.path, e.code])).toEqual([
+      ['scopes', 'unsupported_scope'],
+      ['scopes', 'unsupported_scope'],
+    ]);
+    expect(errors[0]!.message).toContain('invoices.write');
+    expect(errors[1]!.message).toContain('admin');
+  });
+
+  it.each(ADAPTERS.filter((a) => Object.keys(a.config_example).length > 0).map((a) => [a.key, a] as const))(
+    '%s: config fields are checked and named',
+    (_key, a) => {
+      const errors = fieldErrors(() => checkConfig(a, { ...a.config_example, surprise: 1 }));
+      expect(errors).toContainEqual(
+        expect.objectContaining({ path: 'config.surprise', code: 'unrecognized_key' }),
+      );
+      const [first] = Object.keys(a.config_example);
+      const wrong = fieldErrors(() => checkConfig(a, { ...a.config_example, [first!]: { not: 'valid' } }));
+      expect(wrong.map((e) => e.path)).toEqual([`config.${first}`]);
+    },
+  );
+
+  it('requires what a config must hold', () => {
+    expect(fieldErrors(() => checkConfig(adapter('email'), {})).map((e) => e.path)).toEqual([
+      'config.from_address',
+    ]);
+    expect(fieldErrors(() => checkConfig(adapter('webhook'), { url: 'http://hooks.example' }))).toEqual([
+      expect.objectContaining({ path: 'config.url', code: 'not_https' }),
+    ]);
+  });
+
+  it('checks a secret without ever echoing its value', () => {
+    const token = 'not-a-bot-token-value-9f8e7d';
+    const errors = fieldErrors(() => checkSecret(adapter('telegram'), { bot_token: token }));
+    expect(errors.map((e) => e.path)).toEqual(['secret.bot_token']);
+    expect(JSON.stringify(errors)).not.toContain(token);
+    expect(checkSecret(adapter('telegram'), { bot_token: `123456:${'a'.repeat(35)}` })).toEqual({
+      bot_token: `123456:${'a'.repeat(35)}`,
+    });
+  });
+
+  it('refuses a secret for an adapter that sends under the service role', () => {
+    expect(fieldErrors(() => checkSecret(adapter('email'), { api_key: 'x'.repeat(20) }))).toEqual([
+      expect.objectContaining({ path: 'secret', code: 'not_accepted' }),
+    ]);
+  });
+});
