@@ -4,6 +4,7 @@ import { DOCUMENTS_OPERATIONS } from './operations/documents';
 import { EXCEPTIONS_OPERATIONS } from './operations/exceptions';
 import { NOTIFICATIONS_OPERATIONS } from './operations/notifications';
 import type { Operation } from './operations/operation';
+import { PREVIEWS_OPERATIONS } from './operations/previews';
 import { PUBLIC_OPERATIONS } from './operations/public';
 import { ALTERNATIVE_RESPONSES, RESPONSES } from './operations/responses';
 import { TASKS_OPERATIONS } from './operations/tasks';
@@ -45,6 +46,7 @@ export const OPERATIONS = withResponses({
   ...DOCUMENTS_OPERATIONS,
   ...TASKS_OPERATIONS,
   ...WORKFLOWS_OPERATIONS,
+  ...PREVIEWS_OPERATIONS,
   ...PUBLIC_OPERATIONS,
 } as const satisfies Record<string, Operation>);
 
@@ -61,6 +63,7 @@ export const GROUPS = [
   'documents',
   'tasks',
   'workflows',
+  'previews',
   'public',
 ] as const;
 
