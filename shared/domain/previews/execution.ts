@@ -131,6 +131,8 @@ export function simulate(
       });
       return result;
     }
+    // A money record's change is gated whatever the record: known before it is looked up.
+    result.requires_approval = spec.entity === 'document';
     const idField = ID_FIELD[spec.entity];
     const id = raw[idField];
     if (typeof id !== 'string' || id === '') {
@@ -211,8 +213,7 @@ export function simulate(
           message: `${plural(open.length, 'task')} on this exception still open.`,
         });
     }
-    result.requires_approval =
-      spec.entity === 'document' || (action === 'resolve_exception' && record.severity === 'critical');
+    result.requires_approval ||= action === 'resolve_exception' && record.severity === 'critical';
     if (result.requires_approval)
       check({
         check: 'approval',
