@@ -58,7 +58,9 @@ function normalise(
   at: string,
 ): Normalised {
   const problems: Normalised['problems'] = [];
-  const type = DOCUMENT_OF[event.event_type.split('.')[0]!];
+  const prefix = event.event_type.split('.')[0]!;
+  // Own keys only: `constructor.created` must not find Object.prototype's member.
+  const type = Object.hasOwn(DOCUMENT_OF, prefix) ? DOCUMENT_OF[prefix] : undefined;
   if (!type) {
     problems.push({
       field: 'event_type',

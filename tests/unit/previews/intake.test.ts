@@ -35,7 +35,7 @@ describe('intake pipeline', () => {
             number: 'PAY-2',
             card: '4242 secret',
           }),
-          { source: 'hubspot', event_type: 'contact.created', external_id: 'c1', payload: {} },
+          { source: 'hubspot', event_type: 'constructor.created', external_id: 'c1', payload: {} },
           payment('ch_3', { counterparty: 'Initech', currency: 'eur', amount: '-1' }),
           payment('ch_2', { counterparty: 'Initech', currency: 'EUR', amount: '10.50', number: 'PAY-2B' }),
           payment('ch_1', {
