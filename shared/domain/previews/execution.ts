@@ -177,8 +177,8 @@ export function simulate(
       status: permitted ? 'pass' : 'fail',
       finding_type: permitted ? 'none' : 'forbidden_for_role',
       message: permitted
-        ? `The ${role} role may ${action.replaceAll('_', ' ')}.`
-        : `The ${role} role may not ${action.replaceAll('_', ' ')} (needs one of: ${PERMISSIONS[spec.permission].join(', ')}).`,
+        ? `The ${role} role may run ${action}.`
+        : `The ${role} role may not run ${action} (needs one of: ${PERMISSIONS[spec.permission].join(', ')}).`,
     });
 
     if (spec.entity === 'document' && spec.to === 'paid') {
@@ -402,7 +402,7 @@ export function approvalGateway(
           may(request.approver_role, s.permission),
         'approver_not_permitted',
         APPROVER_ROLES.includes(request.approver_role)
-          ? `The ${request.approver_role} role may approve ${s.action.replaceAll('_', ' ')}.`
+          ? `The ${request.approver_role} role may approve ${s.action}.`
           : `The ${request.approver_role} role is not an approver role (${APPROVER_ROLES.join(', ')}).`,
       ),
       check(
