@@ -159,7 +159,7 @@ export function simulate(
       check: 'record_exists',
       status: 'pass',
       finding_type: 'none',
-      message: `${spec.entity} ${id} is ${record.status}.`,
+      message: `The ${spec.entity} is ${record.status}.`,
     });
     result.from = record.status;
     const allowed = canMove(spec.entity, record.status, spec.to);
@@ -319,7 +319,7 @@ export function actionExecution(
           reversible,
           how: reversible
             ? `POST ${api(statusPath(s))} {"status":"${back}"}`
-            : `${s.change!.after.status as string} is final for a ${s.entity_type}: no API move restores ${back}; compensate instead (${s.entity_type === 'document' ? 'record a correcting document' : s.entity_type === 'task' ? 'open a new task' : 'record a new exception'}).`,
+            : `${s.change!.after.status as string} is final: no API move restores ${back}; compensate instead (${s.entity_type === 'document' ? 'record a correcting document' : s.entity_type === 'task' ? 'open a new task' : 'record a new exception'}).`,
         };
       }),
     }),
