@@ -456,6 +456,90 @@ export const integrationConnectionsUpdate = (options) => (options.client ?? clie
     }
 });
 /**
+ * What needs attention for a role, with a risk level (persists nothing)
+ */
+export const previewsBriefing = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/previews/briefing',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Payment reconciliation findings over the documents (persists nothing)
+ */
+export const previewsDetection = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/previews/detection',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Open exceptions triaged by severity and age into queues (persists nothing)
+ */
+export const previewsEscalation = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/previews/escalation',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Steps, lanes and approval gates to resolve the open exceptions (persists nothing)
+ */
+export const previewsActionPlan = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/previews/action-plan',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Dry run or approval request of action steps: preflight, before and after, rollback (persists nothing)
+ */
+export const previewsActionExecution = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/previews/action-execution',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Approval requests, policy checks and approver routing with dual control (persists nothing)
+ */
+export const previewsApprovalGateway = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/previews/approval-gateway',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Up to 8 provider events normalised, with detections, plan and drafts (persists nothing)
+ */
+export const previewsIntakePipeline = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/previews/intake-pipeline',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
  * Health: ok while the table answers a read, else 503
  */
 export const publicHealth = (options) => (options?.client ?? client).get({ url: '/health', ...options });

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { AdaptersGetData, AdaptersGetErrors, AdaptersGetResponses, AdaptersListData, AdaptersListErrors, AdaptersListResponses, AuditListData, AuditListErrors, AuditListResponses, AuthAcceptInvitationData, AuthAcceptInvitationErrors, AuthAcceptInvitationResponses, AuthDeclineInvitationData, AuthDeclineInvitationErrors, AuthDeclineInvitationResponses, AuthInvitationsData, AuthInvitationsErrors, AuthInvitationsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, DocumentsChangeStatusData, DocumentsChangeStatusErrors, DocumentsChangeStatusResponses, DocumentsCreateData, DocumentsCreateErrors, DocumentsCreateResponses, DocumentsGetData, DocumentsGetErrors, DocumentsGetResponses, DocumentsListData, DocumentsListErrors, DocumentsListResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, IntegrationConnectionsCreateData, IntegrationConnectionsCreateErrors, IntegrationConnectionsCreateResponses, IntegrationConnectionsDeleteData, IntegrationConnectionsDeleteErrors, IntegrationConnectionsDeleteResponses, IntegrationConnectionsGetData, IntegrationConnectionsGetErrors, IntegrationConnectionsGetResponses, IntegrationConnectionsListData, IntegrationConnectionsListErrors, IntegrationConnectionsListResponses, IntegrationConnectionsUpdateData, IntegrationConnectionsUpdateErrors, IntegrationConnectionsUpdateResponses, InvitationsListData, InvitationsListErrors, InvitationsListResponses, InvitationsRevokeData, InvitationsRevokeErrors, InvitationsRevokeResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TasksChangeStatusData, TasksChangeStatusErrors, TasksChangeStatusResponses, TasksCreateData, TasksCreateErrors, TasksCreateResponses, TasksGetData, TasksGetErrors, TasksGetResponses, TasksListData, TasksListErrors, TasksListResponses, TasksUpdateData, TasksUpdateErrors, TasksUpdateResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses, WorkflowRulesCreateData, WorkflowRulesCreateErrors, WorkflowRulesCreateResponses, WorkflowRulesDeleteData, WorkflowRulesDeleteErrors, WorkflowRulesDeleteResponses, WorkflowRulesGetData, WorkflowRulesGetErrors, WorkflowRulesGetResponses, WorkflowRulesListData, WorkflowRulesListErrors, WorkflowRulesListResponses, WorkflowRulesTestData, WorkflowRulesTestErrors, WorkflowRulesTestResponses, WorkflowRulesUpdateData, WorkflowRulesUpdateErrors, WorkflowRulesUpdateResponses } from './types.gen.js';
+import type { AdaptersGetData, AdaptersGetErrors, AdaptersGetResponses, AdaptersListData, AdaptersListErrors, AdaptersListResponses, AuditListData, AuditListErrors, AuditListResponses, AuthAcceptInvitationData, AuthAcceptInvitationErrors, AuthAcceptInvitationResponses, AuthDeclineInvitationData, AuthDeclineInvitationErrors, AuthDeclineInvitationResponses, AuthInvitationsData, AuthInvitationsErrors, AuthInvitationsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, DocumentsChangeStatusData, DocumentsChangeStatusErrors, DocumentsChangeStatusResponses, DocumentsCreateData, DocumentsCreateErrors, DocumentsCreateResponses, DocumentsGetData, DocumentsGetErrors, DocumentsGetResponses, DocumentsListData, DocumentsListErrors, DocumentsListResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, IntegrationConnectionsCreateData, IntegrationConnectionsCreateErrors, IntegrationConnectionsCreateResponses, IntegrationConnectionsDeleteData, IntegrationConnectionsDeleteErrors, IntegrationConnectionsDeleteResponses, IntegrationConnectionsGetData, IntegrationConnectionsGetErrors, IntegrationConnectionsGetResponses, IntegrationConnectionsListData, IntegrationConnectionsListErrors, IntegrationConnectionsListResponses, IntegrationConnectionsUpdateData, IntegrationConnectionsUpdateErrors, IntegrationConnectionsUpdateResponses, InvitationsListData, InvitationsListErrors, InvitationsListResponses, InvitationsRevokeData, InvitationsRevokeErrors, InvitationsRevokeResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PreviewsActionExecutionData, PreviewsActionExecutionErrors, PreviewsActionExecutionResponses, PreviewsActionPlanData, PreviewsActionPlanErrors, PreviewsActionPlanResponses, PreviewsApprovalGatewayData, PreviewsApprovalGatewayErrors, PreviewsApprovalGatewayResponses, PreviewsBriefingData, PreviewsBriefingErrors, PreviewsBriefingResponses, PreviewsDetectionData, PreviewsDetectionErrors, PreviewsDetectionResponses, PreviewsEscalationData, PreviewsEscalationErrors, PreviewsEscalationResponses, PreviewsIntakePipelineData, PreviewsIntakePipelineErrors, PreviewsIntakePipelineResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TasksChangeStatusData, TasksChangeStatusErrors, TasksChangeStatusResponses, TasksCreateData, TasksCreateErrors, TasksCreateResponses, TasksGetData, TasksGetErrors, TasksGetResponses, TasksListData, TasksListErrors, TasksListResponses, TasksUpdateData, TasksUpdateErrors, TasksUpdateResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses, WorkflowRulesCreateData, WorkflowRulesCreateErrors, WorkflowRulesCreateResponses, WorkflowRulesDeleteData, WorkflowRulesDeleteErrors, WorkflowRulesDeleteResponses, WorkflowRulesGetData, WorkflowRulesGetErrors, WorkflowRulesGetResponses, WorkflowRulesListData, WorkflowRulesListErrors, WorkflowRulesListResponses, WorkflowRulesTestData, WorkflowRulesTestErrors, WorkflowRulesTestResponses, WorkflowRulesUpdateData, WorkflowRulesUpdateErrors, WorkflowRulesUpdateResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -514,6 +514,97 @@ export const integrationConnectionsGet = <ThrowOnError extends boolean = true>(o
 export const integrationConnectionsUpdate = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsUpdateData, ThrowOnError>): RequestResult<IntegrationConnectionsUpdateResponses, IntegrationConnectionsUpdateErrors, ThrowOnError> => (options.client ?? client).patch<IntegrationConnectionsUpdateResponses, IntegrationConnectionsUpdateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/tenants/{tenant_id}/integration-connections/{connection_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * What needs attention for a role, with a risk level (persists nothing)
+ */
+export const previewsBriefing = <ThrowOnError extends boolean = true>(options: Options<PreviewsBriefingData, ThrowOnError>): RequestResult<PreviewsBriefingResponses, PreviewsBriefingErrors, ThrowOnError> => (options.client ?? client).post<PreviewsBriefingResponses, PreviewsBriefingErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/previews/briefing',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Payment reconciliation findings over the documents (persists nothing)
+ */
+export const previewsDetection = <ThrowOnError extends boolean = true>(options: Options<PreviewsDetectionData, ThrowOnError>): RequestResult<PreviewsDetectionResponses, PreviewsDetectionErrors, ThrowOnError> => (options.client ?? client).post<PreviewsDetectionResponses, PreviewsDetectionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/previews/detection',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Open exceptions triaged by severity and age into queues (persists nothing)
+ */
+export const previewsEscalation = <ThrowOnError extends boolean = true>(options: Options<PreviewsEscalationData, ThrowOnError>): RequestResult<PreviewsEscalationResponses, PreviewsEscalationErrors, ThrowOnError> => (options.client ?? client).post<PreviewsEscalationResponses, PreviewsEscalationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/previews/escalation',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Steps, lanes and approval gates to resolve the open exceptions (persists nothing)
+ */
+export const previewsActionPlan = <ThrowOnError extends boolean = true>(options: Options<PreviewsActionPlanData, ThrowOnError>): RequestResult<PreviewsActionPlanResponses, PreviewsActionPlanErrors, ThrowOnError> => (options.client ?? client).post<PreviewsActionPlanResponses, PreviewsActionPlanErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/previews/action-plan',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Dry run or approval request of action steps: preflight, before and after, rollback (persists nothing)
+ */
+export const previewsActionExecution = <ThrowOnError extends boolean = true>(options: Options<PreviewsActionExecutionData, ThrowOnError>): RequestResult<PreviewsActionExecutionResponses, PreviewsActionExecutionErrors, ThrowOnError> => (options.client ?? client).post<PreviewsActionExecutionResponses, PreviewsActionExecutionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/previews/action-execution',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Approval requests, policy checks and approver routing with dual control (persists nothing)
+ */
+export const previewsApprovalGateway = <ThrowOnError extends boolean = true>(options: Options<PreviewsApprovalGatewayData, ThrowOnError>): RequestResult<PreviewsApprovalGatewayResponses, PreviewsApprovalGatewayErrors, ThrowOnError> => (options.client ?? client).post<PreviewsApprovalGatewayResponses, PreviewsApprovalGatewayErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/previews/approval-gateway',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Up to 8 provider events normalised, with detections, plan and drafts (persists nothing)
+ */
+export const previewsIntakePipeline = <ThrowOnError extends boolean = true>(options: Options<PreviewsIntakePipelineData, ThrowOnError>): RequestResult<PreviewsIntakePipelineResponses, PreviewsIntakePipelineErrors, ThrowOnError> => (options.client ?? client).post<PreviewsIntakePipelineResponses, PreviewsIntakePipelineErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/previews/intake-pipeline',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -164,6 +164,103 @@ export type BusinessActionExecutionDemoRead = {
     dataBoundaries: Array<DemoDataBoundary>;
 };
 
+export type BusinessActionExecutionPreviewCreate = {
+    execution_kind?: 'action_plan_execution_preview';
+    execution_mode?: 'dry_run' | 'approval_request';
+    role?: Role;
+    include_preflight?: boolean;
+    include_rollback_plan?: boolean;
+    action_steps?: Array<{
+        [key: string]: unknown;
+    }>;
+    subject_type?: string | null;
+    subject_id?: string | null;
+};
+
+export type BusinessActionExecutionPreviewRead = {
+    tenant_id: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    generated_at: string;
+    summary: string;
+    api?: {
+        [key: string]: string;
+    };
+    evidence?: Array<{
+        [key: string]: unknown;
+    }>;
+    preview_digest: string;
+    side_effects: 'none';
+    subject_type?: string | null;
+    subject_id?: string | null;
+    execution_kind: 'action_plan_execution_preview';
+    role: Role;
+    status: 'previewed';
+    execution_plan?: Array<{
+        [key: string]: unknown;
+    }>;
+    preflight_checks?: Array<PreviewFinding>;
+    dry_run_results?: Array<{
+        [key: string]: unknown;
+    }>;
+    approval_gates?: Array<{
+        [key: string]: unknown;
+    }>;
+    rollback_plan?: Array<{
+        [key: string]: unknown;
+    }>;
+    data_boundaries?: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
+export type BusinessActionPlanPreviewCreate = {
+    plan_kind?: 'exception_resolution';
+    role?: Role;
+    include_resolved?: boolean;
+    limit?: number;
+    subject_type?: string | null;
+    subject_id?: string | null;
+};
+
+export type BusinessActionPlanPreviewRead = {
+    tenant_id: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    generated_at: string;
+    summary: string;
+    api?: {
+        [key: string]: string;
+    };
+    evidence?: Array<{
+        [key: string]: unknown;
+    }>;
+    preview_digest: string;
+    side_effects: 'none';
+    subject_type?: string | null;
+    subject_id?: string | null;
+    plan_kind: 'exception_resolution';
+    role: Role;
+    risk_level: RiskLevel;
+    steps?: Array<{
+        [key: string]: unknown;
+    }>;
+    lanes?: Array<{
+        [key: string]: unknown;
+    }>;
+    review_points?: Array<{
+        [key: string]: unknown;
+    }>;
+    approval_gates?: Array<{
+        [key: string]: unknown;
+    }>;
+    automation_candidates?: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
 export type BusinessApprovalGatewayDemoRead = {
     status: 'previewed';
     /**
@@ -210,6 +307,96 @@ export type BusinessApprovalGatewayDemoRead = {
     dataBoundaries: Array<DemoDataBoundary>;
 };
 
+export type BusinessApprovalGatewayPreviewCreate = {
+    approval_kind?: 'execution_approval_gateway';
+    approver_role?: Role;
+    requester_role?: Role;
+    role?: Role;
+    include_dual_control?: boolean;
+    execution_plan?: Array<{
+        [key: string]: unknown;
+    }>;
+    subject_type?: string | null;
+    subject_id?: string | null;
+};
+
+export type BusinessApprovalGatewayPreviewRead = {
+    tenant_id: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    generated_at: string;
+    summary: string;
+    api?: {
+        [key: string]: string;
+    };
+    evidence?: Array<{
+        [key: string]: unknown;
+    }>;
+    preview_digest: string;
+    side_effects: 'none';
+    subject_type?: string | null;
+    subject_id?: string | null;
+    approval_kind: 'execution_approval_gateway';
+    role: Role;
+    status: 'previewed';
+    approval_requests?: Array<{
+        [key: string]: unknown;
+    }>;
+    policy_checks?: Array<PreviewFinding>;
+    approver_routing?: Array<{
+        [key: string]: unknown;
+    }>;
+    commit_unlocks?: Array<{
+        [key: string]: unknown;
+    }>;
+    audit_trail?: Array<{
+        [key: string]: unknown;
+    }>;
+    data_boundaries?: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
+export type BusinessBriefingPreviewCreate = {
+    role?: Role;
+    include_resolved?: boolean;
+    limit?: number;
+    subject_type?: string | null;
+    subject_id?: string | null;
+};
+
+export type BusinessBriefingRead = {
+    tenant_id: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    generated_at: string;
+    summary: string;
+    api?: {
+        [key: string]: string;
+    };
+    evidence?: Array<{
+        [key: string]: unknown;
+    }>;
+    preview_digest: string;
+    side_effects: 'none';
+    subject_type?: string | null;
+    subject_id?: string | null;
+    role: Role;
+    risk_level: RiskLevel;
+    highlights?: Array<{
+        [key: string]: unknown;
+    }>;
+    recommended_actions?: Array<{
+        [key: string]: unknown;
+    }>;
+    review_points?: Array<{
+        [key: string]: unknown;
+    }>;
+    source_systems?: Array<string>;
+};
+
 export type BusinessContextAssistantDemoRead = {
     status: 'previewed';
     /**
@@ -249,6 +436,87 @@ export type BusinessContextAssistantDemoRead = {
         api: string;
     }>;
     dataBoundaries: Array<DemoDataBoundary>;
+};
+
+export type BusinessDetectionPreviewCreate = {
+    rule_set?: 'payment_reconciliation';
+    limit?: number;
+    subject_type?: string | null;
+    subject_id?: string | null;
+};
+
+export type BusinessDetectionPreviewRead = {
+    tenant_id: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    generated_at: string;
+    summary: string;
+    api?: {
+        [key: string]: string;
+    };
+    evidence?: Array<{
+        [key: string]: unknown;
+    }>;
+    preview_digest: string;
+    side_effects: 'none';
+    subject_type?: string | null;
+    subject_id?: string | null;
+    rule_set: 'payment_reconciliation';
+    rules?: Array<{
+        [key: string]: unknown;
+    }>;
+    observations?: Array<{
+        [key: string]: unknown;
+    }>;
+    detected_exceptions?: Array<{
+        [key: string]: unknown;
+    }>;
+    suggested_repair_actions?: Array<{
+        [key: string]: unknown;
+    }>;
+    source_systems?: Array<string>;
+};
+
+export type BusinessEscalationPreviewCreate = {
+    policy?: 'exception_triage';
+    include_resolved?: boolean;
+    limit?: number;
+    subject_type?: string | null;
+    subject_id?: string | null;
+};
+
+export type BusinessEscalationPreviewRead = {
+    tenant_id: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    generated_at: string;
+    summary: string;
+    api?: {
+        [key: string]: string;
+    };
+    evidence?: Array<{
+        [key: string]: unknown;
+    }>;
+    preview_digest: string;
+    side_effects: 'none';
+    subject_type?: string | null;
+    subject_id?: string | null;
+    policy: 'exception_triage';
+    risk_level: RiskLevel;
+    queues?: Array<{
+        [key: string]: unknown;
+    }>;
+    escalation_items?: Array<{
+        [key: string]: unknown;
+    }>;
+    review_points?: Array<{
+        [key: string]: unknown;
+    }>;
+    suggested_actions?: Array<{
+        [key: string]: unknown;
+    }>;
 };
 
 export type BusinessExceptionCreate = {
@@ -356,6 +624,62 @@ export type BusinessIntakePipelineDemoRead = {
     dataBoundaries: Array<DemoDataBoundary>;
 };
 
+export type BusinessIntakePipelinePreviewCreate = {
+    events: Array<BusinessProviderIntakePreviewCreate>;
+    include_notification_drafts?: boolean;
+    role?: Role;
+};
+
+export type BusinessIntakePipelinePreviewRead = {
+    tenant_id: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    generated_at: string;
+    summary: string;
+    api?: {
+        [key: string]: string;
+    };
+    evidence?: Array<{
+        [key: string]: unknown;
+    }>;
+    preview_digest: string;
+    side_effects: 'none';
+    role: Role;
+    status: 'previewed';
+    intake_previews?: Array<{
+        [key: string]: unknown;
+    }>;
+    data_boundaries?: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * Non-secret settings, checked against the adapter's config_schema
+     */
+    action_plan?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Non-secret settings, checked against the adapter's config_schema
+     */
+    detections?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Non-secret settings, checked against the adapter's config_schema
+     */
+    notification_preview?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Non-secret settings, checked against the adapter's config_schema
+     */
+    workbench_context?: {
+        [key: string]: unknown;
+    };
+    source_systems?: Array<string>;
+};
+
 /**
  * Which business events reach which channel for the demo tenant, with drafts and gates.
  */
@@ -416,6 +740,19 @@ export type BusinessNotificationChannelMatrixDemoRead = {
         idempotencyKey: string;
     }>;
     dataBoundaries: Array<DemoDataBoundary>;
+};
+
+export type BusinessProviderIntakePreviewCreate = {
+    source: string;
+    event_type: string;
+    external_id: string;
+    occurred_at?: string | null;
+    /**
+     * Non-secret settings, checked against the adapter's config_schema
+     */
+    payload: {
+        [key: string]: unknown;
+    };
 };
 
 /**
@@ -1174,6 +1511,14 @@ export type NotificationRead = {
     delivered_at: string | null;
 };
 
+export type PreviewFinding = {
+    step: number;
+    check: string;
+    status: 'pass' | 'warn' | 'fail';
+    finding_type: string;
+    message: string;
+};
+
 /**
  * RFC 9457 problem details
  */
@@ -1320,6 +1665,8 @@ export type ReviewItemRead = {
     kind: 'notification' | 'workflow_action';
     subject_id: string;
 };
+
+export type RiskLevel = 'normal' | 'attention' | 'critical';
 
 export type Role = 'operator' | 'accountant' | 'manager' | 'owner' | 'support';
 
@@ -4331,6 +4678,475 @@ export type IntegrationConnectionsUpdateResponses = {
 };
 
 export type IntegrationConnectionsUpdateResponse = IntegrationConnectionsUpdateResponses[keyof IntegrationConnectionsUpdateResponses];
+
+export type PreviewsBriefingData = {
+    body: BusinessBriefingPreviewCreate;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/previews/briefing';
+};
+
+export type PreviewsBriefingErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type PreviewsBriefingError = PreviewsBriefingErrors[keyof PreviewsBriefingErrors];
+
+export type PreviewsBriefingResponses = {
+    /**
+     * What needs attention for a role, with a risk level (persists nothing)
+     */
+    200: BusinessBriefingRead;
+};
+
+export type PreviewsBriefingResponse = PreviewsBriefingResponses[keyof PreviewsBriefingResponses];
+
+export type PreviewsDetectionData = {
+    body: BusinessDetectionPreviewCreate;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/previews/detection';
+};
+
+export type PreviewsDetectionErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type PreviewsDetectionError = PreviewsDetectionErrors[keyof PreviewsDetectionErrors];
+
+export type PreviewsDetectionResponses = {
+    /**
+     * Payment reconciliation findings over the documents (persists nothing)
+     */
+    200: BusinessDetectionPreviewRead;
+};
+
+export type PreviewsDetectionResponse = PreviewsDetectionResponses[keyof PreviewsDetectionResponses];
+
+export type PreviewsEscalationData = {
+    body: BusinessEscalationPreviewCreate;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/previews/escalation';
+};
+
+export type PreviewsEscalationErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type PreviewsEscalationError = PreviewsEscalationErrors[keyof PreviewsEscalationErrors];
+
+export type PreviewsEscalationResponses = {
+    /**
+     * Open exceptions triaged by severity and age into queues (persists nothing)
+     */
+    200: BusinessEscalationPreviewRead;
+};
+
+export type PreviewsEscalationResponse = PreviewsEscalationResponses[keyof PreviewsEscalationResponses];
+
+export type PreviewsActionPlanData = {
+    body: BusinessActionPlanPreviewCreate;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/previews/action-plan';
+};
+
+export type PreviewsActionPlanErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type PreviewsActionPlanError = PreviewsActionPlanErrors[keyof PreviewsActionPlanErrors];
+
+export type PreviewsActionPlanResponses = {
+    /**
+     * Steps, lanes and approval gates to resolve the open exceptions (persists nothing)
+     */
+    200: BusinessActionPlanPreviewRead;
+};
+
+export type PreviewsActionPlanResponse = PreviewsActionPlanResponses[keyof PreviewsActionPlanResponses];
+
+export type PreviewsActionExecutionData = {
+    body: BusinessActionExecutionPreviewCreate;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/previews/action-execution';
+};
+
+export type PreviewsActionExecutionErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type PreviewsActionExecutionError = PreviewsActionExecutionErrors[keyof PreviewsActionExecutionErrors];
+
+export type PreviewsActionExecutionResponses = {
+    /**
+     * Dry run or approval request of action steps: preflight, before and after, rollback (persists nothing)
+     */
+    200: BusinessActionExecutionPreviewRead;
+};
+
+export type PreviewsActionExecutionResponse = PreviewsActionExecutionResponses[keyof PreviewsActionExecutionResponses];
+
+export type PreviewsApprovalGatewayData = {
+    body: BusinessApprovalGatewayPreviewCreate;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/previews/approval-gateway';
+};
+
+export type PreviewsApprovalGatewayErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type PreviewsApprovalGatewayError = PreviewsApprovalGatewayErrors[keyof PreviewsApprovalGatewayErrors];
+
+export type PreviewsApprovalGatewayResponses = {
+    /**
+     * Approval requests, policy checks and approver routing with dual control (persists nothing)
+     */
+    200: BusinessApprovalGatewayPreviewRead;
+};
+
+export type PreviewsApprovalGatewayResponse = PreviewsApprovalGatewayResponses[keyof PreviewsApprovalGatewayResponses];
+
+export type PreviewsIntakePipelineData = {
+    body: BusinessIntakePipelinePreviewCreate;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/previews/intake-pipeline';
+};
+
+export type PreviewsIntakePipelineErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type PreviewsIntakePipelineError = PreviewsIntakePipelineErrors[keyof PreviewsIntakePipelineErrors];
+
+export type PreviewsIntakePipelineResponses = {
+    /**
+     * Up to 8 provider events normalised, with detections, plan and drafts (persists nothing)
+     */
+    200: BusinessIntakePipelinePreviewRead;
+};
+
+export type PreviewsIntakePipelineResponse = PreviewsIntakePipelineResponses[keyof PreviewsIntakePipelineResponses];
 
 export type PublicHealthData = {
     body?: never;

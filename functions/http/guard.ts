@@ -10,6 +10,7 @@ import {
 } from '#shared/kernel/errors';
 import { authorize, isPlatformAdmin, roleIn } from '#shared/kernel/policy';
 import type { HttpMiddleware } from './context';
+import type { TokenCheckOptions } from '#functions/authorizer/token-check';
 import { callerOf } from './principal';
 import { routerFor } from './router';
 
@@ -26,7 +27,11 @@ export type TenantExists = (tenantId: string) => Promise<boolean>;
  * caller is not a member of, 403 for a role the policy table refuses, then 413 and 415 for the
  * body.
  */
-export const guard = (operations: Operations, tenantExists?: TenantExists): HttpMiddleware => {
+export const guard = (
+  operations: Operations,
+  tenantExists?: TenantExists,
+  tokenCheck?: TokenCheckOptions,
+): HttpMiddleware => {
   const route = routerFor(operations);
   return {
     before: async ({ event, context }) => {
@@ -38,7 +43,7 @@ export const guard = (operations: Operations, tenantExists?: TenantExists): Http
       state.route = found.route;
 
       if (op.auth === 'bearer') {
-        const principal = await callerOf(event);
+        const principal = await callerOf(event, tokenCheck);
         if (!principal) throw new UnauthenticatedError();
         state.principal = principal;
       }

@@ -14,6 +14,8 @@ export interface GroupOptions {
   tenantExists?: TenantExists;
   /** Required when an operation is `idempotent` (./idempotency.ts). */
   idempotency?: Idempotency;
+  /** A group that writes nothing: its own token check (./principal.ts) does not touch the session. */
+  readOnly?: boolean;
 }
 
 /** The body as JSON, for operations that take one (./json-body.ts). */
@@ -43,7 +45,7 @@ export function httpHandler<const Ops extends Operations>(
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics, { captureColdStartMetric: true }))
     .use(envelope(group, metrics))
-    .use(guard(operations, options.tenantExists))
+    .use(guard(operations, options.tenantExists, { touch: !options.readOnly }))
     .use(jsonBody())
     .handler(dispatcher(impls, options.idempotency));
 }

@@ -1,5 +1,5 @@
 import type { Principal } from '#shared/kernel/policy';
-import { checkBearer } from '#functions/authorizer/token-check';
+import { checkBearer, type TokenCheckOptions } from '#functions/authorizer/token-check';
 import type { ApiEvent } from './context';
 
 /** The principal the authorizer put in the request context, or undefined (no token, or a bad one). */
@@ -20,7 +20,10 @@ const handedOver = (event: ApiEvent): Principal | undefined => {
  * table recovered, and then the check simply succeeds; while the table still fails it throws
  * (503), and a bad token is still undefined (401). docs/decisions.md has the reasoning.
  */
-export const callerOf = async (event: ApiEvent): Promise<Principal | undefined> =>
+export const callerOf = async (
+  event: ApiEvent,
+  options?: TokenCheckOptions,
+): Promise<Principal | undefined> =>
   event.requestContext.authorizer?.lambda?.auth === 'unavailable'
-    ? checkBearer(event.headers?.authorization)
+    ? checkBearer(event.headers?.authorization, options)
     : handedOver(event);

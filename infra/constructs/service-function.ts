@@ -53,8 +53,11 @@ export const CDK_BUNDLING: BundlingOptions = {
  * indexes (from shared/table/table.ts), never `index/*`.
  */
 export interface TableAccess {
-  /** `all`: GetItem and Query on the table, Query on every index; a list: Query on those indexes only. */
-  readonly read?: 'all' | readonly IndexName[];
+  /**
+   * `all`: GetItem and Query on the table, Query on every index; a list: Query on those indexes
+   * only, and GetItem and Query on the table when it lists `table`.
+   */
+  readonly read?: 'all' | readonly ('table' | IndexName)[];
   /** `update`: UpdateItem only; `all`: Put, Update, Delete and ConditionCheck (the actions a transaction's items need). */
   readonly write?: 'update' | 'all';
   /** BatchGetItem on the table (auth: the login and its throttle counter in one round trip). */
@@ -181,7 +184,9 @@ export class ServiceFunction extends Construct {
       this.allow(['dynamodb:GetItem', 'dynamodb:Query'], [table.tableArn]);
       this.allow(['dynamodb:Query'], allIndexes);
     } else if (access.read) {
-      this.allow(['dynamodb:Query'], access.read.map(indexArn));
+      const indexes = access.read.filter((i): i is IndexName => i !== 'table');
+      if (access.read.includes('table')) this.allow(['dynamodb:GetItem', 'dynamodb:Query'], [table.tableArn]);
+      if (indexes.length) this.allow(['dynamodb:Query'], indexes.map(indexArn));
     }
     if (access.batchGet) this.allow(['dynamodb:BatchGetItem'], [table.tableArn]);
     if (access.healthProbe) {

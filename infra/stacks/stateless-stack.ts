@@ -26,6 +26,10 @@ export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = 
   workflows: READ_WRITE,
   integrations: READ_WRITE,
   audit: { read: 'all', touchSessions: true },
+  // Previews Query each kind's partition of the table and GetItem the tenant; gsi1 is the token
+  // check's (the user's memberships). They never write (docs/api.md section 9.5): not even the
+  // token check's session touch, which their guard skips (functions/http/principal.ts).
+  previews: { read: ['table', 'gsi1'] },
   // `GET /health` reads the health probe's key; nothing else of the table, and no cursor to sign.
   public: { healthProbe: true },
 };

@@ -5,6 +5,7 @@ import { EXCEPTIONS_OPERATIONS } from './operations/exceptions';
 import { INTEGRATIONS_OPERATIONS } from './operations/integrations';
 import { NOTIFICATIONS_OPERATIONS } from './operations/notifications';
 import type { Operation } from './operations/operation';
+import { PREVIEWS_OPERATIONS } from './operations/previews';
 import { PUBLIC_OPERATIONS } from './operations/public';
 import { ALTERNATIVE_RESPONSES, RESPONSES } from './operations/responses';
 import { TASKS_OPERATIONS } from './operations/tasks';
@@ -47,6 +48,7 @@ export const OPERATIONS = withResponses({
   ...TASKS_OPERATIONS,
   ...WORKFLOWS_OPERATIONS,
   ...INTEGRATIONS_OPERATIONS,
+  ...PREVIEWS_OPERATIONS,
   ...PUBLIC_OPERATIONS,
 } as const satisfies Record<string, Operation>);
 
@@ -64,6 +66,7 @@ export const GROUPS = [
   'tasks',
   'workflows',
   'integrations',
+  'previews',
   'public',
 ] as const;
 

@@ -1,8 +1,23 @@
 import type * as z from 'zod';
 import { DEMO_TENANT, DOC, fetchCommand, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
 import { CHANNEL_PROFILES } from '#shared/domain/notifications/channels';
+import {
+  actionExecution as computeExecution,
+  approvalGateway as computeGateway,
+} from '#shared/domain/previews/execution';
 import { notificationDeliveryContract } from './delivery';
 import { businessRecordsDemo } from './records';
+import {
+  DEMO_EXECUTION_REQUEST,
+  DEMO_GATEWAY_REQUEST,
+  DEMO_IDS,
+  DEMO_PREVIEW_AT,
+  DEMO_RECORDS,
+  demoSteps,
+  executionRows,
+  gatewayRows,
+  labelsOf,
+} from './previews';
 import type {
   BusinessActionExecutionDemoRead,
   BusinessApprovalGatewayDemoRead,
@@ -160,7 +175,17 @@ function intakePipeline(): z.output<typeof BusinessIntakePipelineDemoRead> {
   };
 }
 
+const previewApi = (path: string) => path;
+
+/** The demo's action execution: the real preview of the demo tenant's records (./previews.ts). */
 function actionExecution(): z.output<typeof BusinessActionExecutionDemoRead> {
+  const result = computeExecution(
+    { ...DEMO_EXECUTION_REQUEST, action_steps: demoSteps(DEMO_IDS.exception, DEMO_IDS.invoice) },
+    DEMO_RECORDS,
+    DEMO_PREVIEW_AT,
+    previewApi,
+  );
+  const rows = executionRows(result, labelsOf(DEMO_RECORDS));
   return {
     status: 'previewed',
     command: fetchCommand('/demo/public'),
@@ -168,79 +193,40 @@ function actionExecution(): z.output<typeof BusinessActionExecutionDemoRead> {
     docs: [{ ...DOC.demo }],
     summary: [
       { label: 'Mode', value: 'dry run', detail: 'nothing is changed' },
-      { label: 'Steps', value: '3', detail: 'one needs approval' },
+      {
+        label: 'Steps',
+        value: String(rows.executionPlan.length),
+        detail: `${result.approval_gates.length} needs approval`,
+      },
     ],
-    role: 'manager',
+    role: DEMO_EXECUTION_REQUEST.role,
     subject: SUBJECT,
-    executionPlan: [
-      { step: 1, action: 'acknowledge exception', target: 'payment.amount_mismatch' },
-      { step: 2, action: 'export discount journal', target: 'journal batch je-2026-03-31-01' },
-      { step: 3, action: 'draft supplier notice', target: 'email, supplier accounts contact' },
-    ],
-    preflightChecks: [
-      { check: 'exception is open', result: 'passed' },
-      { check: 'discount within supplier terms', result: 'passed: 10% within 15 days' },
-      { check: 'accounting connection healthy', result: 'passed' },
-    ],
-    dryRunResults: [
-      { step: 1, wouldChange: 'status open to acknowledged', result: 'allowed' },
-      { step: 2, wouldChange: 'one journal batch, 540.00 USD', result: 'needs approval' },
-      { step: 3, wouldChange: 'one email draft', result: 'needs the external-wording approval' },
-    ],
-    approvalGates: [
-      { gate: 'journal-booking', approverRole: 'owner', state: 'pending' },
-      { gate: 'external-wording', approverRole: 'manager', state: 'pending' },
-    ],
-    rollbackPlan: [
-      { step: 2, undo: 'export a reversing journal batch' },
-      { step: 1, undo: 'not needed: acknowledging changes no money' },
-    ],
+    ...rows,
     dataBoundaries: boundaries(),
   };
 }
 
+/** The demo's approval gateway: the real preview of the same steps, a manager asking. */
 function approvalGateway(): z.output<typeof BusinessApprovalGatewayDemoRead> {
+  const result = computeGateway(
+    { ...DEMO_GATEWAY_REQUEST, execution_plan: demoSteps(DEMO_IDS.exception, DEMO_IDS.invoice) },
+    DEMO_RECORDS,
+    DEMO_PREVIEW_AT,
+    previewApi,
+  );
+  const rows = gatewayRows(result, labelsOf(DEMO_RECORDS));
   return {
     status: 'previewed',
     command: fetchCommand('/demo/public'),
     api: { approvalGateway: preview('approval-gateway') },
     docs: [{ ...DOC.demo }],
     summary: [
-      { label: 'Requests', value: '2', detail: 'one per gate' },
-      { label: 'Dual control', value: 'on', detail: 'requester cannot approve' },
+      { label: 'Requests', value: String(rows.approvalRequests.length), detail: 'one per gated step' },
+      { label: 'Dual control', value: 'on', detail: 'the requester role never approves its own request' },
     ],
-    role: 'owner',
+    role: DEMO_GATEWAY_REQUEST.role,
     subject: SUBJECT,
-    approvalRequests: [
-      {
-        request: 'book 540.00 USD discount',
-        requesterRole: 'manager',
-        approverRole: 'owner',
-        state: 'approved',
-      },
-      {
-        request: 'send supplier notice',
-        requesterRole: 'operator',
-        approverRole: 'manager',
-        state: 'pending',
-      },
-    ],
-    policyChecks: [
-      { check: 'requester differs from approver', result: 'passed' },
-      { check: 'amount below owner limit', result: 'passed' },
-    ],
-    approverRouting: [
-      { condition: 'money moves', routeTo: 'owner' },
-      { condition: 'text leaves the tenant', routeTo: 'manager' },
-    ],
-    commitUnlocks: [
-      { unlock: 'accounting export of je-2026-03-31-01', requires: 'owner approval' },
-      { unlock: 'supplier notice email', requires: 'manager approval' },
-    ],
-    auditTrail: [
-      { eventType: 'approval.requested', note: 'manager asked to book the discount' },
-      { eventType: 'approval.granted', note: 'owner approved; dual control satisfied' },
-    ],
+    ...rows,
     dataBoundaries: boundaries(),
   };
 }

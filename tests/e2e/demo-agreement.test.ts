@@ -5,6 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium';
 import { OPERATIONS } from '#shared/api/manifest';
 import { DEMO_PAYLOADS, type DemoOperationId, staticFileName } from '#shared/demo/index';
+import {
+  DEMO_EXCEPTION,
+  DEMO_EXECUTION_REQUEST,
+  DEMO_GATEWAY_REQUEST,
+  DEMO_INVOICE,
+  DEMO_PAYMENT,
+  demoSteps,
+  executionRows,
+  gatewayRows,
+  labelsOf,
+} from '#shared/demo/previews';
+import { seedTenant } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 import { openApiValidator, responseSchemaPointer } from '#tests/support/demo/openapi-support';
 import { expectedPageFields, type Field, READ_PAGE_FIELDS } from '#tests/support/demo/page-fields';
@@ -142,5 +154,42 @@ describe('demo agreement', () => {
     await page.screenshot({ path: new URL('page.png', ARTIFACTS).pathname });
     await page.screenshot({ path: new URL('page-full.png', ARTIFACTS).pathname, fullPage: true });
     await page.close();
+  });
+
+  it('shows the previews the real endpoints compute for the demo tenant’s records', async () => {
+    const s = await seedTenant(rt);
+    const post = async (path: string, body: unknown) => {
+      const r = await s.api.call('POST', `/tenants/${s.tenantId}${path}`, {
+        token: s.members.manager.token,
+        body,
+      });
+      expect(r.status, `${path} ${JSON.stringify(r.body)}`).toBeLessThan(300);
+      return r.body;
+    };
+    const invoice = await post('/documents', DEMO_INVOICE);
+    await post(`/documents/${invoice.id}/status`, { status: 'open' });
+    const payment = await post('/documents', { ...DEMO_PAYMENT, applies_to: invoice.id });
+    const exception = await post('/exceptions', { ...DEMO_EXCEPTION, subject_id: invoice.id });
+    const labels = labelsOf({ documents: [invoice, payment], exceptions: [exception] });
+    const steps = demoSteps(exception.id, invoice.id);
+    const shown = api.get('demo.public')!.body as Record<string, Record<string, unknown>>;
+
+    const execution = await post('/previews/action-execution', {
+      ...DEMO_EXECUTION_REQUEST,
+      action_steps: steps,
+    });
+    expect(shown.actionExecution).toMatchObject(executionRows(execution, labels));
+    const gateway = await post('/previews/approval-gateway', {
+      ...DEMO_GATEWAY_REQUEST,
+      execution_plan: steps,
+    });
+    expect(shown.approvalGateway).toMatchObject(gatewayRows(gateway, labels));
+    // The comparison can fail: another requester changes the routing the demo shows.
+    const other = await post('/previews/approval-gateway', {
+      ...DEMO_GATEWAY_REQUEST,
+      requester_role: 'operator',
+      execution_plan: steps,
+    });
+    expect(shown.approvalGateway).not.toMatchObject(gatewayRows(other, labels));
   });
 });

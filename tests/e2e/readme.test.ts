@@ -46,5 +46,9 @@ describe('README curl examples', () => {
     expect(stdout).toContain('"event_type":"exception.status_changed"');
     expect(stdout).toContain('"side_effects":"none"');
     expect(stdout).toContain('rule task: Look at: Payment short by 40.00');
+    expect(stdout).toContain('"code":"duplicate_payment"');
+    expect(stdout).toContain('"risk_level":"critical"');
+    expect(stdout).toContain('"finding_type":"self_approval"');
+    expect(stdout).toContain('"routed_to":"owner"');
   });
 });

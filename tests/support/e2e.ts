@@ -107,6 +107,28 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
     config: { from_address: 'billing@acme.example' },
   },
   'integrationConnections.update': { name: 'Billing mail (renamed)' },
+  'previews.briefing': { role: 'accountant', limit: 5 },
+  'previews.detection': { limit: 10 },
+  'previews.escalation': { include_resolved: true },
+  'previews.actionPlan': { role: 'manager' },
+  'previews.actionExecution': {
+    execution_mode: 'approval_request',
+    action_steps: [{ action: 'acknowledge_exception', exception_id: 'e1' }],
+  },
+  'previews.approvalGateway': {
+    requester_role: 'manager',
+    execution_plan: [{ action: 'void_document', document_id: 'd1' }],
+  },
+  'previews.intakePipeline': {
+    events: [
+      {
+        source: 'stripe',
+        event_type: 'payment.received',
+        external_id: 'ch_1',
+        payload: { counterparty: 'Globex Ltd', currency: 'EUR', amount: '10.00', issued_on: '2026-02-01' },
+      },
+    ],
+  },
 };
 
 export const isProblem = (r: {

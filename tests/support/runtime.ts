@@ -6,6 +6,9 @@ import { dynamoEndpoint, uniqueTableName } from './db';
 export interface TestRuntime {
   baseUrl: string;
   admin: { email: string; password: string };
+  /** The runtime's table and DynamoDB Local endpoint, for tests that look at the table itself. */
+  tableName: string;
+  endpoint: string;
   stop(): Promise<void>;
 }
 
@@ -20,12 +23,14 @@ export async function startRuntime(
   options: { endpoint?: string } = {},
 ): Promise<TestRuntime> {
   const admin = { email: 'admin@ops.test', password: randomBytes(12).toString('base64url') };
+  const endpoint = options.endpoint ?? dynamoEndpoint();
+  const tableName = uniqueTableName('e2e');
   const runtime = await start({
-    endpoint: options.endpoint ?? dynamoEndpoint(),
-    tableName: uniqueTableName('e2e'),
+    endpoint,
+    tableName,
     bootstrapAdmin: admin,
     staticDir: fileURLToPath(new URL('../../demo-static', import.meta.url)),
     env,
   });
-  return { baseUrl: runtime.url, admin, stop: runtime.stop };
+  return { baseUrl: runtime.url, admin, tableName, endpoint, stop: runtime.stop };
 }

@@ -5,7 +5,7 @@ import { HttpResult } from '#functions/http/dispatch';
 import { envelope, requestIdOf } from '#functions/http/envelope';
 import { httpHandler } from '#functions/http/handler';
 import type { Idempotency } from '#functions/http/idempotency';
-import { parse } from '#functions/http/issues';
+import { parse } from '#shared/api/issues';
 import { toProblem } from '#functions/http/problem';
 import { logger } from '#functions/observability';
 import { lambdaContext } from '#local/api-gateway';

@@ -428,6 +428,55 @@ class Client:
         Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
         self._request("DELETE", "/tenants/{tenant_id}/integration-connections/{connection_id}", path_params={"tenant_id": tenant_id, "connection_id": connection_id}, authenticated=True)
 
+    def previews_briefing(self, tenant_id: str, body: BusinessBriefingPreviewCreate) -> BusinessBriefingRead:
+        """What needs attention for a role, with a risk level (persists nothing)
+
+        `POST /tenants/{tenant_id}/previews/briefing` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("BusinessBriefingRead", self._request("POST", "/tenants/{tenant_id}/previews/briefing", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
+
+    def previews_detection(self, tenant_id: str, body: BusinessDetectionPreviewCreate) -> BusinessDetectionPreviewRead:
+        """Payment reconciliation findings over the documents (persists nothing)
+
+        `POST /tenants/{tenant_id}/previews/detection` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("BusinessDetectionPreviewRead", self._request("POST", "/tenants/{tenant_id}/previews/detection", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
+
+    def previews_escalation(self, tenant_id: str, body: BusinessEscalationPreviewCreate) -> BusinessEscalationPreviewRead:
+        """Open exceptions triaged by severity and age into queues (persists nothing)
+
+        `POST /tenants/{tenant_id}/previews/escalation` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("BusinessEscalationPreviewRead", self._request("POST", "/tenants/{tenant_id}/previews/escalation", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
+
+    def previews_action_plan(self, tenant_id: str, body: BusinessActionPlanPreviewCreate) -> BusinessActionPlanPreviewRead:
+        """Steps, lanes and approval gates to resolve the open exceptions (persists nothing)
+
+        `POST /tenants/{tenant_id}/previews/action-plan` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("BusinessActionPlanPreviewRead", self._request("POST", "/tenants/{tenant_id}/previews/action-plan", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
+
+    def previews_action_execution(self, tenant_id: str, body: BusinessActionExecutionPreviewCreate) -> BusinessActionExecutionPreviewRead:
+        """Dry run or approval request of action steps: preflight, before and after, rollback (persists nothing)
+
+        `POST /tenants/{tenant_id}/previews/action-execution` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("BusinessActionExecutionPreviewRead", self._request("POST", "/tenants/{tenant_id}/previews/action-execution", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
+
+    def previews_approval_gateway(self, tenant_id: str, body: BusinessApprovalGatewayPreviewCreate) -> BusinessApprovalGatewayPreviewRead:
+        """Approval requests, policy checks and approver routing with dual control (persists nothing)
+
+        `POST /tenants/{tenant_id}/previews/approval-gateway` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("BusinessApprovalGatewayPreviewRead", self._request("POST", "/tenants/{tenant_id}/previews/approval-gateway", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
+
+    def previews_intake_pipeline(self, tenant_id: str, body: BusinessIntakePipelinePreviewCreate) -> BusinessIntakePipelinePreviewRead:
+        """Up to 8 provider events normalised, with detections, plan and drafts (persists nothing)
+
+        `POST /tenants/{tenant_id}/previews/intake-pipeline` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("BusinessIntakePipelinePreviewRead", self._request("POST", "/tenants/{tenant_id}/previews/intake-pipeline", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
+
     def public_health(self) -> PublicHealthResponse:
         """Health: ok while the table answers a read, else 503
 

@@ -22,16 +22,28 @@ __all__ = [
     "BusinessActionExecutionDemoReadApprovalGatesItem",
     "BusinessActionExecutionDemoReadRollbackPlanItem",
     "BusinessActionExecutionDemoRead",
+    "BusinessActionExecutionPreviewCreate",
+    "BusinessActionExecutionPreviewRead",
+    "BusinessActionPlanPreviewCreate",
+    "BusinessActionPlanPreviewRead",
     "BusinessApprovalGatewayDemoReadApprovalRequestsItem",
     "BusinessApprovalGatewayDemoReadPolicyChecksItem",
     "BusinessApprovalGatewayDemoReadApproverRoutingItem",
     "BusinessApprovalGatewayDemoReadCommitUnlocksItem",
     "BusinessApprovalGatewayDemoReadAuditTrailItem",
     "BusinessApprovalGatewayDemoRead",
+    "BusinessApprovalGatewayPreviewCreate",
+    "BusinessApprovalGatewayPreviewRead",
+    "BusinessBriefingPreviewCreate",
+    "BusinessBriefingRead",
     "BusinessContextAssistantDemoReadContextCardsItem",
     "BusinessContextAssistantDemoReadInsightRulesItem",
     "BusinessContextAssistantDemoReadSuggestedActionsItem",
     "BusinessContextAssistantDemoRead",
+    "BusinessDetectionPreviewCreate",
+    "BusinessDetectionPreviewRead",
+    "BusinessEscalationPreviewCreate",
+    "BusinessEscalationPreviewRead",
     "BusinessExceptionCreate",
     "BusinessExceptionList",
     "BusinessExceptionRead",
@@ -43,11 +55,14 @@ __all__ = [
     "BusinessIntakePipelineDemoReadActionPlan",
     "BusinessIntakePipelineDemoReadNotifications",
     "BusinessIntakePipelineDemoRead",
+    "BusinessIntakePipelinePreviewCreate",
+    "BusinessIntakePipelinePreviewRead",
     "BusinessNotificationChannelMatrixDemoReadChannelsItem",
     "BusinessNotificationChannelMatrixDemoReadRoutingRulesItem",
     "BusinessNotificationChannelMatrixDemoReadApprovalGatesItem",
     "BusinessNotificationChannelMatrixDemoReadDeliveryDraftsItem",
     "BusinessNotificationChannelMatrixDemoRead",
+    "BusinessProviderIntakePreviewCreate",
     "BusinessRecordsDemoReadDocumentsItem",
     "BusinessRecordsDemoReadInvoiceLinesItem",
     "BusinessRecordsDemoReadWorkflowRule",
@@ -120,6 +135,7 @@ __all__ = [
     "NotificationDeliveryContractDemoRead",
     "NotificationList",
     "NotificationRead",
+    "PreviewFinding",
     "ProblemErrorsItem",
     "Problem",
     "ProviderOnboardingDemoReadProvider",
@@ -133,6 +149,7 @@ __all__ = [
     "ReviewDecision",
     "ReviewItemList",
     "ReviewItemRead",
+    "RiskLevel",
     "Role",
     "SessionCreate",
     "TaskCreate",
@@ -314,6 +331,71 @@ class BusinessActionExecutionDemoRead(TypedDict):
     dataBoundaries: list[DemoDataBoundary]
 
 
+class BusinessActionExecutionPreviewCreate(TypedDict):
+    """The `BusinessActionExecutionPreviewCreate` record."""
+    execution_kind: NotRequired[Literal["action_plan_execution_preview"]]
+    execution_mode: NotRequired[Literal["dry_run", "approval_request"]]
+    role: NotRequired[Role]
+    include_preflight: NotRequired[bool]
+    include_rollback_plan: NotRequired[bool]
+    action_steps: NotRequired[list[dict[str, Any]]]
+    subject_type: NotRequired[str | None]
+    subject_id: NotRequired[str | None]
+
+
+class BusinessActionExecutionPreviewRead(TypedDict):
+    """The `BusinessActionExecutionPreviewRead` record."""
+    tenant_id: str
+    generated_at: str
+    summary: str
+    api: NotRequired[dict[str, str]]
+    evidence: NotRequired[list[dict[str, Any]]]
+    preview_digest: str
+    side_effects: Literal["none"]
+    subject_type: NotRequired[str | None]
+    subject_id: NotRequired[str | None]
+    execution_kind: Literal["action_plan_execution_preview"]
+    role: Role
+    status: Literal["previewed"]
+    execution_plan: NotRequired[list[dict[str, Any]]]
+    preflight_checks: NotRequired[list[PreviewFinding]]
+    dry_run_results: NotRequired[list[dict[str, Any]]]
+    approval_gates: NotRequired[list[dict[str, Any]]]
+    rollback_plan: NotRequired[list[dict[str, Any]]]
+    data_boundaries: NotRequired[list[dict[str, Any]]]
+
+
+class BusinessActionPlanPreviewCreate(TypedDict):
+    """The `BusinessActionPlanPreviewCreate` record."""
+    plan_kind: NotRequired[Literal["exception_resolution"]]
+    role: NotRequired[Role]
+    include_resolved: NotRequired[bool]
+    limit: NotRequired[int]
+    subject_type: NotRequired[str | None]
+    subject_id: NotRequired[str | None]
+
+
+class BusinessActionPlanPreviewRead(TypedDict):
+    """The `BusinessActionPlanPreviewRead` record."""
+    tenant_id: str
+    generated_at: str
+    summary: str
+    api: NotRequired[dict[str, str]]
+    evidence: NotRequired[list[dict[str, Any]]]
+    preview_digest: str
+    side_effects: Literal["none"]
+    subject_type: NotRequired[str | None]
+    subject_id: NotRequired[str | None]
+    plan_kind: Literal["exception_resolution"]
+    role: Role
+    risk_level: RiskLevel
+    steps: NotRequired[list[dict[str, Any]]]
+    lanes: NotRequired[list[dict[str, Any]]]
+    review_points: NotRequired[list[dict[str, Any]]]
+    approval_gates: NotRequired[list[dict[str, Any]]]
+    automation_candidates: NotRequired[list[dict[str, Any]]]
+
+
 class BusinessApprovalGatewayDemoReadApprovalRequestsItem(TypedDict):
     """The `BusinessApprovalGatewayDemoReadApprovalRequestsItem` record."""
     request: str
@@ -363,6 +445,68 @@ class BusinessApprovalGatewayDemoRead(TypedDict):
     dataBoundaries: list[DemoDataBoundary]
 
 
+class BusinessApprovalGatewayPreviewCreate(TypedDict):
+    """The `BusinessApprovalGatewayPreviewCreate` record."""
+    approval_kind: NotRequired[Literal["execution_approval_gateway"]]
+    approver_role: NotRequired[Role]
+    requester_role: NotRequired[Role]
+    role: NotRequired[Role]
+    include_dual_control: NotRequired[bool]
+    execution_plan: NotRequired[list[dict[str, Any]]]
+    subject_type: NotRequired[str | None]
+    subject_id: NotRequired[str | None]
+
+
+class BusinessApprovalGatewayPreviewRead(TypedDict):
+    """The `BusinessApprovalGatewayPreviewRead` record."""
+    tenant_id: str
+    generated_at: str
+    summary: str
+    api: NotRequired[dict[str, str]]
+    evidence: NotRequired[list[dict[str, Any]]]
+    preview_digest: str
+    side_effects: Literal["none"]
+    subject_type: NotRequired[str | None]
+    subject_id: NotRequired[str | None]
+    approval_kind: Literal["execution_approval_gateway"]
+    role: Role
+    status: Literal["previewed"]
+    approval_requests: NotRequired[list[dict[str, Any]]]
+    policy_checks: NotRequired[list[PreviewFinding]]
+    approver_routing: NotRequired[list[dict[str, Any]]]
+    commit_unlocks: NotRequired[list[dict[str, Any]]]
+    audit_trail: NotRequired[list[dict[str, Any]]]
+    data_boundaries: NotRequired[list[dict[str, Any]]]
+
+
+class BusinessBriefingPreviewCreate(TypedDict):
+    """The `BusinessBriefingPreviewCreate` record."""
+    role: NotRequired[Role]
+    include_resolved: NotRequired[bool]
+    limit: NotRequired[int]
+    subject_type: NotRequired[str | None]
+    subject_id: NotRequired[str | None]
+
+
+class BusinessBriefingRead(TypedDict):
+    """The `BusinessBriefingRead` record."""
+    tenant_id: str
+    generated_at: str
+    summary: str
+    api: NotRequired[dict[str, str]]
+    evidence: NotRequired[list[dict[str, Any]]]
+    preview_digest: str
+    side_effects: Literal["none"]
+    subject_type: NotRequired[str | None]
+    subject_id: NotRequired[str | None]
+    role: Role
+    risk_level: RiskLevel
+    highlights: NotRequired[list[dict[str, Any]]]
+    recommended_actions: NotRequired[list[dict[str, Any]]]
+    review_points: NotRequired[list[dict[str, Any]]]
+    source_systems: NotRequired[list[str]]
+
+
 class BusinessContextAssistantDemoReadContextCardsItem(TypedDict):
     """The `BusinessContextAssistantDemoReadContextCardsItem` record."""
     title: str
@@ -399,6 +543,61 @@ class BusinessContextAssistantDemoRead(TypedDict):
     insightRules: list[BusinessContextAssistantDemoReadInsightRulesItem]
     suggestedActions: list[BusinessContextAssistantDemoReadSuggestedActionsItem]
     dataBoundaries: list[DemoDataBoundary]
+
+
+class BusinessDetectionPreviewCreate(TypedDict):
+    """The `BusinessDetectionPreviewCreate` record."""
+    rule_set: NotRequired[Literal["payment_reconciliation"]]
+    limit: NotRequired[int]
+    subject_type: NotRequired[str | None]
+    subject_id: NotRequired[str | None]
+
+
+class BusinessDetectionPreviewRead(TypedDict):
+    """The `BusinessDetectionPreviewRead` record."""
+    tenant_id: str
+    generated_at: str
+    summary: str
+    api: NotRequired[dict[str, str]]
+    evidence: NotRequired[list[dict[str, Any]]]
+    preview_digest: str
+    side_effects: Literal["none"]
+    subject_type: NotRequired[str | None]
+    subject_id: NotRequired[str | None]
+    rule_set: Literal["payment_reconciliation"]
+    rules: NotRequired[list[dict[str, Any]]]
+    observations: NotRequired[list[dict[str, Any]]]
+    detected_exceptions: NotRequired[list[dict[str, Any]]]
+    suggested_repair_actions: NotRequired[list[dict[str, Any]]]
+    source_systems: NotRequired[list[str]]
+
+
+class BusinessEscalationPreviewCreate(TypedDict):
+    """The `BusinessEscalationPreviewCreate` record."""
+    policy: NotRequired[Literal["exception_triage"]]
+    include_resolved: NotRequired[bool]
+    limit: NotRequired[int]
+    subject_type: NotRequired[str | None]
+    subject_id: NotRequired[str | None]
+
+
+class BusinessEscalationPreviewRead(TypedDict):
+    """The `BusinessEscalationPreviewRead` record."""
+    tenant_id: str
+    generated_at: str
+    summary: str
+    api: NotRequired[dict[str, str]]
+    evidence: NotRequired[list[dict[str, Any]]]
+    preview_digest: str
+    side_effects: Literal["none"]
+    subject_type: NotRequired[str | None]
+    subject_id: NotRequired[str | None]
+    policy: Literal["exception_triage"]
+    risk_level: RiskLevel
+    queues: NotRequired[list[dict[str, Any]]]
+    escalation_items: NotRequired[list[dict[str, Any]]]
+    review_points: NotRequired[list[dict[str, Any]]]
+    suggested_actions: NotRequired[list[dict[str, Any]]]
 
 
 class BusinessExceptionCreate(TypedDict):
@@ -503,6 +702,33 @@ class BusinessIntakePipelineDemoRead(TypedDict):
     dataBoundaries: list[DemoDataBoundary]
 
 
+class BusinessIntakePipelinePreviewCreate(TypedDict):
+    """The `BusinessIntakePipelinePreviewCreate` record."""
+    events: list[BusinessProviderIntakePreviewCreate]
+    include_notification_drafts: NotRequired[bool]
+    role: NotRequired[Role]
+
+
+class BusinessIntakePipelinePreviewRead(TypedDict):
+    """The `BusinessIntakePipelinePreviewRead` record."""
+    tenant_id: str
+    generated_at: str
+    summary: str
+    api: NotRequired[dict[str, str]]
+    evidence: NotRequired[list[dict[str, Any]]]
+    preview_digest: str
+    side_effects: Literal["none"]
+    role: Role
+    status: Literal["previewed"]
+    intake_previews: NotRequired[list[dict[str, Any]]]
+    data_boundaries: NotRequired[list[dict[str, Any]]]
+    action_plan: NotRequired[dict[str, Any]]
+    detections: NotRequired[dict[str, Any]]
+    notification_preview: NotRequired[dict[str, Any]]
+    workbench_context: NotRequired[dict[str, Any]]
+    source_systems: NotRequired[list[str]]
+
+
 class BusinessNotificationChannelMatrixDemoReadChannelsItem(TypedDict):
     """The `BusinessNotificationChannelMatrixDemoReadChannelsItem` record."""
     channel: NotificationChannel
@@ -560,6 +786,15 @@ class BusinessNotificationChannelMatrixDemoRead(TypedDict):
     approvalGates: list[BusinessNotificationChannelMatrixDemoReadApprovalGatesItem]
     deliveryDrafts: list[BusinessNotificationChannelMatrixDemoReadDeliveryDraftsItem]
     dataBoundaries: list[DemoDataBoundary]
+
+
+class BusinessProviderIntakePreviewCreate(TypedDict):
+    """The `BusinessProviderIntakePreviewCreate` record."""
+    source: str
+    event_type: str
+    external_id: str
+    occurred_at: NotRequired[str | None]
+    payload: dict[str, Any]
 
 
 class BusinessRecordsDemoReadDocumentsItem(TypedDict):
@@ -1265,6 +1500,15 @@ class NotificationRead(TypedDict):
     delivered_at: str | None
 
 
+class PreviewFinding(TypedDict):
+    """The `PreviewFinding` record."""
+    step: int
+    check: str
+    status: Literal["pass", "warn", "fail"]
+    finding_type: str
+    message: str
+
+
 class ProblemErrorsItem(TypedDict):
     """The `ProblemErrorsItem` record."""
     path: str
@@ -1400,6 +1644,9 @@ class ReviewItemRead(TypedDict):
     updated_at: str
     kind: Literal["notification", "workflow_action"]
     subject_id: str
+
+
+RiskLevel: TypeAlias = Literal["normal", "attention", "critical"]
 
 
 Role: TypeAlias = Literal["operator", "accountant", "manager", "owner", "support"]

@@ -199,9 +199,11 @@ export function functionCases(s: Synthesized): void {
         const g = grantsOf(`api-${group}`);
         const unconditioned = (action: string, resource: string) =>
           g.some((x) => x.action === action && x.resource === resource && x.condition === undefined);
-        // The session (GetItem), the user and their memberships (Query on gsi1), last_used_at (UpdateItem).
+        // The session (GetItem), the user and their memberships (Query on gsi1), last_used_at
+        // (UpdateItem), but in previews, which writes nothing and skips the touch.
         expect(unconditioned('dynamodb:GetItem', table), group).toBe(true);
         expect(unconditioned('dynamodb:Query', `${table}/index/gsi1`), group).toBe(true);
+        if (group === 'previews') continue;
         expect(
           g.some(
             (x) =>
@@ -255,6 +257,24 @@ export function functionCases(s: Synthesized): void {
           'dynamodb:UpdateItem',
         ]);
       }
+    });
+
+    it('previews may only read: GetItem and Query on the table, Query on gsi1; no write, queue, SSM or KMS', () => {
+      const g = grantsOf('api-previews').filter(
+        (x) => !x.action.startsWith('logs:') && !x.action.startsWith('xray:'),
+      );
+      expect(
+        g
+          .map(({ action, resource, condition }) => ({ action, resource, condition }))
+          .sort((a, b) => `${a.action}${a.resource}`.localeCompare(`${b.action}${b.resource}`)),
+      ).toEqual([
+        { action: 'dynamodb:GetItem', resource: table, condition: undefined },
+        { action: 'dynamodb:Query', resource: table, condition: undefined },
+        { action: 'dynamodb:Query', resource: `${table}/index/gsi1`, condition: undefined },
+      ]);
+      expect(actionsOf('api-previews', 'sqs')).toEqual([]);
+      expect(actionsOf('api-previews', 'ssm')).toEqual([]);
+      expect(actionsOf('api-previews', 'kms')).toEqual([]);
     });
 
     it('never grants a table action on a wildcard index or table', () => {

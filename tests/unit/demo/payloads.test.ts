@@ -28,7 +28,6 @@ const LATER_PARTS = [
   /^\/tenants\/\{tenant_id\}\/integration-repairs\/preview$/,
   /^\/tenants\/\{tenant_id\}\/reconciliation-runs$/,
   /^\/tenants\/\{tenant_id\}\/accounting-exports$/,
-  /^\/tenants\/\{tenant_id\}\/previews\/(briefing|detection|escalation|action-plan|action-execution|approval-gateway|intake-pipeline)$/,
 ];
 
 /** GitHub's anchors of a Markdown file's headings. */
