@@ -71,14 +71,15 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
     if (started && !stopping)
       options.onUnexpectedExit?.(code === null ? `signal ${signal}` : `exit code ${code}`);
   });
-  const deadline = Date.now() + 30_000;
+  // The JVM's start-up took more than 30 s on a 2-core machine shared by several test runs.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (exited) throw new Error('DynamoDB Local exited during start-up (is Java 17 installed?)');
     try {
       await client.send(new ListTablesCommand({}));
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error('DynamoDB Local did not start within 30 s');
+      if (Date.now() > deadline) throw new Error('DynamoDB Local did not start within 120 s');
       await new Promise((r) => setTimeout(r, 50));
     }
   }

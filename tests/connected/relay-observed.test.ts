@@ -1,0 +1,152 @@
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context, DynamoDBRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Db, transact } from '#functions/adapters/dynamo';
+import { outboxPut } from '#functions/adapters/outbox';
+import { logger } from '#functions/observability';
+import { createRelay, createSweeper } from '#functions/relay/outbox-relay';
+import type { OutboxEvent } from '#shared/domain/outbox';
+import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
+import { outbox } from '#shared/table/entities/outbox';
+import { freshDb } from '#tests/support/db';
+import { insertRecord, outboxEvent } from '#tests/support/outbox';
+
+/**
+ * What the relay and the sweeper let operators see (the relay-lag and sweeper alarms read these
+ * metrics), which stream records the relay takes, and that a sweep publishes each pending item
+ * once however many pages it reads. SQS is aws-sdk-client-mock; the outbox is DynamoDB Local.
+ */
+
+const sqsMock = mockClient(SQSClient);
+const queues = { internal: 'https://sqs.local/internal', external: 'https://sqs.local/external' };
+const NOW = '2031-02-01T00:00:10.000Z';
+const clock = { now: () => new Date(NOW) };
+
+afterEach(() => {
+  sqsMock.reset();
+  vi.restoreAllMocks();
+});
+
+const accept = (failing: Set<string> = new Set()) =>
+  sqsMock.on(SendMessageBatchCommand).callsFake((input) => {
+    const entries = input.Entries as { Id: string; MessageBody: string }[];
+    const failed = entries.filter((x) => failing.has(JSON.parse(x.MessageBody).event_id));
+    return {
+      Successful: entries
+        .filter((x) => !failed.includes(x))
+        .map((x) => ({ Id: x.Id, MessageId: x.Id, MD5OfMessageBody: '' })),
+      Failed: failed.map((x) => ({ Id: x.Id, Code: 'KmsThrottled', SenderFault: false })),
+    };
+  });
+
+const sent = () =>
+  sqsMock
+    .commandCalls(SendMessageBatchCommand)
+    .flatMap((c) =>
+      c.args[0].input.Entries!.map((x) => (JSON.parse(x.MessageBody!) as OutboxEvent).event_id),
+    );
+
+const observe = () => {
+  const metric = vi.spyOn(Metrics.prototype, 'addMetric');
+  metric.mockClear();
+  vi.spyOn(Metrics.prototype, 'publishStoredMetrics').mockImplementation(function (this: Metrics) {
+    return this;
+  } as never);
+  const lines: Record<string, unknown>[] = [];
+  for (const level of ['info', 'warn', 'error'] as const)
+    vi.spyOn(logger, level).mockImplementation(((message: string, f: Record<string, unknown>) => {
+      lines.push({ level, message, ...f });
+    }) as never);
+  return { metrics: () => metric.mock.calls.map(([name, , value]) => [name, value]), lines };
+};
+
+const write = async (db: Db, events: OutboxEvent[]) => {
+  for (const e of events) expect((await transact(db, [outboxPut(e)])).ok).toBe(true);
+};
+const stored = async (db: Db, e: OutboxEvent) =>
+  (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: outbox.key(e) }))).Item!;
+
+describe('the relay', () => {
+  it('takes only outbox INSERTs; counts each published one and its lag from the event, and each failed one', async () => {
+    const { db } = await freshDb();
+    const published = outboxEvent('email', { occurredAt: '2031-02-01T00:00:07.500Z' });
+    const failing = outboxEvent('sms', { occurredAt: '2031-02-01T00:00:07.500Z' });
+    const modified = outboxEvent('email');
+    await write(db, [published, failing, modified]);
+    const other: DynamoDBRecord = {
+      ...insertRecord({ ...(await stored(db, modified)), entity: 'notification' }, 4),
+    };
+    const modify: DynamoDBRecord = { ...insertRecord(await stored(db, modified), 5), eventName: 'MODIFY' };
+    const removed: DynamoDBRecord = { eventID: '6', eventName: 'REMOVE', dynamodb: { SequenceNumber: '6' } };
+    accept(new Set([failing.event_id]));
+    const seen = observe();
+
+    const out = await createRelay({ db, sqs: new SQSClient({ region: 'us-east-1' }), queues, clock })(
+      {
+        Records: [
+          insertRecord(await stored(db, published), 1),
+          insertRecord(await stored(db, failing), 2),
+          other,
+          modify,
+          removed,
+        ],
+      },
+      {} as Context,
+    );
+    expect(sent().sort()).toEqual([published.event_id, failing.event_id].sort());
+    expect(out.batchItemFailures).toEqual([{ itemIdentifier: '2'.padStart(21, '0') }]);
+    expect(seen.metrics()).toEqual(
+      expect.arrayContaining([
+        [METRICS.relayPublished, 1],
+        [METRICS.relayLag, 2500],
+        [METRICS.relayFailed, 1],
+      ]),
+    );
+    expect(seen.metrics().filter(([n]) => n === METRICS.relayPublished)).toHaveLength(1);
+    expect(seen.lines.find((l) => l.event === LOG_EVENTS.outboxRelayed)).toMatchObject({
+      event_id: published.event_id,
+      tenant_id: published.tenant_id,
+      lag_ms: 2500,
+    });
+    const failedLine = seen.lines.find((l) => l.event === LOG_EVENTS.outboxRelayFailed)!;
+    expect(failedLine).toMatchObject({ level: 'warn', event_id: failing.event_id });
+    expect((failedLine.error as Error).message).toMatch(/KmsThrottled/);
+    expect((await stored(db, published)).gsi3pk).toBeUndefined();
+    expect((await stored(db, failing)).gsi3pk).toBeDefined();
+  });
+});
+
+describe('the sweeper', () => {
+  it('publishes each pending item once across its pages of 50, counts and logs each with its age', async () => {
+    const { db } = await freshDb();
+    const old = '2031-02-01T00:00:00.000Z';
+    const lost = Array.from({ length: 53 }, () => outboxEvent('email', { occurredAt: old }));
+    await write(db, lost);
+    accept(new Set([lost[7]!.event_id]));
+    const seen = observe();
+    const sweep = createSweeper({ db, sqs: new SQSClient({ region: 'us-east-1' }), queues, clock }, 5_000);
+
+    expect(await sweep()).toEqual({ republished: 52, failed: 1 });
+    expect(sent()).toHaveLength(53);
+    expect(new Set(sent()).size).toBe(53);
+    expect(seen.metrics()).toEqual([
+      [METRICS.sweeperRepublished, 52],
+      [METRICS.relayFailed, 1],
+    ]);
+    const republished = seen.lines.filter((l) => l.event === LOG_EVENTS.outboxRepublished);
+    expect(republished).toHaveLength(52);
+    expect(republished[0]).toMatchObject({ level: 'warn', age_ms: 10_000 });
+    expect(seen.lines.filter((l) => l.event === LOG_EVENTS.outboxRelayFailed)).toHaveLength(1);
+
+    // The failed one is still pending: the next sweep publishes only it, and counts no failure.
+    sqsMock.resetHistory();
+    accept();
+    const again = observe();
+    expect(await sweep()).toEqual({ republished: 1, failed: 0 });
+    expect(sent()).toEqual([lost[7]!.event_id]);
+    expect(again.metrics()).toEqual([[METRICS.sweeperRepublished, 1]]);
+  });
+});
