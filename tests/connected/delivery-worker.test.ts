@@ -3,15 +3,19 @@ import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
-import { notificationStore, setChannelState } from '#functions/adapters/notification-store';
+import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
+import { connectionStore } from '#functions/adapters/connection-store';
+import { notificationStore } from '#functions/adapters/notification-store';
 import { logger, metricsFor } from '#functions/observability';
 import { createWorker } from '#functions/workers/delivery-worker';
+import { activeConnectionReader } from '#shared/domain/integrations/active';
 import type { Notification, SendResult } from '#shared/domain/notifications/ports';
 import { createNotification, deliveryRequested } from '#shared/domain/notifications/use-cases';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { freshDb } from '#tests/support/db';
+import { connectChannel } from '#tests/support/connections';
 import { principal } from '#tests/support/fixtures';
 
 /**
@@ -24,6 +28,7 @@ import { principal } from '#tests/support/fixtures';
 const sqsMock = mockClient(SQSClient);
 const QUEUE = 'https://sqs.local/external';
 const MAX_ATTEMPTS = 3;
+const secrets = localConnectionSecrets(undefined);
 let db: Db;
 let store: ReturnType<typeof notificationStore>;
 
@@ -40,7 +45,8 @@ const worker = (send: (n: Notification) => Promise<SendResult>) =>
   createWorker('external', {
     delivery: {
       store,
-      providers: { configFor: async () => ({ bot_token: '1:x' }), send },
+      connections: activeConnectionReader(connectionStore(db), secrets),
+      providers: { send },
       clock: systemClock,
       maxAttempts: MAX_ATTEMPTS,
       backoff: { baseSeconds: 8, capSeconds: 8 },
@@ -52,7 +58,10 @@ const worker = (send: (n: Notification) => Promise<SendResult>) =>
 
 const queued = async (telegram: 'active' | 'unconnected' = 'active') => {
   const tenantId = `t-${newId().slice(-10)}`;
-  if (telegram === 'active') await setChannelState(db, tenantId, 'telegram', 'active');
+  if (telegram === 'active')
+    await connectChannel(db, tenantId, 'telegram', {
+      secret: { store: secrets, value: { bot_token: '1:x' } },
+    });
   const n = await createNotification(
     { notifications: store, clock: systemClock, allowLoopbackWebhooks: false },
     principal('op'),

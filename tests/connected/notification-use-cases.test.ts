@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditStore } from '#functions/adapters/audit-store';
 import type { Db } from '#functions/adapters/dynamo';
 import type { createStores } from '#functions/adapters/stores';
-import { notificationStore, setChannelState } from '#functions/adapters/notification-store';
+import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
+import { connectionStore } from '#functions/adapters/connection-store';
+import { notificationStore } from '#functions/adapters/notification-store';
+import { activeConnectionReader } from '#shared/domain/integrations/active';
 import { DELIVERY_BACKOFF } from '#shared/domain/notifications/channels';
 import { deliver } from '#shared/domain/notifications/delivery';
 import {
@@ -18,6 +21,7 @@ import { InvalidTransitionError, NotFoundError, PolicyRejectedError } from '#sha
 import { type Clock, newId } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import { freshDb } from '#tests/support/db';
+import { connectChannel } from '#tests/support/connections';
 import { audit, login, membership, principal, tenant } from '#tests/support/fixtures';
 
 /**
@@ -50,7 +54,7 @@ const handedOutbox = (spy: { mock: { calls: unknown[][] } }, index: number) =>
 describe('createNotification', () => {
   it('queued: the record with defaults, its notification.queued audit event and the delivery outbox event', async () => {
     const tenantId = `t-${newId().slice(-10)}`;
-    await setChannelState(db, tenantId, 'telegram', 'active');
+    await connectChannel(db, tenantId, 'telegram');
     const create = vi.spyOn(store, 'create');
     try {
       const n = await createNotification(deps(), actor, tenantId, {
@@ -168,7 +172,8 @@ describe('decideReviewItem', () => {
     await deliver(
       {
         store,
-        providers: { configFor: async () => undefined, send: async () => ({ ok: true }) },
+        connections: activeConnectionReader(connectionStore(db), localConnectionSecrets(undefined)),
+        providers: { send: async () => ({ ok: true }) },
         clock,
         maxAttempts: 5,
         backoff: DELIVERY_BACKOFF,
