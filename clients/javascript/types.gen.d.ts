@@ -708,7 +708,7 @@ export type BusinessNotificationChannelMatrixDemoRead = {
     dataBoundaries: Array<DemoDataBoundary>;
 };
 export type BusinessProviderIntakePreviewCreate = {
-    source: string;
+    source: 'telegram' | 'email' | 'sms' | 'webhook' | 'ledgerly' | 'tallybook' | 'bank_feed' | 'crm';
     event_type: string;
     external_id: string;
     occurred_at?: string | null;

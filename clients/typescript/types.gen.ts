@@ -743,7 +743,7 @@ export type BusinessNotificationChannelMatrixDemoRead = {
 };
 
 export type BusinessProviderIntakePreviewCreate = {
-    source: string;
+    source: 'telegram' | 'email' | 'sms' | 'webhook' | 'ledgerly' | 'tallybook' | 'bank_feed' | 'crm';
     event_type: string;
     external_id: string;
     occurred_at?: string | null;

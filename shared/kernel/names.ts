@@ -102,3 +102,19 @@ export const ALARMS = {
   workflowActionErrors: 'workflow-action-errors',
 } as const;
 export type AlarmName = (typeof ALARMS)[keyof typeof ALARMS];
+
+/**
+ * The keys of the integration hub's adapter catalog (shared/domain/integrations/adapters/), for
+ * the places that must name an adapter without carrying its declaration (a preview's intake
+ * `source`); tests/unit/integrations-catalog.test.ts holds the two lists equal.
+ */
+export const ADAPTER_KEYS = [
+  'telegram',
+  'email',
+  'sms',
+  'webhook',
+  'ledgerly',
+  'tallybook',
+  'bank_feed',
+  'crm',
+] as const;

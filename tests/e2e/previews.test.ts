@@ -89,7 +89,7 @@ const BODIES: Record<(typeof PREVIEW_KINDS)[number], Record<string, unknown>> = 
   'intake-pipeline': {
     events: [
       {
-        source: 'stripe',
+        source: 'bank_feed',
         event_type: 'payment.received',
         external_id: 'ch_1',
         payload: { counterparty: 'Globex Ltd', currency: 'EUR', amount: '40.00', invoice_number: 'INV-1' },
@@ -117,12 +117,12 @@ const FAILING: [string, unknown, number][] = [
   ['intake-pipeline', { events: [] }, 422],
   [
     'intake-pipeline',
-    { events: [{ source: 'stripe', event_type: 'x', external_id: 'y', payload: {}, raw: 1 }] },
+    { events: [{ source: 'bank_feed', event_type: 'x', external_id: 'y', payload: {}, raw: 1 }] },
     422,
   ],
   [
     'intake-pipeline',
-    { events: [{ source: 'stripe', event_type: 'contact.created', external_id: 'y', payload: {} }] },
+    { events: [{ source: 'bank_feed', event_type: 'contact.created', external_id: 'y', payload: {} }] },
     200,
   ],
 ];

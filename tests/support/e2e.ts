@@ -122,7 +122,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'previews.intakePipeline': {
     events: [
       {
-        source: 'stripe',
+        source: 'bank_feed',
         event_type: 'payment.received',
         external_id: 'ch_1',
         payload: { counterparty: 'Globex Ltd', currency: 'EUR', amount: '10.00', issued_on: '2026-02-01' },

@@ -8,6 +8,7 @@ import {
   checkSecret,
 } from '#shared/domain/integrations/use-cases';
 import { ValidationError } from '#shared/kernel/errors';
+import { ADAPTER_KEYS } from '#shared/kernel/names';
 
 const fieldErrors = (run: () => unknown) => {
   try {
@@ -63,6 +64,10 @@ describe('the adapter catalog (docs/api.md section 9.3)', () => {
     expect(contract.config_schema).toEqual(z.toJSONSchema(a.config, { io: 'input' }));
     expect(contract.auth_profile).toMatchObject({ secret_required: a.secret !== null });
     expect(a.auth.secret_fields.length > 0).toBe(a.secret !== null);
+  });
+
+  it('is what ADAPTER_KEYS names, so an intake source is a key of this catalog', () => {
+    expect(ADAPTERS.map((a) => a.key)).toEqual([...ADAPTER_KEYS]);
   });
 
   it('declares the accounting contracts the export relies on', () => {

@@ -22,7 +22,7 @@ const errorsOf = (schema: core.$ZodType, body: unknown): string[] => {
   }
 };
 
-const event = { source: 'stripe', event_type: 'payment.received', external_id: 'ch_1', payload: {} };
+const event = { source: 'bank_feed', event_type: 'payment.received', external_id: 'ch_1', payload: {} };
 const events = (n: number) => Array.from({ length: n }, (_, i) => ({ ...event, external_id: `ch_${i}` }));
 const steps = (n: number) => Array.from({ length: n }, () => ({ action: 'start_task', task_id: 't' }));
 
@@ -113,8 +113,8 @@ describe('preview requests: every bound of the seed is 422 with its path', () =>
     ['events too_small', { events: [] }, BusinessIntakePipelinePreviewCreate],
     ['events too_big', { events: events(9) }, BusinessIntakePipelinePreviewCreate],
     [
-      'events.0.source invalid_format',
-      { events: [{ ...event, source: 'Stripe!' }] },
+      'events.0.source invalid_value',
+      { events: [{ ...event, source: 'stripe' }] },
       BusinessIntakePipelinePreviewCreate,
     ],
     [

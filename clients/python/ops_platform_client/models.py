@@ -790,7 +790,7 @@ class BusinessNotificationChannelMatrixDemoRead(TypedDict):
 
 class BusinessProviderIntakePreviewCreate(TypedDict):
     """The `BusinessProviderIntakePreviewCreate` record."""
-    source: str
+    source: Literal["telegram", "email", "sms", "webhook", "ledgerly", "tallybook", "bank_feed", "crm"]
     event_type: str
     external_id: str
     occurred_at: NotRequired[str | None]

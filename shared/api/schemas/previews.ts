@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Role } from './auth';
+import { ADAPTER_KEYS } from '#shared/kernel/names';
 import { FreeForm, named, SubjectId, SubjectType, text } from './common';
 
 /**
@@ -87,13 +88,10 @@ export const BusinessEscalationPreviewCreate = named(
   'BusinessEscalationPreviewCreate',
 );
 
-/**
- * One provider event. `source` is an adapter key (lower-case letters, digits, `_` and `-`); which
- * adapters exist is the integration hub's catalog, not checked here.
- */
+/** One provider event. `source` is the key of the catalog's adapter it came through. */
 export const BusinessProviderIntakePreviewCreate = named(
   z.strictObject({
-    source: text(2, 64).check(z.regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be an adapter key, like "stripe"')),
+    source: z.enum(ADAPTER_KEYS),
     event_type: text(2, 128).check(
       z.regex(/^[a-z0-9][a-z0-9_.-]*$/, 'must match ^[a-z0-9][a-z0-9_.-]*$, like "payment.received"'),
     ),

@@ -11,11 +11,11 @@ const existing = [
     number: 'PAY-OLD',
     applies_to: 'inv-1',
     amount: '250.00',
-    external_refs: { stripe: 'ch_1' },
+    external_refs: { bank_feed: 'ch_1' },
   }),
 ];
 const payment = (external_id: string, payload: Record<string, unknown>) => ({
-  source: 'stripe',
+  source: 'bank_feed',
   event_type: 'payment.received',
   external_id,
   occurred_at: '2026-03-09T10:00:00Z',
@@ -35,7 +35,7 @@ describe('intake pipeline', () => {
             number: 'PAY-2',
             card: '4242 secret',
           }),
-          { source: 'hubspot', event_type: 'constructor.created', external_id: 'c1', payload: {} },
+          { source: 'crm', event_type: 'constructor.created', external_id: 'c1', payload: {} },
           payment('ch_3', { counterparty: 'Initech', currency: 'eur', amount: '-1' }),
           payment('ch_2', { counterparty: 'Initech', currency: 'EUR', amount: '10.50', number: 'PAY-2B' }),
           payment('ch_1', {
@@ -74,14 +74,14 @@ describe('intake pipeline', () => {
       issued_on: '2026-03-09',
       due_on: null,
       applies_to: null,
-      external_refs: { stripe: 'ch_2' },
+      external_refs: { bank_feed: 'ch_2' },
     });
     expect(r.intake_previews[2]!.problems.map((p) => p.field)).toEqual([
       'payload.currency',
       'payload.amount',
     ]);
     expect(JSON.stringify(r)).not.toContain('4242');
-    expect(r.source_systems).toEqual(['hubspot', 'stripe']);
+    expect(r.source_systems).toEqual(['bank_feed', 'crm']);
     expect(r.workbench_context).toMatchObject({ events: 5, accepted: 1, refused: 4, documents_compared: 2 });
   });
 

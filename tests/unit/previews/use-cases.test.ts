@@ -54,7 +54,7 @@ describe('shared fields and the digest', () => {
       { source: 'notifications', records_read: 1 },
     ]);
     const intake = await previewIntakePipeline(depsOf(tenant), TENANT, {
-      events: [{ source: 'stripe', event_type: 'payment.received', external_id: 'x', payload: {} }],
+      events: [{ source: 'bank_feed', event_type: 'payment.received', external_id: 'x', payload: {} }],
       include_notification_drafts: true,
       role: 'operator',
     });
