@@ -2,18 +2,17 @@ import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import type {
   HealthRecord,
   HubStore,
-  IntegrationIssue,
   ReconciliationRun,
   ReconciliationStore,
 } from '#shared/domain/integrations/ports';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
-import { connectionHealth } from '#shared/table/entities/connection-health';
-import { INTEGRATION_ISSUE_FIELDS, integrationIssue } from '#shared/table/entities/integration-issue';
+import { integrationIssue } from '#shared/table/entities/integration-issue';
 import { RECONCILIATION_RUN_FIELDS, reconciliationRun } from '#shared/table/entities/reconciliation-run';
 import { REVIEW_ITEM_FIELDS, reviewItem } from '#shared/table/entities/review-item';
 import type { Key } from '#shared/table/table';
 import { auditPut } from './audit-store';
 import { type Db, pick, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
+import { issueDecisionStore, HEALTH_IDENTITY, healthIdentity, healthKey } from './issue-store';
 import { outboxPut } from './outbox';
 
 const toHealth = (item: Record<string, unknown>): HealthRecord => ({
@@ -22,17 +21,6 @@ const toHealth = (item: Record<string, unknown>): HealthRecord => ({
   last_failure_reason: (item.last_failure_reason as string | undefined) ?? null,
   // A string set; DynamoDB removes the attribute when its last code is deleted.
   open_issue_codes: [...((item.open_issue_codes as Set<string> | undefined) ?? [])].sort(),
-});
-
-const healthKey = (tenantId: string, connectionId: string) =>
-  connectionHealth.key({ tenant_id: tenantId, connection_id: connectionId });
-
-/** The health item's identifying attributes, set by whichever write creates it. */
-const HEALTH_IDENTITY = 'entity = :health_entity, tenant_id = :tenant, connection_id = :connection';
-const healthIdentity = (tenantId: string, connectionId: string) => ({
-  ':health_entity': connectionHealth.entity,
-  ':tenant': tenantId,
-  ':connection': connectionId,
 });
 
 /** BatchGetItem answers at most 100 keys and may leave some unprocessed: asked again, a few times. */
@@ -48,6 +36,8 @@ export const hubStore = (db: Db): HubStore => {
     (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))).Item;
 
   return {
+    ...issueDecisionStore(db),
+
     async health(tenantId, connectionId) {
       const item = await get(healthKey(tenantId, connectionId));
       return item ? toHealth(item) : undefined;
@@ -84,13 +74,6 @@ export const hubStore = (db: Db): HubStore => {
           ExpressionAttributeValues: values,
         }),
       );
-    },
-
-    async getIssue(tenantId, connectionId, code) {
-      const item = await get(
-        integrationIssue.key({ tenant_id: tenantId, connection_id: connectionId, issue_code: code }),
-      );
-      return item ? (pick(item, INTEGRATION_ISSUE_FIELDS) as unknown as IntegrationIssue) : undefined;
     },
 
     async openIssue({ issue, review, audit, outbox }) {
@@ -134,39 +117,6 @@ export const hubStore = (db: Db): HubStore => {
         auditPut(audit),
         outboxPut(outbox),
       ];
-      return (await transact(db, ops)).ok;
-    },
-
-    async endIssue(issue, review, audit, outbox) {
-      const ops: WriteOp[] = [
-        {
-          Update: {
-            Key: integrationIssue.key(issue),
-            UpdateExpression: 'SET #status = :status, closed_at = :at, updated_at = :at',
-            ConditionExpression: '#status = :open AND review_item_id = :review',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':status': issue.status,
-              ':at': issue.closed_at,
-              ':open': 'open',
-              ':review': review.id,
-            },
-          },
-        },
-        {
-          Update: {
-            Key: healthKey(issue.tenant_id, issue.connection_id),
-            UpdateExpression: `SET ${HEALTH_IDENTITY} DELETE open_issue_codes :code`,
-            ExpressionAttributeValues: {
-              ...healthIdentity(issue.tenant_id, issue.connection_id),
-              ':code': new Set([issue.issue_code]),
-            },
-          },
-        },
-        putIfStatus(reviewItem.item(review), 'open'),
-        auditPut(audit),
-      ];
-      if (outbox) ops.push(outboxPut(outbox));
       return (await transact(db, ops)).ok;
     },
 

@@ -133,7 +133,7 @@ describe('integration issues over DynamoDB Local', () => {
     await runDiagnostics(deps(), manager, tenantId, c.id);
     const [review] = await reviewItemsOf(tenantId);
     const decide = (action: 'retry' | 'discard') =>
-      decideIntegrationIssue({ hub: hubStore(db), clock: systemClock }, manager, review!, { action });
+      decideIntegrationIssue({ issues: hubStore(db), clock: systemClock }, manager, review!, { action });
     const outcomes = await Promise.allSettled([decide('retry'), decide('discard')]);
     expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect((await issueItems(tenantId))[0]).toMatchObject({ status: 'closed' });

@@ -124,18 +124,9 @@ export interface IssueOpening {
   outbox: OutboxEvent;
 }
 
-export interface HubStore {
-  health(tenantId: string, connectionId: string): Promise<HealthRecord | undefined>;
-  /** The health records of several connections of a tenant (one batch read). */
-  healthOf(tenantId: string, connectionIds: readonly string[]): Promise<Map<string, HealthRecord>>;
-  recordResult(tenantId: string, connectionId: string, result: ResultRecord): Promise<void>;
+/** What a review decision on an issue needs (kept apart so the review function bundles only this). */
+export interface IssueDecisionStore {
   getIssue(tenantId: string, connectionId: string, code: string): Promise<IntegrationIssue | undefined>;
-  /**
-   * Opens (or reopens) the issue with its review item, audit and outbox events, and adds its code
-   * to the connection's health record, in one transaction conditional on the issue not being
-   * open. False (nothing written) when it is open already.
-   */
-  openIssue(opening: IssueOpening): Promise<boolean>;
   /**
    * Moves the open issue to `resolved` (a passing check) or `closed` (a review decision), drops
    * its code from the health record and writes `review` (its review item, decided or resolved)
@@ -148,6 +139,19 @@ export interface HubStore {
     audit: AuditEvent,
     outbox: OutboxEvent | null,
   ): Promise<boolean>;
+}
+
+export interface HubStore extends IssueDecisionStore {
+  health(tenantId: string, connectionId: string): Promise<HealthRecord | undefined>;
+  /** The health records of several connections of a tenant (one batch read). */
+  healthOf(tenantId: string, connectionIds: readonly string[]): Promise<Map<string, HealthRecord>>;
+  recordResult(tenantId: string, connectionId: string, result: ResultRecord): Promise<void>;
+  /**
+   * Opens (or reopens) the issue with its review item, audit and outbox events, and adds its code
+   * to the connection's health record, in one transaction conditional on the issue not being
+   * open. False (nothing written) when it is open already.
+   */
+  openIssue(opening: IssueOpening): Promise<boolean>;
   getReviewItem(tenantId: string, id: string): Promise<ReviewItem | undefined>;
 }
 

@@ -9,10 +9,10 @@ import { auditEvent } from '#shared/domain/audit';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { decidedReviewItem } from '#shared/domain/review';
-import type { HubStore } from './ports';
+import type { IssueDecisionStore } from './ports';
 
 export interface IssueReviewDeps {
-  hub: HubStore;
+  issues: IssueDecisionStore;
   clock: Clock;
 }
 
@@ -31,7 +31,7 @@ export async function decideIntegrationIssue(
   decision: z.output<typeof ReviewDecision>,
 ): Promise<ReviewItem> {
   const [connectionId = '', code = ''] = review.subject_id.split(':');
-  const issue = await deps.hub.getIssue(review.tenant_id, connectionId, code);
+  const issue = await deps.issues.getIssue(review.tenant_id, connectionId, code);
   if (issue?.status !== 'open' || issue.review_item_id !== review.id)
     throw new InvalidTransitionError('The issue of this review item is no longer open.');
   const now = deps.clock.now().toISOString();
@@ -47,7 +47,7 @@ export async function decideIntegrationIssue(
           payload: { connection_id: connectionId },
         }
       : null;
-  const won = await deps.hub.endIssue(
+  const won = await deps.issues.endIssue(
     { ...issue, status: 'closed', closed_at: now, updated_at: now },
     decided,
     auditEvent(deps.clock, {
