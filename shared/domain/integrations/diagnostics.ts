@@ -139,7 +139,7 @@ async function probeCheck(deps: HubDeps, c: Connection): Promise<Check> {
     return warn(
       'provider_reachable',
       'no provider endpoint is configured in this deployment: not probed',
-      'set OPS_HUB_PROVIDER_URL for the functions (runbooks/integration-issues.md)',
+      'set OPS_HUB_PROVIDER_URL for the functions (docs/api.md section 9.3)',
     );
   return probed.ok
     ? pass('provider_reachable', 'the provider answered')
