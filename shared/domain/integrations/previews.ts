@@ -9,17 +9,17 @@ import type {
 } from '#shared/api/schemas/responses';
 import { NotFoundError } from '#shared/kernel/errors';
 import { adapterByKey } from './adapters/index';
-import type { AdapterDeclaration } from './catalog';
+import { type AdapterDeclaration, EXPECTED_SYNC_MINUTES } from './catalog';
 import {
   CHECK_ISSUES,
   configErrors,
-  healthNow,
   type HubDeps,
   localChecks,
   missingMappingKeys,
   unknownConnection,
   unsupportedScopes,
 } from './diagnostics';
+import { computeHealth } from './health';
 import type { Connection, IssueCode } from './ports';
 
 /**
@@ -262,7 +262,7 @@ export async function repairPreview(
       scopes: c.scopes,
       open_issue_codes: [...open].sort(),
       checks,
-      health: await healthNow(deps, c),
+      health: computeHealth(record, EXPECTED_SYNC_MINUTES[c.category], deps.clock.now()),
     },
     api: shown.length
       ? [
