@@ -60,6 +60,13 @@ export interface ConnectionSecretSettings {
   client?: AwsClientSettings;
 }
 
+/** Where the integration hub reaches its adapters' providers (functions/adapters/hub-gateway.ts). */
+export interface HubSettings {
+  /** `OPS_HUB_PROVIDER_URL`: the providers' base address; unset, diagnostics skip the probe. */
+  providerUrl: string | undefined;
+  timeoutMs: number;
+}
+
 export interface Config {
   table: TableConfig;
   sessionTtlSeconds: number;
@@ -71,6 +78,7 @@ export interface Config {
   delivery: DeliveryOverrides;
   providers: ProviderSettings;
   connectionSecrets: ConnectionSecretSettings;
+  hub: HubSettings;
 }
 
 const num = (value: string | undefined, fallback: number) => Number(value ?? fallback);
@@ -103,6 +111,11 @@ const readConnectionSecrets = (env: Env): ConnectionSecretSettings => ({
   kmsKeyId: env.OPS_CONNECTION_SECRETS_KMS_KEY,
 });
 
+const readHub = (env: Env): HubSettings => ({
+  providerUrl: env.OPS_HUB_PROVIDER_URL,
+  timeoutMs: num(env.OPS_PROVIDER_TIMEOUT_MS, 5000),
+});
+
 /** The whole configuration from environment-shaped settings (the local runtime's way in). */
 export const loadConfig = (env: Env): Config => ({
   table: readTable(env),
@@ -113,6 +126,7 @@ export const loadConfig = (env: Env): Config => ({
   delivery: readDelivery(env),
   providers: readProviders(env),
   connectionSecrets: readConnectionSecrets(env),
+  hub: readHub(env),
 });
 
 let provided: Config | undefined;
@@ -133,5 +147,6 @@ export const outboxSweepAfterMs = () => section('outboxSweepAfterMs', readSweepA
 export const deliveryOverrides = () => section('delivery', readDelivery);
 export const providerSettings = () => section('providers', readProviders);
 export const connectionSecretSettings = () => section('connectionSecrets', readConnectionSecrets);
+export const hubSettings = () => section('hub', readHub);
 
 export const clock = systemClock;

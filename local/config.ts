@@ -35,6 +35,7 @@ export function localConfig(options: {
     INTERNAL_QUEUE_URL: queues.url(QUEUES.internal),
     EXTERNAL_QUEUE_URL: queues.url(QUEUES.external),
     OPS_TELEGRAM_API_URL: `${sandbox.url}/telegram`,
+    OPS_HUB_PROVIDER_URL: `${sandbox.url}/providers`,
     OPS_WEBHOOK_ALLOW_LOOPBACK: '1',
     // Connection secrets beside the kept table (a 0600 file), else in memory like the table.
     OPS_CONNECTION_SECRETS: options.settings.OPS_DATA_DIR

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 
 /**
  * The providers on loopback: a Telegram Bot API, SES v2, SNS and a webhook receiver that record
  * what they receive, so the real channel clients run on the local runtime and nothing leaves the
  * machine. `script(channel, [503, 503])` makes the next answers fail, for retry demos and tests.
+ * The integration hub's providers answer `GET /providers/<adapter>/health|records` the same way
+ * (`scriptProvider`, `setProviderRecords`).
  */
 
 export type SandboxChannel = 'telegram' | 'email' | 'sms' | 'webhook';
@@ -27,14 +29,84 @@ const channelOf = (path: string): SandboxChannel | undefined => {
   return undefined;
 };
 
+/** A record the hub's providers serve for reconciliation (shared/domain/integrations/ports.ts ProviderRecord). */
+export interface SandboxProviderRecord {
+  external_id: string;
+  document_type: 'invoice' | 'payment' | 'credit_note';
+  number: string;
+  amount: string;
+  currency: string;
+}
+
+/**
+ * What each reconcilable adapter's provider holds unless a test sets a connection's own records:
+ * the README walkthrough's payments (PAY-1001 agrees with the document it creates, PAY-1002
+ * does not).
+ */
+export const SANDBOX_PROVIDER_RECORDS: readonly SandboxProviderRecord[] = [
+  {
+    external_id: 'prv-pay-1001',
+    document_type: 'payment',
+    number: 'PAY-1001',
+    amount: '250.00',
+    currency: 'EUR',
+  },
+  {
+    external_id: 'prv-pay-1002',
+    document_type: 'payment',
+    number: 'PAY-1002',
+    amount: '245.00',
+    currency: 'EUR',
+  },
+];
+
+/** A call of the hub to a provider: `GET /providers/<adapter>/<health|records>?connection=<id>`. */
+export interface SandboxProviderCall {
+  adapter_key: string;
+  what: string;
+  connection_id: string;
+  status: number;
+}
+
 export class ProviderSandbox {
   readonly requests: SandboxRequest[] = [];
+  readonly providerCalls: SandboxProviderCall[] = [];
   private readonly scripts = new Map<SandboxChannel, number[]>();
+  private readonly providerScripts = new Map<string, number[]>();
+  private readonly providerRecords = new Map<string, SandboxProviderRecord[]>();
   private server: Server | undefined;
   url = '';
 
   script(channel: SandboxChannel, statuses: number[]): void {
     this.scripts.set(channel, [...statuses]);
+  }
+
+  /** The next answers of the hub's provider for one connection (health and records alike). */
+  scriptProvider(connectionId: string, statuses: number[]): void {
+    this.providerScripts.set(connectionId, [...statuses]);
+  }
+
+  /** The records the provider serves to one connection (instead of SANDBOX_PROVIDER_RECORDS). */
+  setProviderRecords(connectionId: string, records: SandboxProviderRecord[]): void {
+    this.providerRecords.set(connectionId, records);
+  }
+
+  /** The hub's providers: a health answer and the records, per adapter and connection. */
+  private provider(url: URL, res: ServerResponse): void {
+    const [, , adapterKey = '', what = ''] = url.pathname.split('/');
+    const connectionId = url.searchParams.get('connection') ?? '';
+    const status =
+      this.providerScripts.get(connectionId)?.shift() ??
+      (what === 'health' || what === 'records' ? 200 : 404);
+    this.providerCalls.push({ adapter_key: adapterKey, what, connection_id: connectionId, status });
+    if (!process.env.OPS_LOCAL_QUIET) console.log(`[provider-sandbox] ${adapterKey} ${what} -> ${status}`);
+    const body =
+      status !== 200
+        ? { error: 'sandbox' }
+        : what === 'health'
+          ? { status: 'ok', adapter_key: adapterKey }
+          : { records: this.providerRecords.get(connectionId) ?? SANDBOX_PROVIDER_RECORDS };
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   }
 
   received(channel: SandboxChannel): SandboxRequest[] {
@@ -87,7 +159,12 @@ export class ProviderSandbox {
     this.server = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
-      const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+      const url = new URL(req.url ?? '/', 'http://sandbox');
+      const path = url.pathname;
+      if (path.startsWith('/providers/') && req.method === 'GET') {
+        this.provider(url, res);
+        return;
+      }
       const channel = channelOf(path);
       if (!channel || req.method !== 'POST') {
         res.writeHead(404).end();

@@ -456,6 +456,66 @@ export const integrationConnectionsUpdate = (options) => (options.client ?? clie
     }
 });
 /**
+ * Check a connection (config, secret, scopes, mapping, a real request to the provider); a failing check opens an integration issue
+ */
+export const integrationConnectionsDiagnose = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}/diagnostics',
+    ...options
+});
+/**
+ * What the connection's mapping (or the given one) makes of a provider record; persists nothing
+ */
+export const integrationConnectionsPreviewMapping = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}/mapping-preview',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * What would repair a connection's problems: changes, steps and calls; persists nothing
+ */
+export const integrationRepairsPreview = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-repairs/preview',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * List the tenant's reconciliation runs, newest first
+ */
+export const reconciliationRunsList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/reconciliation-runs',
+    ...options
+});
+/**
+ * Queue a reconciliation of the provider's records with the tenant's documents
+ */
+export const reconciliationRunsCreate = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/reconciliation-runs',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Get a reconciliation run: its counts and the exceptions of its mismatches
+ */
+export const reconciliationRunsGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/reconciliation-runs/{run_id}',
+    ...options
+});
+/**
  * What needs attention for a role, with a risk level (persists nothing)
  */
 export const previewsBriefing = (options) => (options.client ?? client).post({

@@ -21,31 +21,31 @@ export type AdapterContractRead = {
     connection_profile_required: boolean;
     channel: string | null;
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     auth_profile?: {
         [key: string]: unknown;
     };
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     config_example?: {
         [key: string]: unknown;
     };
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     config_schema?: {
         [key: string]: unknown;
     };
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     mapping_example?: {
         [key: string]: unknown;
     };
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     payload_schema?: {
         [key: string]: unknown;
@@ -500,13 +500,13 @@ export type BusinessExceptionCreate = {
     summary: string;
     severity?: 'info' | 'warning' | 'critical';
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     evidence?: {
         [key: string]: unknown;
     };
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     impact?: {
         [key: string]: unknown;
@@ -621,25 +621,25 @@ export type BusinessIntakePipelinePreviewRead = {
         [key: string]: unknown;
     }>;
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     action_plan?: {
         [key: string]: unknown;
     };
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     detections?: {
         [key: string]: unknown;
     };
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     notification_preview?: {
         [key: string]: unknown;
     };
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     workbench_context?: {
         [key: string]: unknown;
@@ -713,7 +713,7 @@ export type BusinessProviderIntakePreviewCreate = {
     external_id: string;
     occurred_at?: string | null;
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     payload: {
         [key: string]: unknown;
@@ -1012,6 +1012,13 @@ export type DemoTenant = {
     sites: Array<string>;
     fictional: true;
 };
+export type DiagnosticCheckRead = {
+    id: string;
+    status: 'pass' | 'warn' | 'fail';
+    issue_code: 'config_invalid' | 'secret_missing' | 'scope_not_supported' | 'mapping_incomplete' | 'provider_unreachable' | null;
+    message: string;
+    next_action: string | null;
+};
 export type DocumentCreate = {
     document_type: 'invoice' | 'payment' | 'credit_note';
     number: string;
@@ -1096,7 +1103,7 @@ export type IntegrationConnectionCreate = {
      */
     scopes?: Array<string>;
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     config?: {
         [key: string]: unknown;
@@ -1126,7 +1133,7 @@ export type IntegrationConnectionRead = {
     status: 'active' | 'disabled';
     scopes: Array<string>;
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     config: {
         [key: string]: unknown;
@@ -1153,7 +1160,7 @@ export type IntegrationConnectionUpdate = {
      */
     scopes?: Array<string>;
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     config?: {
         [key: string]: unknown;
@@ -1167,6 +1174,40 @@ export type IntegrationConnectionUpdate = {
     mapping?: {
         [key: string]: string;
     };
+};
+export type IntegrationDiagnosticsRead = {
+    connection_id: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    ran_at: string;
+    checks: Array<DiagnosticCheckRead>;
+    health: ConnectionHealthRead;
+};
+export type IntegrationMappingPreviewCreate = {
+    /**
+     * A provider record as the provider sends it
+     */
+    sample: {
+        [key: string]: unknown;
+    };
+    /**
+     * Service field -> provider field path
+     */
+    mapping?: {
+        [key: string]: string;
+    };
+};
+export type IntegrationMappingPreviewRead = {
+    /**
+     * A provider record as the provider sends it
+     */
+    mapped: {
+        [key: string]: unknown;
+    };
+    missing_required_keys: Array<string>;
+    unmapped_fields: Array<string>;
+    warnings: Array<string>;
 };
 /**
  * Diagnosing and repairing a failing integration.
@@ -1224,6 +1265,49 @@ export type IntegrationRepairDemoRead = {
         state: string;
     }>;
     dataBoundaries: Array<DemoDataBoundary>;
+};
+export type IntegrationRepairPreviewCreate = {
+    connection_id: string;
+    issue_code?: 'config_invalid' | 'secret_missing' | 'scope_not_supported' | 'mapping_incomplete' | 'provider_unreachable';
+};
+export type IntegrationRepairPreviewRead = {
+    status: 'previewed';
+    tenant_id: string;
+    connection_id: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    generated_at: string;
+    summary: string;
+    problems: Array<{
+        issue_code: 'config_invalid' | 'secret_missing' | 'scope_not_supported' | 'mapping_incomplete' | 'provider_unreachable';
+        check: string;
+        message: string;
+        open_issue: boolean;
+    }>;
+    proposed_changes: Array<{
+        path: string;
+        before: unknown;
+        after: unknown;
+    }>;
+    steps: Array<string>;
+    risk_level: 'none' | 'low' | 'medium' | 'high';
+    /**
+     * A provider record as the provider sends it
+     */
+    evidence: {
+        [key: string]: unknown;
+    };
+    api: Array<{
+        method: string;
+        path: string;
+        /**
+         * A provider record as the provider sends it
+         */
+        body?: {
+            [key: string]: unknown;
+        };
+    }>;
 };
 export type MemberCreate = {
     email: string;
@@ -1297,7 +1381,7 @@ export type NotificationCreate = {
     subject?: string | null;
     body: string;
     /**
-     * Non-secret settings, checked against the adapter's config_schema
+     * A provider record as the provider sends it
      */
     metadata?: {
         [key: string]: unknown;
@@ -1560,6 +1644,38 @@ export type PublicDemoRead = {
     notificationDelivery: NotificationDeliveryContractDemoRead;
     dataBoundaries: Array<DemoDataBoundary>;
 };
+export type ReconciliationRunCreate = {
+    connection_id: string;
+    rule_set: 'payment_reconciliation';
+};
+export type ReconciliationRunList = {
+    items: Array<ReconciliationRunRead>;
+    next_cursor: string | null;
+};
+export type ReconciliationRunRead = {
+    id: string;
+    tenant_id: string;
+    connection_id: string;
+    adapter_key: string;
+    rule_set: string;
+    status: 'queued' | 'completed' | 'failed';
+    matched: number;
+    mismatched: number;
+    missing_in_provider: number;
+    missing_locally: number;
+    exception_ids: Array<string>;
+    error: string | null;
+    requested_by: string | null;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+    completed_at: string | null;
+};
 export type ReviewDecision = {
     action: 'retry' | 'discard';
     note?: string | null;
@@ -1573,7 +1689,7 @@ export type ReviewItemRead = {
     tenant_id: string;
     notification_id: string | null;
     channel: NotificationChannel | null;
-    reason: 'gated' | 'permanent_failure' | 'dead_lettered' | 'policy_rejected' | 'invalid_action' | 'action_failed';
+    reason: 'gated' | 'permanent_failure' | 'dead_lettered' | 'policy_rejected' | 'invalid_action' | 'action_failed' | 'check_failed';
     detail: string;
     status: 'open' | 'retried' | 'discarded' | 'resolved';
     decision: 'retry' | 'discard' | null;
@@ -1588,7 +1704,7 @@ export type ReviewItemRead = {
      * ISO 8601 timestamp
      */
     updated_at: string;
-    kind: 'notification' | 'workflow_action';
+    kind: 'notification' | 'workflow_action' | 'integration_issue';
     subject_id: string;
 };
 export type RiskLevel = 'normal' | 'attention' | 'critical';
@@ -1778,7 +1894,7 @@ export type WorkflowRuleTest = {
     event: {
         event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'accounting_export.failed' | 'integration.issue_opened';
         /**
-         * Non-secret settings, checked against the adapter's config_schema
+         * A provider record as the provider sends it
          */
         entity: {
             [key: string]: unknown;
@@ -3016,7 +3132,7 @@ export type ReviewItemsListData = {
     };
     query?: {
         status?: 'open' | 'retried' | 'discarded' | 'resolved';
-        kind?: 'notification' | 'workflow_action';
+        kind?: 'notification' | 'workflow_action' | 'integration_issue';
         limit?: number;
         cursor?: string;
     };
@@ -4340,6 +4456,344 @@ export type IntegrationConnectionsUpdateResponses = {
     200: IntegrationConnectionRead;
 };
 export type IntegrationConnectionsUpdateResponse = IntegrationConnectionsUpdateResponses[keyof IntegrationConnectionsUpdateResponses];
+export type IntegrationConnectionsDiagnoseData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        connection_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}/diagnostics';
+};
+export type IntegrationConnectionsDiagnoseErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type IntegrationConnectionsDiagnoseError = IntegrationConnectionsDiagnoseErrors[keyof IntegrationConnectionsDiagnoseErrors];
+export type IntegrationConnectionsDiagnoseResponses = {
+    /**
+     * Check a connection (config, secret, scopes, mapping, a real request to the provider); a failing check opens an integration issue
+     */
+    200: IntegrationDiagnosticsRead;
+};
+export type IntegrationConnectionsDiagnoseResponse = IntegrationConnectionsDiagnoseResponses[keyof IntegrationConnectionsDiagnoseResponses];
+export type IntegrationConnectionsPreviewMappingData = {
+    body: IntegrationMappingPreviewCreate;
+    path: {
+        tenant_id: string;
+        connection_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}/mapping-preview';
+};
+export type IntegrationConnectionsPreviewMappingErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type IntegrationConnectionsPreviewMappingError = IntegrationConnectionsPreviewMappingErrors[keyof IntegrationConnectionsPreviewMappingErrors];
+export type IntegrationConnectionsPreviewMappingResponses = {
+    /**
+     * What the connection's mapping (or the given one) makes of a provider record; persists nothing
+     */
+    200: IntegrationMappingPreviewRead;
+};
+export type IntegrationConnectionsPreviewMappingResponse = IntegrationConnectionsPreviewMappingResponses[keyof IntegrationConnectionsPreviewMappingResponses];
+export type IntegrationRepairsPreviewData = {
+    body: IntegrationRepairPreviewCreate;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/integration-repairs/preview';
+};
+export type IntegrationRepairsPreviewErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type IntegrationRepairsPreviewError = IntegrationRepairsPreviewErrors[keyof IntegrationRepairsPreviewErrors];
+export type IntegrationRepairsPreviewResponses = {
+    /**
+     * What would repair a connection's problems: changes, steps and calls; persists nothing
+     */
+    200: IntegrationRepairPreviewRead;
+};
+export type IntegrationRepairsPreviewResponse = IntegrationRepairsPreviewResponses[keyof IntegrationRepairsPreviewResponses];
+export type ReconciliationRunsListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        status?: 'queued' | 'completed' | 'failed';
+        connection_id?: string;
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/reconciliation-runs';
+};
+export type ReconciliationRunsListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type ReconciliationRunsListError = ReconciliationRunsListErrors[keyof ReconciliationRunsListErrors];
+export type ReconciliationRunsListResponses = {
+    /**
+     * List the tenant's reconciliation runs, newest first
+     */
+    200: ReconciliationRunList;
+};
+export type ReconciliationRunsListResponse = ReconciliationRunsListResponses[keyof ReconciliationRunsListResponses];
+export type ReconciliationRunsCreateData = {
+    body: ReconciliationRunCreate;
+    headers?: {
+        /**
+         * The same key and body return the first answer; the same key with another body is 409 `conflict`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/reconciliation-runs';
+};
+export type ReconciliationRunsCreateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type ReconciliationRunsCreateError = ReconciliationRunsCreateErrors[keyof ReconciliationRunsCreateErrors];
+export type ReconciliationRunsCreateResponses = {
+    /**
+     * Queue a reconciliation of the provider's records with the tenant's documents
+     */
+    202: ReconciliationRunRead;
+};
+export type ReconciliationRunsCreateResponse = ReconciliationRunsCreateResponses[keyof ReconciliationRunsCreateResponses];
+export type ReconciliationRunsGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        run_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/reconciliation-runs/{run_id}';
+};
+export type ReconciliationRunsGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type ReconciliationRunsGetError = ReconciliationRunsGetErrors[keyof ReconciliationRunsGetErrors];
+export type ReconciliationRunsGetResponses = {
+    /**
+     * Get a reconciliation run: its counts and the exceptions of its mismatches
+     */
+    200: ReconciliationRunRead;
+};
+export type ReconciliationRunsGetResponse = ReconciliationRunsGetResponses[keyof ReconciliationRunsGetResponses];
 export type PreviewsBriefingData = {
     body: BusinessBriefingPreviewCreate;
     path: {

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { AdaptersGetData, AdaptersGetErrors, AdaptersGetResponses, AdaptersListData, AdaptersListErrors, AdaptersListResponses, AuditListData, AuditListErrors, AuditListResponses, AuthAcceptInvitationData, AuthAcceptInvitationErrors, AuthAcceptInvitationResponses, AuthDeclineInvitationData, AuthDeclineInvitationErrors, AuthDeclineInvitationResponses, AuthInvitationsData, AuthInvitationsErrors, AuthInvitationsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, DocumentsChangeStatusData, DocumentsChangeStatusErrors, DocumentsChangeStatusResponses, DocumentsCreateData, DocumentsCreateErrors, DocumentsCreateResponses, DocumentsGetData, DocumentsGetErrors, DocumentsGetResponses, DocumentsListData, DocumentsListErrors, DocumentsListResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, IntegrationConnectionsCreateData, IntegrationConnectionsCreateErrors, IntegrationConnectionsCreateResponses, IntegrationConnectionsDeleteData, IntegrationConnectionsDeleteErrors, IntegrationConnectionsDeleteResponses, IntegrationConnectionsGetData, IntegrationConnectionsGetErrors, IntegrationConnectionsGetResponses, IntegrationConnectionsListData, IntegrationConnectionsListErrors, IntegrationConnectionsListResponses, IntegrationConnectionsUpdateData, IntegrationConnectionsUpdateErrors, IntegrationConnectionsUpdateResponses, InvitationsListData, InvitationsListErrors, InvitationsListResponses, InvitationsRevokeData, InvitationsRevokeErrors, InvitationsRevokeResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PreviewsActionExecutionData, PreviewsActionExecutionErrors, PreviewsActionExecutionResponses, PreviewsActionPlanData, PreviewsActionPlanErrors, PreviewsActionPlanResponses, PreviewsApprovalGatewayData, PreviewsApprovalGatewayErrors, PreviewsApprovalGatewayResponses, PreviewsBriefingData, PreviewsBriefingErrors, PreviewsBriefingResponses, PreviewsDetectionData, PreviewsDetectionErrors, PreviewsDetectionResponses, PreviewsEscalationData, PreviewsEscalationErrors, PreviewsEscalationResponses, PreviewsIntakePipelineData, PreviewsIntakePipelineErrors, PreviewsIntakePipelineResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TasksChangeStatusData, TasksChangeStatusErrors, TasksChangeStatusResponses, TasksCreateData, TasksCreateErrors, TasksCreateResponses, TasksGetData, TasksGetErrors, TasksGetResponses, TasksListData, TasksListErrors, TasksListResponses, TasksUpdateData, TasksUpdateErrors, TasksUpdateResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses, WorkflowRulesCreateData, WorkflowRulesCreateErrors, WorkflowRulesCreateResponses, WorkflowRulesDeleteData, WorkflowRulesDeleteErrors, WorkflowRulesDeleteResponses, WorkflowRulesGetData, WorkflowRulesGetErrors, WorkflowRulesGetResponses, WorkflowRulesListData, WorkflowRulesListErrors, WorkflowRulesListResponses, WorkflowRulesTestData, WorkflowRulesTestErrors, WorkflowRulesTestResponses, WorkflowRulesUpdateData, WorkflowRulesUpdateErrors, WorkflowRulesUpdateResponses } from './types.gen.js';
+import type { AdaptersGetData, AdaptersGetErrors, AdaptersGetResponses, AdaptersListData, AdaptersListErrors, AdaptersListResponses, AuditListData, AuditListErrors, AuditListResponses, AuthAcceptInvitationData, AuthAcceptInvitationErrors, AuthAcceptInvitationResponses, AuthDeclineInvitationData, AuthDeclineInvitationErrors, AuthDeclineInvitationResponses, AuthInvitationsData, AuthInvitationsErrors, AuthInvitationsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, DocumentsChangeStatusData, DocumentsChangeStatusErrors, DocumentsChangeStatusResponses, DocumentsCreateData, DocumentsCreateErrors, DocumentsCreateResponses, DocumentsGetData, DocumentsGetErrors, DocumentsGetResponses, DocumentsListData, DocumentsListErrors, DocumentsListResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, IntegrationConnectionsCreateData, IntegrationConnectionsCreateErrors, IntegrationConnectionsCreateResponses, IntegrationConnectionsDeleteData, IntegrationConnectionsDeleteErrors, IntegrationConnectionsDeleteResponses, IntegrationConnectionsDiagnoseData, IntegrationConnectionsDiagnoseErrors, IntegrationConnectionsDiagnoseResponses, IntegrationConnectionsGetData, IntegrationConnectionsGetErrors, IntegrationConnectionsGetResponses, IntegrationConnectionsListData, IntegrationConnectionsListErrors, IntegrationConnectionsListResponses, IntegrationConnectionsPreviewMappingData, IntegrationConnectionsPreviewMappingErrors, IntegrationConnectionsPreviewMappingResponses, IntegrationConnectionsUpdateData, IntegrationConnectionsUpdateErrors, IntegrationConnectionsUpdateResponses, IntegrationRepairsPreviewData, IntegrationRepairsPreviewErrors, IntegrationRepairsPreviewResponses, InvitationsListData, InvitationsListErrors, InvitationsListResponses, InvitationsRevokeData, InvitationsRevokeErrors, InvitationsRevokeResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, PreviewsActionExecutionData, PreviewsActionExecutionErrors, PreviewsActionExecutionResponses, PreviewsActionPlanData, PreviewsActionPlanErrors, PreviewsActionPlanResponses, PreviewsApprovalGatewayData, PreviewsApprovalGatewayErrors, PreviewsApprovalGatewayResponses, PreviewsBriefingData, PreviewsBriefingErrors, PreviewsBriefingResponses, PreviewsDetectionData, PreviewsDetectionErrors, PreviewsDetectionResponses, PreviewsEscalationData, PreviewsEscalationErrors, PreviewsEscalationResponses, PreviewsIntakePipelineData, PreviewsIntakePipelineErrors, PreviewsIntakePipelineResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReconciliationRunsCreateData, ReconciliationRunsCreateErrors, ReconciliationRunsCreateResponses, ReconciliationRunsGetData, ReconciliationRunsGetErrors, ReconciliationRunsGetResponses, ReconciliationRunsListData, ReconciliationRunsListErrors, ReconciliationRunsListResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TasksChangeStatusData, TasksChangeStatusErrors, TasksChangeStatusResponses, TasksCreateData, TasksCreateErrors, TasksCreateResponses, TasksGetData, TasksGetErrors, TasksGetResponses, TasksListData, TasksListErrors, TasksListResponses, TasksUpdateData, TasksUpdateErrors, TasksUpdateResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses, WorkflowRulesCreateData, WorkflowRulesCreateErrors, WorkflowRulesCreateResponses, WorkflowRulesDeleteData, WorkflowRulesDeleteErrors, WorkflowRulesDeleteResponses, WorkflowRulesGetData, WorkflowRulesGetErrors, WorkflowRulesGetResponses, WorkflowRulesListData, WorkflowRulesListErrors, WorkflowRulesListResponses, WorkflowRulesTestData, WorkflowRulesTestErrors, WorkflowRulesTestResponses, WorkflowRulesUpdateData, WorkflowRulesUpdateErrors, WorkflowRulesUpdateResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -519,6 +519,72 @@ export const integrationConnectionsUpdate = <ThrowOnError extends boolean = true
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Check a connection (config, secret, scopes, mapping, a real request to the provider); a failing check opens an integration issue
+ */
+export const integrationConnectionsDiagnose = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsDiagnoseData, ThrowOnError>): RequestResult<IntegrationConnectionsDiagnoseResponses, IntegrationConnectionsDiagnoseErrors, ThrowOnError> => (options.client ?? client).post<IntegrationConnectionsDiagnoseResponses, IntegrationConnectionsDiagnoseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}/diagnostics',
+    ...options
+});
+
+/**
+ * What the connection's mapping (or the given one) makes of a provider record; persists nothing
+ */
+export const integrationConnectionsPreviewMapping = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsPreviewMappingData, ThrowOnError>): RequestResult<IntegrationConnectionsPreviewMappingResponses, IntegrationConnectionsPreviewMappingErrors, ThrowOnError> => (options.client ?? client).post<IntegrationConnectionsPreviewMappingResponses, IntegrationConnectionsPreviewMappingErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}/mapping-preview',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * What would repair a connection's problems: changes, steps and calls; persists nothing
+ */
+export const integrationRepairsPreview = <ThrowOnError extends boolean = true>(options: Options<IntegrationRepairsPreviewData, ThrowOnError>): RequestResult<IntegrationRepairsPreviewResponses, IntegrationRepairsPreviewErrors, ThrowOnError> => (options.client ?? client).post<IntegrationRepairsPreviewResponses, IntegrationRepairsPreviewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-repairs/preview',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List the tenant's reconciliation runs, newest first
+ */
+export const reconciliationRunsList = <ThrowOnError extends boolean = true>(options: Options<ReconciliationRunsListData, ThrowOnError>): RequestResult<ReconciliationRunsListResponses, ReconciliationRunsListErrors, ThrowOnError> => (options.client ?? client).get<ReconciliationRunsListResponses, ReconciliationRunsListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/reconciliation-runs',
+    ...options
+});
+
+/**
+ * Queue a reconciliation of the provider's records with the tenant's documents
+ */
+export const reconciliationRunsCreate = <ThrowOnError extends boolean = true>(options: Options<ReconciliationRunsCreateData, ThrowOnError>): RequestResult<ReconciliationRunsCreateResponses, ReconciliationRunsCreateErrors, ThrowOnError> => (options.client ?? client).post<ReconciliationRunsCreateResponses, ReconciliationRunsCreateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/reconciliation-runs',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get a reconciliation run: its counts and the exceptions of its mismatches
+ */
+export const reconciliationRunsGet = <ThrowOnError extends boolean = true>(options: Options<ReconciliationRunsGetData, ThrowOnError>): RequestResult<ReconciliationRunsGetResponses, ReconciliationRunsGetErrors, ThrowOnError> => (options.client ?? client).get<ReconciliationRunsGetResponses, ReconciliationRunsGetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/reconciliation-runs/{run_id}',
+    ...options
 });
 
 /**

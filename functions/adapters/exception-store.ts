@@ -14,6 +14,10 @@ export const exceptionStore = (db: Db): ExceptionStore => ({
     if (!result.ok) throw new Error('exception id collision');
   },
 
+  async createOnce(e, audit, outbox) {
+    return (await transact(db, [putNew(exception.item(e)), auditPut(audit), outboxPut(outbox)])).ok;
+  },
+
   async get(tenantId, id) {
     const out = await db.doc.send(
       new GetCommand({

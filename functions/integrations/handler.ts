@@ -1,3 +1,10 @@
+import { runDiagnostics } from '#shared/domain/integrations/diagnostics';
+import { mappingPreview, repairPreview } from '#shared/domain/integrations/previews';
+import {
+  getReconciliationRun,
+  listReconciliationRuns,
+  requestReconciliation,
+} from '#shared/domain/integrations/reconciliation';
 import {
   createConnection,
   deleteConnection,
@@ -5,16 +12,24 @@ import {
   getConnection,
   listAdapters,
   listConnections,
-  toConnectionRead,
   updateConnection,
+  withHealth,
 } from '#shared/domain/integrations/use-cases';
 import { INTEGRATIONS_OPERATIONS } from '#shared/api/operations/integrations';
 import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { dbFor } from '#functions/adapters/dynamo';
+import { hubGateway } from '#functions/adapters/hub-gateway';
+import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
-import { allowLoopbackWebhooks, clock, connectionSecretSettings, tableConfig } from '#functions/config';
+import {
+  allowLoopbackWebhooks,
+  clock,
+  connectionSecretSettings,
+  hubSettings,
+  tableConfig,
+} from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
 import { idempotencyWith } from '#functions/http/idempotency';
 
@@ -23,6 +38,9 @@ const deps = {
   connections: connectionStore(db),
   secrets: connectionSecretsFor(connectionSecretSettings()),
   allowLoopbackTargets: allowLoopbackWebhooks(),
+  hub: hubStore(db),
+  provider: hubGateway(hubSettings()),
+  runs: reconciliationStore(db),
   clock,
 };
 
@@ -36,11 +54,21 @@ export const handler = httpHandler(
     'integrationConnections.list': ({ params, query: { limit, cursor, ...filter } }) =>
       listConnections(deps, params.tenant_id, filter, { limit, cursor }),
     'integrationConnections.get': async ({ params }) =>
-      toConnectionRead(await getConnection(deps, params.tenant_id, params.connection_id)),
+      withHealth(deps, await getConnection(deps, params.tenant_id, params.connection_id)),
     'integrationConnections.update': ({ principal, params, body }) =>
       updateConnection(deps, principal, params.tenant_id, params.connection_id, body),
     'integrationConnections.delete': ({ principal, params }) =>
       deleteConnection(deps, principal, params.tenant_id, params.connection_id),
+    'integrationConnections.diagnose': ({ principal, params }) =>
+      runDiagnostics(deps, principal, params.tenant_id, params.connection_id),
+    'integrationConnections.previewMapping': ({ params, body }) =>
+      mappingPreview(deps, params.tenant_id, params.connection_id, body),
+    'integrationRepairs.preview': ({ params, body }) => repairPreview(deps, params.tenant_id, body),
+    'reconciliationRuns.create': ({ principal, params, body }) =>
+      requestReconciliation(deps, principal, params.tenant_id, body),
+    'reconciliationRuns.list': ({ params, query: { limit, cursor, ...filter } }) =>
+      listReconciliationRuns(deps, params.tenant_id, filter, { limit, cursor }),
+    'reconciliationRuns.get': ({ params }) => getReconciliationRun(deps, params.tenant_id, params.run_id),
   },
   { tenantExists: tenantExistsIn(db), idempotency: idempotencyWith(idempotencyStore(db)) },
 );

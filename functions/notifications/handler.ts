@@ -6,11 +6,13 @@ import {
   listNotifications,
   listReviewItems,
 } from '#shared/domain/notifications/use-cases';
+import { decideIntegrationIssue } from '#shared/domain/integrations/review';
 import { decideWorkflowAction } from '#shared/domain/workflows/review';
 import { PolicyRejectedError } from '#shared/kernel/errors';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { NOTIFICATIONS_OPERATIONS } from '#shared/api/operations/notifications';
 import { dbFor } from '#functions/adapters/dynamo';
+import { issueDecisionStore } from '#functions/adapters/issue-store';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
@@ -28,6 +30,7 @@ const deps = {
   allowLoopbackWebhooks: allowLoopbackWebhooks(),
   reviewDeciders: {
     workflow_action: decideWorkflowAction.bind(null, workflowReviews),
+    integration_issue: decideIntegrationIssue.bind(null, { issues: issueDecisionStore(db), clock }),
   },
 };
 const metrics = metricsFor('notifications');

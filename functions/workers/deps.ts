@@ -1,9 +1,15 @@
 import type { DeliveryDeps } from '#shared/domain/notifications/delivery';
 import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
+import type { HubDeps } from '#shared/domain/integrations/diagnostics';
+import type { ReconciliationWorkerDeps } from '#shared/domain/integrations/reconciliation';
 import type { WorkflowRunDeps } from '#shared/domain/workflows/runner';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
 import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
+import { documentStore } from '#functions/adapters/document-store';
+import { exceptionStore } from '#functions/adapters/exception-store';
+import { hubGateway } from '#functions/adapters/hub-gateway';
+import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
 import { type Db, dbFor } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { providerPort } from '#functions/adapters/providers';
@@ -16,6 +22,7 @@ import {
   clock,
   connectionSecretSettings,
   deliveryOverrides,
+  hubSettings,
   providerSettings,
   queueConfig,
   tableConfig,
@@ -56,6 +63,20 @@ export function workflowRunDeps(db: Db): WorkflowRunDeps {
       clock,
       allowLoopbackWebhooks: allowLoopbackWebhooks(),
     },
+    clock,
+    maxAttempts: deliveryOverrides().maxAttempts ?? DELIVERY_MAX_ATTEMPTS,
+  };
+}
+
+/** What the integration hub's runs need on the internal worker: the table and the providers over HTTP. */
+export function hubRunDeps(db: Db): HubDeps & ReconciliationWorkerDeps {
+  return {
+    connections: connectionStore(db),
+    hub: hubStore(db),
+    provider: hubGateway(hubSettings()),
+    runs: reconciliationStore(db),
+    documents: documentStore(db),
+    exceptions: exceptionStore(db),
     clock,
     maxAttempts: deliveryOverrides().maxAttempts ?? DELIVERY_MAX_ATTEMPTS,
   };

@@ -13,6 +13,10 @@ export const EVENT_KINDS = {
   workflowEventRecorded: 'workflow.event_recorded',
   /** A review decision to run a failed workflow rule action once more. */
   workflowActionRetryRequested: 'workflow.action_retry_requested',
+  /** A review decision to run a connection's diagnostics again (docs/api.md section 9.4). */
+  integrationDiagnosticsRequested: 'integration.diagnostics_requested',
+  /** A reconciliation run to do (docs/api.md section 9.3). */
+  reconciliationRunRequested: 'reconciliation.run_requested',
 } as const;
 
 /** Which queue carries each event kind; the relay and the sweeper route by it (docs/api.md section 7). */
@@ -82,6 +86,9 @@ export const LOG_EVENTS = {
   idempotencyAnswerNotKept: 'idempotency.answer_not_kept',
   workflowRuleFired: 'workflow_rule.fired',
   workflowActionFailed: 'workflow_rule.action_failed',
+  integrationDiagnostics: 'integration.diagnostics_run',
+  reconciliationCompleted: 'reconciliation_run.completed',
+  reconciliationFailed: 'reconciliation_run.failed',
 } as const;
 
 /**

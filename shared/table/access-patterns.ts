@@ -1,6 +1,7 @@
 import { type AccessDoc, type AccessPatternSpec, PLACEHOLDER, prefixOf } from './entity';
 import * as audit from './entities/audit';
 import * as adapterConnection from './entities/adapter-connection';
+import * as connectionHealth from './entities/connection-health';
 import * as consumed from './entities/consumed';
 import * as document from './entities/document';
 import * as documentNumber from './entities/document-number';
@@ -9,12 +10,14 @@ import * as healthProbe from './entities/health-probe';
 import * as idempotency from './entities/idempotency';
 import * as inboxItem from './entities/inbox-item';
 import * as integrationConnection from './entities/integration-connection';
+import * as integrationIssue from './entities/integration-issue';
 import * as invitation from './entities/invitation';
 import * as login from './entities/login';
 import * as loginFailures from './entities/login-failures';
 import * as member from './entities/member';
 import * as notification from './entities/notification';
 import * as outbox from './entities/outbox';
+import * as reconciliationRun from './entities/reconciliation-run';
 import * as reviewItem from './entities/review-item';
 import * as session from './entities/session';
 import * as task from './entities/task';
@@ -53,6 +56,9 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   reviewItem,
   integrationConnection,
   adapterConnection,
+  connectionHealth,
+  integrationIssue,
+  reconciliationRun,
   inboxItem,
   consumed,
   idempotency,

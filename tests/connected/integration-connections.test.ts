@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
 import type { Db } from '#functions/adapters/dynamo';
+import { hubStore } from '#functions/adapters/hub-store';
 import type { createStores } from '#functions/adapters/stores';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
 import {
@@ -30,6 +31,7 @@ const secrets = localConnectionSecrets(undefined);
 const deps = () => ({
   connections: connectionStore(db),
   secrets,
+  hub: hubStore(db),
   clock: systemClock,
   allowLoopbackTargets: false,
 });

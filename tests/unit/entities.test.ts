@@ -9,7 +9,10 @@ import { documentNumber } from '#shared/table/entities/document-number';
 import { exception } from '#shared/table/entities/exception';
 import { idempotency } from '#shared/table/entities/idempotency';
 import { inboxItem } from '#shared/table/entities/inbox-item';
+import { connectionHealth } from '#shared/table/entities/connection-health';
 import { integrationConnection } from '#shared/table/entities/integration-connection';
+import { integrationIssue } from '#shared/table/entities/integration-issue';
+import { reconciliationRun } from '#shared/table/entities/reconciliation-run';
 import { invitation } from '#shared/table/entities/invitation';
 import { login } from '#shared/table/entities/login';
 import { loginFailures } from '#shared/table/entities/login-failures';
@@ -68,6 +71,21 @@ describe('entity keys (pinned: the items in the table were written with these)',
       'adapter connection',
       adapterConnection.key({ tenant_id: 'acme', adapter_key: 'email' }),
       { pk: 'TENANT#acme#ADAPTER_CONNECTION', sk: 'email' },
+    ],
+    [
+      'connection health',
+      connectionHealth.key({ tenant_id: 'acme', connection_id: 'c1' }),
+      { pk: 'TENANT#acme#CONNECTION_HEALTH', sk: 'c1' },
+    ],
+    [
+      'integration issue',
+      integrationIssue.key({ tenant_id: 'acme', connection_id: 'c1', issue_code: 'secret_missing' }),
+      { pk: 'TENANT#acme#INTEGRATION_ISSUE', sk: 'c1#secret_missing' },
+    ],
+    [
+      'reconciliation run',
+      reconciliationRun.key({ tenant_id: 'acme', id: 'r1' }),
+      { pk: 'TENANT#acme#RECONCILIATION_RUN', sk: 'r1' },
     ],
     [
       'inbox item',

@@ -6,6 +6,7 @@ import {
   MemberInvitationRead,
   DocumentRead,
   IntegrationConnectionRead,
+  ReconciliationRunRead,
   MemberRead,
   MembershipRead,
   NotificationRead,
@@ -19,6 +20,7 @@ import { AUDIT_FIELDS } from '#shared/table/entities/audit';
 import { DOCUMENT_FIELDS } from '#shared/table/entities/document';
 import { EXCEPTION_FIELDS } from '#shared/table/entities/exception';
 import { INTEGRATION_CONNECTION_FIELDS } from '#shared/table/entities/integration-connection';
+import { RECONCILIATION_RUN_FIELDS } from '#shared/table/entities/reconciliation-run';
 import { INVITATION_FIELDS } from '#shared/table/entities/invitation';
 import { MEMBER_FIELDS } from '#shared/table/entities/member';
 import { NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
@@ -57,6 +59,7 @@ describe('entity fields match the response records', () => {
     ['AuthSessionRead', SESSION_FIELDS, AuthSessionRead.shape, ['status', 'tenant_ids']],
     // Health is computed from the connection's deliveries, checks and issues, not stored.
     ['IntegrationConnectionRead', INTEGRATION_CONNECTION_FIELDS, IntegrationConnectionRead.shape, ['health']],
+    ['ReconciliationRunRead', RECONCILIATION_RUN_FIELDS, ReconciliationRunRead.shape, []],
   ])('%s: every field is stored, or derived', (_name, fields, shape, derived: string[]) => {
     const missing = Object.keys(shape).filter((f) => !(fields as readonly string[]).includes(f));
     expect(missing).toEqual(derived);

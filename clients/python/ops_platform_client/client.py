@@ -256,7 +256,7 @@ class Client:
         Raises ApiError on 401, 403, 404, 429, 500, 503."""
         return cast("NotificationRead", self._request("GET", "/tenants/{tenant_id}/notifications/{notification_id}", path_params={"tenant_id": tenant_id, "notification_id": notification_id}, authenticated=True))
 
-    def review_items_list(self, tenant_id: str, *, status: Literal["open", "retried", "discarded", "resolved"] | None = None, kind: Literal["notification", "workflow_action"] | None = None, limit: int | None = None, cursor: str | None = None) -> ReviewItemList:
+    def review_items_list(self, tenant_id: str, *, status: Literal["open", "retried", "discarded", "resolved"] | None = None, kind: Literal["notification", "workflow_action", "integration_issue"] | None = None, limit: int | None = None, cursor: str | None = None) -> ReviewItemList:
         """List operator review items (gated or dead-lettered notifications), newest first
 
         `GET /tenants/{tenant_id}/review-items` (bearer token); answers 200.
@@ -427,6 +427,49 @@ class Client:
         `DELETE /tenants/{tenant_id}/integration-connections/{connection_id}` (bearer token); answers 204.
         Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
         self._request("DELETE", "/tenants/{tenant_id}/integration-connections/{connection_id}", path_params={"tenant_id": tenant_id, "connection_id": connection_id}, authenticated=True)
+
+    def integration_connections_diagnose(self, tenant_id: str, connection_id: str) -> IntegrationDiagnosticsRead:
+        """Check a connection (config, secret, scopes, mapping, a real request to the provider); a failing check opens an integration issue
+
+        `POST /tenants/{tenant_id}/integration-connections/{connection_id}/diagnostics` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        return cast("IntegrationDiagnosticsRead", self._request("POST", "/tenants/{tenant_id}/integration-connections/{connection_id}/diagnostics", path_params={"tenant_id": tenant_id, "connection_id": connection_id}, authenticated=True))
+
+    def integration_connections_preview_mapping(self, tenant_id: str, connection_id: str, body: IntegrationMappingPreviewCreate) -> IntegrationMappingPreviewRead:
+        """What the connection's mapping (or the given one) makes of a provider record; persists nothing
+
+        `POST /tenants/{tenant_id}/integration-connections/{connection_id}/mapping-preview` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("IntegrationMappingPreviewRead", self._request("POST", "/tenants/{tenant_id}/integration-connections/{connection_id}/mapping-preview", path_params={"tenant_id": tenant_id, "connection_id": connection_id}, body=body, authenticated=True))
+
+    def integration_repairs_preview(self, tenant_id: str, body: IntegrationRepairPreviewCreate) -> IntegrationRepairPreviewRead:
+        """What would repair a connection's problems: changes, steps and calls; persists nothing
+
+        `POST /tenants/{tenant_id}/integration-repairs/preview` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("IntegrationRepairPreviewRead", self._request("POST", "/tenants/{tenant_id}/integration-repairs/preview", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
+
+    def reconciliation_runs_create(self, tenant_id: str, body: ReconciliationRunCreate, *, idempotency_key: str | None = None) -> ReconciliationRunRead:
+        """Queue a reconciliation of the provider's records with the tenant's documents
+
+        `POST /tenants/{tenant_id}/reconciliation-runs` (bearer token); answers 202.
+        `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("ReconciliationRunRead", self._request("POST", "/tenants/{tenant_id}/reconciliation-runs", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+
+    def reconciliation_runs_list(self, tenant_id: str, *, status: Literal["queued", "completed", "failed"] | None = None, connection_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> ReconciliationRunList:
+        """List the tenant's reconciliation runs, newest first
+
+        `GET /tenants/{tenant_id}/reconciliation-runs` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        return cast("ReconciliationRunList", self._request("GET", "/tenants/{tenant_id}/reconciliation-runs", path_params={"tenant_id": tenant_id}, query={"status": status, "connection_id": connection_id, "limit": limit, "cursor": cursor}, authenticated=True))
+
+    def reconciliation_runs_get(self, tenant_id: str, run_id: str) -> ReconciliationRunRead:
+        """Get a reconciliation run: its counts and the exceptions of its mismatches
+
+        `GET /tenants/{tenant_id}/reconciliation-runs/{run_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        return cast("ReconciliationRunRead", self._request("GET", "/tenants/{tenant_id}/reconciliation-runs/{run_id}", path_params={"tenant_id": tenant_id, "run_id": run_id}, authenticated=True))
 
     def previews_briefing(self, tenant_id: str, body: BusinessBriefingPreviewCreate) -> BusinessBriefingRead:
         """What needs attention for a role, with a risk level (persists nothing)

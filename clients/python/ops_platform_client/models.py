@@ -95,6 +95,7 @@ __all__ = [
     "DemoDataBoundary",
     "DemoSummaryCard",
     "DemoTenant",
+    "DiagnosticCheckRead",
     "DocumentCreate",
     "DocumentLine",
     "DocumentLineRead",
@@ -105,12 +106,20 @@ __all__ = [
     "IntegrationConnectionList",
     "IntegrationConnectionRead",
     "IntegrationConnectionUpdate",
+    "IntegrationDiagnosticsRead",
+    "IntegrationMappingPreviewCreate",
+    "IntegrationMappingPreviewRead",
     "IntegrationRepairDemoReadIncident",
     "IntegrationRepairDemoReadWalkthroughItem",
     "IntegrationRepairDemoReadDiagnosticsItem",
     "IntegrationRepairDemoReadRepairPlanItem",
     "IntegrationRepairDemoReadReconciliationItem",
     "IntegrationRepairDemoRead",
+    "IntegrationRepairPreviewCreate",
+    "IntegrationRepairPreviewReadProblemsItem",
+    "IntegrationRepairPreviewReadProposedChangesItem",
+    "IntegrationRepairPreviewReadApiItem",
+    "IntegrationRepairPreviewRead",
     "MemberCreate",
     "MemberInvitationList",
     "MemberInvitationRead",
@@ -146,6 +155,9 @@ __all__ = [
     "ProviderOnboardingDemoRead",
     "PublicDemoReadSectionsItem",
     "PublicDemoRead",
+    "ReconciliationRunCreate",
+    "ReconciliationRunList",
+    "ReconciliationRunRead",
     "ReviewDecision",
     "ReviewItemList",
     "ReviewItemRead",
@@ -1105,6 +1117,15 @@ class DemoTenant(TypedDict):
     fictional: Literal[True]
 
 
+class DiagnosticCheckRead(TypedDict):
+    """The `DiagnosticCheckRead` record."""
+    id: str
+    status: Literal["pass", "warn", "fail"]
+    issue_code: Literal["config_invalid", "secret_missing", "scope_not_supported", "mapping_incomplete", "provider_unreachable"] | None
+    message: str
+    next_action: str | None
+
+
 class DocumentCreate(TypedDict):
     """The `DocumentCreate` record."""
     document_type: Literal["invoice", "payment", "credit_note"]
@@ -1207,6 +1228,28 @@ class IntegrationConnectionUpdate(TypedDict):
     mapping: NotRequired[dict[str, str]]
 
 
+class IntegrationDiagnosticsRead(TypedDict):
+    """The `IntegrationDiagnosticsRead` record."""
+    connection_id: str
+    ran_at: str
+    checks: list[DiagnosticCheckRead]
+    health: ConnectionHealthRead
+
+
+class IntegrationMappingPreviewCreate(TypedDict):
+    """The `IntegrationMappingPreviewCreate` record."""
+    sample: dict[str, Any]
+    mapping: NotRequired[dict[str, str]]
+
+
+class IntegrationMappingPreviewRead(TypedDict):
+    """The `IntegrationMappingPreviewRead` record."""
+    mapped: dict[str, Any]
+    missing_required_keys: list[str]
+    unmapped_fields: list[str]
+    warnings: list[str]
+
+
 class IntegrationRepairDemoReadIncident(TypedDict):
     """The `IntegrationRepairDemoReadIncident` record."""
     connector: str
@@ -1263,6 +1306,49 @@ class IntegrationRepairDemoRead(TypedDict):
     repairPlan: list[IntegrationRepairDemoReadRepairPlanItem]
     reconciliation: list[IntegrationRepairDemoReadReconciliationItem]
     dataBoundaries: list[DemoDataBoundary]
+
+
+class IntegrationRepairPreviewCreate(TypedDict):
+    """The `IntegrationRepairPreviewCreate` record."""
+    connection_id: str
+    issue_code: NotRequired[Literal["config_invalid", "secret_missing", "scope_not_supported", "mapping_incomplete", "provider_unreachable"]]
+
+
+class IntegrationRepairPreviewReadProblemsItem(TypedDict):
+    """The `IntegrationRepairPreviewReadProblemsItem` record."""
+    issue_code: Literal["config_invalid", "secret_missing", "scope_not_supported", "mapping_incomplete", "provider_unreachable"]
+    check: str
+    message: str
+    open_issue: bool
+
+
+class IntegrationRepairPreviewReadProposedChangesItem(TypedDict):
+    """The `IntegrationRepairPreviewReadProposedChangesItem` record."""
+    path: str
+    before: Any
+    after: Any
+
+
+class IntegrationRepairPreviewReadApiItem(TypedDict):
+    """The `IntegrationRepairPreviewReadApiItem` record."""
+    method: str
+    path: str
+    body: NotRequired[dict[str, Any]]
+
+
+class IntegrationRepairPreviewRead(TypedDict):
+    """The `IntegrationRepairPreviewRead` record."""
+    status: Literal["previewed"]
+    tenant_id: str
+    connection_id: str
+    generated_at: str
+    summary: str
+    problems: list[IntegrationRepairPreviewReadProblemsItem]
+    proposed_changes: list[IntegrationRepairPreviewReadProposedChangesItem]
+    steps: list[str]
+    risk_level: Literal["none", "low", "medium", "high"]
+    evidence: dict[str, Any]
+    api: list[IntegrationRepairPreviewReadApiItem]
 
 
 class MemberCreate(TypedDict):
@@ -1615,6 +1701,38 @@ class PublicDemoRead(TypedDict):
     dataBoundaries: list[DemoDataBoundary]
 
 
+class ReconciliationRunCreate(TypedDict):
+    """The `ReconciliationRunCreate` record."""
+    connection_id: str
+    rule_set: Literal["payment_reconciliation"]
+
+
+class ReconciliationRunList(TypedDict):
+    """The `ReconciliationRunList` record."""
+    items: list[ReconciliationRunRead]
+    next_cursor: str | None
+
+
+class ReconciliationRunRead(TypedDict):
+    """The `ReconciliationRunRead` record."""
+    id: str
+    tenant_id: str
+    connection_id: str
+    adapter_key: str
+    rule_set: str
+    status: Literal["queued", "completed", "failed"]
+    matched: int
+    mismatched: int
+    missing_in_provider: int
+    missing_locally: int
+    exception_ids: list[str]
+    error: str | None
+    requested_by: str | None
+    created_at: str
+    updated_at: str
+    completed_at: str | None
+
+
 class ReviewDecision(TypedDict):
     """The `ReviewDecision` record."""
     action: Literal["retry", "discard"]
@@ -1633,7 +1751,7 @@ class ReviewItemRead(TypedDict):
     tenant_id: str
     notification_id: str | None
     channel: NotificationChannel | None
-    reason: Literal["gated", "permanent_failure", "dead_lettered", "policy_rejected", "invalid_action", "action_failed"]
+    reason: Literal["gated", "permanent_failure", "dead_lettered", "policy_rejected", "invalid_action", "action_failed", "check_failed"]
     detail: str
     status: Literal["open", "retried", "discarded", "resolved"]
     decision: Literal["retry", "discard"] | None
@@ -1642,7 +1760,7 @@ class ReviewItemRead(TypedDict):
     decided_at: str | None
     created_at: str
     updated_at: str
-    kind: Literal["notification", "workflow_action"]
+    kind: Literal["notification", "workflow_action", "integration_issue"]
     subject_id: str
 
 

@@ -6,10 +6,18 @@ import {
   IntegrationConnectionListQuery,
   IntegrationConnectionPath,
   IntegrationConnectionUpdate,
+  IntegrationMappingPreviewCreate,
+  IntegrationRepairPreviewCreate,
+  ReconciliationRunCreate,
+  ReconciliationRunListQuery,
+  ReconciliationRunPath,
 } from '#shared/api/schemas/integrations';
 import { op } from './operation';
 
-/** The integration hub: the adapter catalog and tenant connections (docs/api.md section 9.3). */
+/**
+ * The integration hub (docs/api.md section 9.3): the adapter catalog, tenant connections, their
+ * diagnostics, the mapping and repair previews, and reconciliation runs.
+ */
 export const INTEGRATIONS_OPERATIONS = {
   'adapters.list': op({
     group: 'integrations',
@@ -82,5 +90,71 @@ export const INTEGRATIONS_OPERATIONS = {
     permission: 'integrations.manage',
     params: IntegrationConnectionPath,
     status: 204,
+  }),
+  'integrationConnections.diagnose': op({
+    group: 'integrations',
+    method: 'POST',
+    path: '/tenants/{tenant_id}/integration-connections/{connection_id}/diagnostics',
+    summary:
+      'Check a connection (config, secret, scopes, mapping, a real request to the provider); a failing check opens an integration issue',
+    auth: 'bearer',
+    permission: 'integrations.manage',
+    params: IntegrationConnectionPath,
+    status: 200,
+  }),
+  'integrationConnections.previewMapping': op({
+    group: 'integrations',
+    method: 'POST',
+    path: '/tenants/{tenant_id}/integration-connections/{connection_id}/mapping-preview',
+    summary: "What the connection's mapping (or the given one) makes of a provider record; persists nothing",
+    auth: 'bearer',
+    permission: 'tenant.read',
+    params: IntegrationConnectionPath,
+    body: IntegrationMappingPreviewCreate,
+    status: 200,
+  }),
+  'integrationRepairs.preview': op({
+    group: 'integrations',
+    method: 'POST',
+    path: '/tenants/{tenant_id}/integration-repairs/preview',
+    summary: "What would repair a connection's problems: changes, steps and calls; persists nothing",
+    auth: 'bearer',
+    permission: 'tenant.read',
+    params: TenantPath,
+    body: IntegrationRepairPreviewCreate,
+    status: 200,
+  }),
+  'reconciliationRuns.create': op({
+    group: 'integrations',
+    method: 'POST',
+    path: '/tenants/{tenant_id}/reconciliation-runs',
+    summary: "Queue a reconciliation of the provider's records with the tenant's documents",
+    auth: 'bearer',
+    permission: 'integrations.manage',
+    params: TenantPath,
+    body: ReconciliationRunCreate,
+    idempotent: true,
+    status: 202,
+  }),
+  'reconciliationRuns.list': op({
+    group: 'integrations',
+    method: 'GET',
+    path: '/tenants/{tenant_id}/reconciliation-runs',
+    summary: "List the tenant's reconciliation runs, newest first",
+    auth: 'bearer',
+    permission: 'integrations.manage',
+    params: TenantPath,
+    query: ReconciliationRunListQuery,
+    status: 200,
+  }),
+  'reconciliationRuns.get': op({
+    group: 'integrations',
+    method: 'GET',
+    path: '/tenants/{tenant_id}/reconciliation-runs/{run_id}',
+    summary: 'Get a reconciliation run: its counts and the exceptions of its mismatches',
+    auth: 'bearer',
+    permission: 'integrations.manage',
+    params: ReconciliationRunPath,
+    status: 200,
   }),
 } as const;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { FreeForm, listOf, named } from './common';
 import { DateTime } from './datetime';
-import { AdapterCategory, ConnectionStatus } from './integrations';
+import { AdapterCategory, ConnectionStatus, IssueCode, ReconciliationRunStatus } from './integrations';
 
 /**
  * The integration hub's response records, apart from the requests for the same reason as
@@ -76,3 +76,83 @@ export const IntegrationConnectionList = named(
   listOf(IntegrationConnectionRead),
   'IntegrationConnectionList',
 );
+
+export const DiagnosticCheckRead = named(
+  z.object({
+    /** config_complete, secret_present, scopes_allowed, mapping_keys_present, provider_reachable */
+    id: z.string(),
+    status: z.enum(['pass', 'warn', 'fail']),
+    /** The integration issue a failing check opens; null when it passes. */
+    issue_code: z.nullable(IssueCode),
+    message: z.string(),
+    next_action: z.nullable(z.string()),
+  }),
+  'DiagnosticCheckRead',
+);
+
+export const IntegrationDiagnosticsRead = named(
+  z.object({
+    connection_id: z.string(),
+    ran_at: DateTime,
+    checks: z.array(DiagnosticCheckRead),
+    health: ConnectionHealthRead,
+  }),
+  'IntegrationDiagnosticsRead',
+);
+
+export const IntegrationMappingPreviewRead = named(
+  z.object({
+    /** Service field -> the value found at its provider path in the sample. */
+    mapped: FreeForm,
+    missing_required_keys: z.array(z.string()),
+    /** Provider field paths of the sample no mapping entry reads. */
+    unmapped_fields: z.array(z.string()),
+    warnings: z.array(z.string()),
+  }),
+  'IntegrationMappingPreviewRead',
+);
+
+export const IntegrationRepairPreviewRead = named(
+  z.object({
+    status: z.literal('previewed'),
+    tenant_id: z.string(),
+    connection_id: z.string(),
+    generated_at: DateTime,
+    summary: z.string(),
+    problems: z.array(
+      z.object({ issue_code: IssueCode, check: z.string(), message: z.string(), open_issue: z.boolean() }),
+    ),
+    proposed_changes: z.array(z.object({ path: z.string(), before: z.unknown(), after: z.unknown() })),
+    steps: z.array(z.string()),
+    risk_level: z.enum(['none', 'low', 'medium', 'high']),
+    evidence: FreeForm,
+    /** The calls that make the change and check it, in order. */
+    api: z.array(z.object({ method: z.string(), path: z.string(), body: z.optional(FreeForm) })),
+  }),
+  'IntegrationRepairPreviewRead',
+);
+
+export const ReconciliationRunRead = named(
+  z.object({
+    id: z.string(),
+    tenant_id: z.string(),
+    connection_id: z.string(),
+    adapter_key: z.string(),
+    rule_set: z.string(),
+    status: ReconciliationRunStatus,
+    matched: z.number().check(z.int(), z.minimum(0)),
+    mismatched: z.number().check(z.int(), z.minimum(0)),
+    missing_in_provider: z.number().check(z.int(), z.minimum(0)),
+    missing_locally: z.number().check(z.int(), z.minimum(0)),
+    /** The business exception of each mismatch (the same exception on every run that finds it). */
+    exception_ids: z.array(z.string()),
+    error: z.nullable(z.string()),
+    requested_by: z.nullable(z.string()),
+    created_at: DateTime,
+    updated_at: DateTime,
+    completed_at: z.nullable(DateTime),
+  }),
+  'ReconciliationRunRead',
+);
+
+export const ReconciliationRunList = named(listOf(ReconciliationRunRead), 'ReconciliationRunList');

@@ -73,3 +73,43 @@ export const AdapterPath = z.object({ adapter_key: text(1, 64) });
 
 /** Connection ids are at most 36 characters: the accounting export's `integration_connection_id` bound. */
 export const IntegrationConnectionPath = z.object({ tenant_id: text(1, 64), connection_id: text(1, 36) });
+
+/** What a diagnostics check that fails opens an integration issue under (one open issue per connection and code). */
+export const ISSUE_CODES = [
+  'config_invalid',
+  'secret_missing',
+  'scope_not_supported',
+  'mapping_incomplete',
+  'provider_unreachable',
+] as const;
+export const IssueCode = z.enum(ISSUE_CODES);
+
+export const IntegrationMappingPreviewCreate = named(
+  z.strictObject({
+    sample: describe(FreeForm, 'A provider record as the provider sends it'),
+    mapping: z.optional(Mapping),
+  }),
+  'IntegrationMappingPreviewCreate',
+);
+
+export const IntegrationRepairPreviewCreate = named(
+  z.strictObject({ connection_id: text(1, 36), issue_code: z.optional(IssueCode) }),
+  'IntegrationRepairPreviewCreate',
+);
+
+export const RECONCILIATION_RULE_SETS = ['payment_reconciliation'] as const;
+export const RECONCILIATION_RUN_STATUSES = ['queued', 'completed', 'failed'] as const;
+export const ReconciliationRunStatus = z.enum(RECONCILIATION_RUN_STATUSES);
+
+export const ReconciliationRunCreate = named(
+  z.strictObject({ connection_id: text(1, 36), rule_set: z.enum(RECONCILIATION_RULE_SETS) }),
+  'ReconciliationRunCreate',
+);
+
+export const ReconciliationRunListQuery = z.strictObject({
+  status: z.optional(ReconciliationRunStatus),
+  connection_id: z.optional(text(1, 36)),
+  ...pageQuery,
+});
+
+export const ReconciliationRunPath = z.object({ tenant_id: text(1, 64), run_id: text(1, 36) });

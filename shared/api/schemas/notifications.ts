@@ -41,7 +41,7 @@ export const REVIEW_STATUSES = ['open', 'retried', 'discarded', 'resolved'] as c
 export const ReviewItemStatus = z.enum(REVIEW_STATUSES);
 
 /** What a review item holds for a person's decision (docs/api.md sections 7 and 9.1). */
-export const REVIEW_KINDS = ['notification', 'workflow_action'] as const;
+export const REVIEW_KINDS = ['notification', 'workflow_action', 'integration_issue'] as const;
 export const ReviewItemKind = z.enum(REVIEW_KINDS);
 
 export const ReviewItemListQuery = z.strictObject({

@@ -205,6 +205,7 @@ export const ReviewItemRead = named(
       'policy_rejected',
       'invalid_action',
       'action_failed',
+      'check_failed',
     ]),
     detail: z.string(),
     status: ReviewItemStatus,
@@ -215,7 +216,10 @@ export const ReviewItemRead = named(
     created_at: DateTime,
     updated_at: DateTime,
     kind: ReviewItemKind,
-    /** The job held: the notification id, or `<rule_id>:<event_id>:<action_index>` of a rule action. */
+    /**
+     * The job held: the notification id, `<rule_id>:<event_id>:<action_index>` of a rule action,
+     * or `<connection_id>:<issue_code>` of an integration issue.
+     */
     subject_id: z.string(),
   }),
   'ReviewItemRead',

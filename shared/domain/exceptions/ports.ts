@@ -14,6 +14,11 @@ export type ExceptionFilter = Omit<z.output<typeof ExceptionListQuery>, 'limit' 
 /** Every write carries its audit event and the outbox event workflow rules act on (section 9.1). */
 export interface ExceptionStore {
   create(exception: BusinessException, audit: AuditEvent, outbox: OutboxEvent): Promise<void>;
+  /**
+   * `create` for an exception whose id is derived from what it reports (a reconciliation
+   * mismatch): false, with nothing written, when an exception of that id exists already.
+   */
+  createOnce(exception: BusinessException, audit: AuditEvent, outbox: OutboxEvent): Promise<boolean>;
   get(tenantId: string, id: string): Promise<BusinessException | undefined>;
   list(tenantId: string, filter: ExceptionFilter, page: PageRequest): Promise<Page<BusinessException>>;
   /**

@@ -11,6 +11,18 @@ import type { Channel } from '#shared/domain/notifications/ports';
 export const ADAPTER_CATEGORIES = ['notification', 'accounting', 'bank_feed', 'crm'] as const;
 export type AdapterCategory = (typeof ADAPTER_CATEGORIES)[number];
 
+/**
+ * How often a connection of a category is expected to succeed at its provider (a delivery, a
+ * check, a sync): health calls it late past 1x and failing past 2x. Notification channels of a
+ * quiet tenant may send nothing for days, so they get a week.
+ */
+export const EXPECTED_SYNC_MINUTES: Readonly<Record<AdapterCategory, number>> = {
+  notification: 7 * 24 * 60,
+  accounting: 24 * 60,
+  bank_feed: 24 * 60,
+  crm: 24 * 60,
+};
+
 /** How an adapter keeps a retried write from booking twice at the provider. */
 export type IdempotencyContract =
   | { strategy: 'header'; header: string; key: string; retention_hours: number | null }

@@ -1,7 +1,10 @@
 import type * as z from 'zod/mini';
 import type { Page, PageRequest } from '#shared/kernel/page';
-import type { IntegrationConnectionRead } from '#shared/api/schemas/responses';
+import type { IssueCode as IssueCodeSchema } from '#shared/api/schemas/integrations';
+import type { IntegrationConnectionRead, ReconciliationRunRead } from '#shared/api/schemas/responses';
 import type { AuditEvent } from '#shared/domain/audit';
+import type { ReviewItem } from '#shared/domain/notifications/ports';
+import type { OutboxEvent } from '#shared/domain/outbox';
 import type { AdapterCategory } from './catalog';
 
 /**
@@ -82,4 +85,116 @@ export type ConnectionQuery = { id: string } | { adapter_key: string } | { categ
 
 export interface ActiveConnectionReader {
   findActiveConnection(tenantId: string, query: ConnectionQuery): Promise<ActiveConnection | undefined>;
+}
+
+/** What a connection's health is computed from (shared/domain/integrations/health.ts). */
+export interface HealthRecord {
+  last_success_at: string | null;
+  last_failure_at: string | null;
+  last_failure_reason: string | null;
+  /** Codes of the connection's open integration issues. */
+  open_issue_codes: string[];
+}
+
+export type IssueCode = z.output<typeof IssueCodeSchema>;
+
+/** One per connection and issue code: opened by a failing check, resolved by a passing one, closed by a review decision. */
+export interface IntegrationIssue {
+  tenant_id: string;
+  connection_id: string;
+  issue_code: IssueCode;
+  status: 'open' | 'resolved' | 'closed';
+  message: string;
+  next_action: string | null;
+  review_item_id: string;
+  times_opened: number;
+  opened_at: string;
+  closed_at: string | null;
+  updated_at: string;
+}
+
+/** A check or provider call's outcome, as health counts it. */
+export type ResultRecord = { ok: true; at: string } | { ok: false; at: string; reason: string };
+
+export interface IssueOpening {
+  issue: IntegrationIssue;
+  review: ReviewItem;
+  audit: AuditEvent;
+  /** The `integration.issue_opened` event workflow rules act on. */
+  outbox: OutboxEvent;
+}
+
+/** What a review decision on an issue needs (kept apart so the review function bundles only this). */
+export interface IssueDecisionStore {
+  getIssue(tenantId: string, connectionId: string, code: string): Promise<IntegrationIssue | undefined>;
+  /**
+   * Moves the open issue to `resolved` (a passing check) or `closed` (a review decision), drops
+   * its code from the health record and writes `review` (its review item, decided or resolved)
+   * with the audit event (and `outbox`, when given), in one transaction conditional on the issue
+   * and the review item both being open. False when either changed meanwhile.
+   */
+  endIssue(
+    issue: IntegrationIssue,
+    review: ReviewItem,
+    audit: AuditEvent,
+    outbox: OutboxEvent | null,
+  ): Promise<boolean>;
+}
+
+export interface HubStore extends IssueDecisionStore {
+  health(tenantId: string, connectionId: string): Promise<HealthRecord | undefined>;
+  /** The health records of several connections of a tenant (one batch read). */
+  healthOf(tenantId: string, connectionIds: readonly string[]): Promise<Map<string, HealthRecord>>;
+  recordResult(tenantId: string, connectionId: string, result: ResultRecord): Promise<void>;
+  /**
+   * Opens (or reopens) the issue with its review item, audit and outbox events, and adds its code
+   * to the connection's health record, in one transaction conditional on the issue not being
+   * open. False (nothing written) when it is open already.
+   */
+  openIssue(opening: IssueOpening): Promise<boolean>;
+  getReviewItem(tenantId: string, id: string): Promise<ReviewItem | undefined>;
+}
+
+/** A provider's answer to the reachability probe. */
+export type ProbeResult = { ok: true } | { ok: false; reason: string };
+
+/** A record the provider holds (a payment or invoice as the provider booked it). */
+export interface ProviderRecord {
+  external_id: string;
+  document_type: 'invoice' | 'payment' | 'credit_note';
+  number: string;
+  amount: string;
+  currency: string;
+}
+
+export type ProviderRecords = { ok: true; records: ProviderRecord[] } | { ok: false; reason: string };
+
+/**
+ * The provider behind a connection, over HTTP: in the cloud the configured provider endpoint,
+ * locally the loopback sandbox. Failures are answers, never thrown: a check reports them.
+ */
+export interface ProviderGateway {
+  /** Undefined when no provider endpoint is configured in this deployment. */
+  probe(connection: Connection): Promise<ProbeResult | undefined>;
+  records(connection: Connection): Promise<ProviderRecords | undefined>;
+}
+
+export type ReconciliationRun = z.output<typeof ReconciliationRunRead>;
+
+export interface ReconciliationRunFilter {
+  status?: ReconciliationRun['status'] | undefined;
+  connection_id?: string | undefined;
+}
+
+export interface ReconciliationStore {
+  /** The run, its audit event and the outbox event the internal worker runs it from, in one transaction. */
+  create(run: ReconciliationRun, audit: AuditEvent, outbox: OutboxEvent): Promise<void>;
+  get(tenantId: string, id: string): Promise<ReconciliationRun | undefined>;
+  list(
+    tenantId: string,
+    filter: ReconciliationRunFilter,
+    page: PageRequest,
+  ): Promise<Page<ReconciliationRun>>;
+  /** Writes the finished run with its audit event, only while it is still `queued`; false otherwise. */
+  finish(run: ReconciliationRun, audit: AuditEvent): Promise<boolean>;
 }

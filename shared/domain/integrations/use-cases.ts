@@ -13,9 +13,10 @@ import type { Page, PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
 import { auditEvent } from '#shared/domain/audit';
 import { ADAPTERS, adapterByKey } from './adapters/index';
-import type { AdapterCategory, AdapterDeclaration } from './catalog';
+import { type AdapterCategory, type AdapterDeclaration, EXPECTED_SYNC_MINUTES } from './catalog';
 import { CONFIG_SCHEMAS } from './config-schemas.gen';
 import { webhookUrlProblem } from './webhook-target';
+import { computeHealth } from './health';
 import type {
   Connection,
   ConnectionFilter,
@@ -24,6 +25,8 @@ import type {
   ConnectionSecret,
   ConnectionSecrets,
   ConnectionStore,
+  HealthRecord,
+  HubStore,
 } from './ports';
 
 /** The adapter catalog and tenant connections (docs/api.md section 9.3). */
@@ -31,6 +34,7 @@ import type {
 export interface IntegrationDeps {
   connections: ConnectionStore;
   secrets: ConnectionSecrets;
+  hub: HubStore;
   clock: Clock;
   /** Local runtime only: target URLs on loopback (its provider sandbox) are acceptable. */
   allowLoopbackTargets: boolean;
@@ -78,27 +82,18 @@ export function getAdapter(key: string): AdapterContract {
   return adapterContract(adapter);
 }
 
-/**
- * Health until something measures it: a connection's health comes from its deliveries, checks
- * and open issues, and none is recorded here.
- */
-export const UNKNOWN_HEALTH: ConnectionHealth = {
-  state: 'unknown',
-  reason: 'no delivery or check recorded yet',
-  next_action: null,
-  last_success_at: null,
-  last_failure_at: null,
-  open_issues: 0,
-};
-
 /** The read shape: the stored record without its category, with its health. */
-export const toConnectionRead = (
-  c: Connection,
-  health: ConnectionHealth = UNKNOWN_HEALTH,
-): ConnectionRead => {
+export const toConnectionRead = (c: Connection, health: ConnectionHealth): ConnectionRead => {
   const { category: _category, ...read } = c;
   return { ...read, health };
 };
+
+const healthFrom = (deps: IntegrationDeps, c: Connection, record: HealthRecord | undefined) =>
+  computeHealth(record, EXPECTED_SYNC_MINUTES[c.category], deps.clock.now());
+
+/** The connection as the API reads it: its health computed from its one health record. */
+export const withHealth = async (deps: IntegrationDeps, c: Connection): Promise<ConnectionRead> =>
+  toConnectionRead(c, healthFrom(deps, c, await deps.hub.health(c.tenant_id, c.id)));
 
 /** Runs each check and throws one 422 with every field error they found. */
 function checkAll(...checks: (() => void)[]): void {
@@ -247,7 +242,7 @@ export async function createConnection(
     if (secret) await deps.secrets.delete(tenantId, connection.id);
     throw takenError(adapter.key);
   }
-  return toConnectionRead(connection);
+  return toConnectionRead(connection, healthFrom(deps, connection, undefined));
 }
 
 export async function getConnection(
@@ -267,7 +262,14 @@ export async function listConnections(
   page: PageRequest,
 ): Promise<Page<ConnectionRead>> {
   const found = await deps.connections.list(tenantId, filter, page);
-  return { items: found.items.map((c) => toConnectionRead(c)), next_cursor: found.next_cursor };
+  const records = await deps.hub.healthOf(
+    tenantId,
+    found.items.map((c) => c.id),
+  );
+  return {
+    items: found.items.map((c) => toConnectionRead(c, healthFrom(deps, c, records.get(c.id)))),
+    next_cursor: found.next_cursor,
+  };
 }
 
 /**
@@ -330,7 +332,7 @@ export async function updateConnection(
   if (result === 'adapter_taken') throw takenError(adapter.key);
   if (result === 'changed') throw new ConflictError('The connection changed meanwhile; read it again.');
   if (patch.secret === null) await deps.secrets.delete(tenantId, id);
-  return toConnectionRead(next);
+  return withHealth(deps, next);
 }
 
 /**

@@ -21,6 +21,16 @@ const BUDGET = 1.3;
  * floor with the health read).
  */
 const PUBLIC_MAX_ABOVE_FLOOR = 400_000;
+
+/**
+ * integrations carries the adapter catalog as data (8 declarations with their zod config and
+ * secret schemas, operation contracts and the generated JSON Schemas, about 20 KB) besides the
+ * hub's own code (connections, diagnostics, previews, reconciliation runs, about 20 KB more). It
+ * serves operators' occasional calls, not a hot path, and no split helps: the hub's routes alone
+ * in a DynamoDB-only function measured 1.375x their floor (docs/decisions.md). So it is held to
+ * 1.35x instead.
+ */
+const ALLOWANCES: Record<string, number> = { 'api-integrations': 1.35 };
 const PUBLIC_SDK = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
 
 /**
@@ -40,7 +50,7 @@ describe('bundle size vs SDK-only floor', () => {
     const isPublic = fn.name === 'api-public';
     const title = isPublic
       ? `${fn.name}: DynamoDB only, at most ${PUBLIC_MAX_ABOVE_FLOOR} B above its floor`
-      : `${fn.name} <= ${BUDGET}x its floor`;
+      : `${fn.name} <= ${ALLOWANCES[fn.name] ?? BUDGET}x its floor`;
     it(
       title,
       async () => {
@@ -68,7 +78,7 @@ describe('bundle size vs SDK-only floor', () => {
         expect(
           ratio,
           `${bundle.bytes} B (${computedBytes} B computations) vs floor ${floor.bytes} B`,
-        ).toBeLessThanOrEqual(BUDGET);
+        ).toBeLessThanOrEqual(ALLOWANCES[fn.name] ?? BUDGET);
       },
       30_000,
     );

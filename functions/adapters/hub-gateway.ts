@@ -1,0 +1,81 @@
+import type {
+  Connection,
+  ProbeResult,
+  ProviderGateway,
+  ProviderRecord,
+  ProviderRecords,
+} from '#shared/domain/integrations/ports';
+import { MONEY_PATTERN } from '#shared/kernel/money';
+
+/** Where the hub reaches the providers of its adapters (functions/config.ts `hubSettings`). */
+export interface HubGatewaySettings {
+  /** `<base>/<adapter_key>/health` and `/records`; undefined: no provider endpoint in this deployment. */
+  providerUrl: string | undefined;
+  timeoutMs: number;
+}
+
+/** Provider records at most one run reads: a bound on the memory and the work of one message. */
+export const PROVIDER_RECORDS_MAX = 5000;
+
+const DOCUMENT_TYPES = new Set(['invoice', 'payment', 'credit_note']);
+
+const isRecord = (r: unknown): r is ProviderRecord => {
+  if (r === null || typeof r !== 'object') return false;
+  const v = r as Record<string, unknown>;
+  return (
+    typeof v.external_id === 'string' &&
+    typeof v.number === 'string' &&
+    typeof v.document_type === 'string' &&
+    DOCUMENT_TYPES.has(v.document_type) &&
+    typeof v.amount === 'string' &&
+    MONEY_PATTERN.test(v.amount) &&
+    typeof v.currency === 'string' &&
+    /^[A-Z]{3}$/.test(v.currency)
+  );
+};
+
+/**
+ * The hub's HTTP client of the providers (the diagnostics probe and the reconciliation read).
+ * Every failure, a timeout, a refused connection, a non-2xx answer or a malformed body, is an
+ * answer with a short reason (no body or error text of the provider's is passed on).
+ */
+export function hubGateway(settings: HubGatewaySettings): ProviderGateway {
+  const call = async (c: Connection, what: 'health' | 'records') => {
+    const url = `${settings.providerUrl}/${encodeURIComponent(c.adapter_key)}/${what}?connection=${encodeURIComponent(c.id)}`;
+    try {
+      const res = await fetch(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(settings.timeoutMs),
+        redirect: 'error',
+      });
+      if (!res.ok) {
+        await res.body?.cancel();
+        return { ok: false as const, reason: `HTTP ${res.status}` };
+      }
+      return { ok: true as const, body: (await res.json()) as unknown };
+    } catch (err) {
+      const name = (err as Error).name;
+      return {
+        ok: false as const,
+        reason:
+          name === 'TimeoutError' ? 'timeout' : name === 'SyntaxError' ? 'malformed answer' : 'network error',
+      };
+    }
+  };
+  return {
+    async probe(c): Promise<ProbeResult | undefined> {
+      if (!settings.providerUrl) return undefined;
+      const answer = await call(c, 'health');
+      return answer.ok ? { ok: true } : answer;
+    },
+    async records(c): Promise<ProviderRecords | undefined> {
+      if (!settings.providerUrl) return undefined;
+      const answer = await call(c, 'records');
+      if (!answer.ok) return answer;
+      const records = (answer.body as { records?: unknown } | null)?.records;
+      if (!Array.isArray(records) || records.length > PROVIDER_RECORDS_MAX || !records.every(isRecord))
+        return { ok: false, reason: 'malformed answer' };
+      return { ok: true, records };
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { SQSRecord } from 'aws-lambda';
+import { type HubDeps, runDiagnostics } from '#shared/domain/integrations/diagnostics';
+import { type ReconciliationWorkerDeps, runReconciliation } from '#shared/domain/integrations/reconciliation';
+import { NotFoundError } from '#shared/kernel/errors';
+import { EVENT_KINDS, LOG_EVENTS } from '#shared/kernel/names';
+import { logger } from '#functions/observability';
+import type { KindHandler } from './delivery-worker';
+
+const receiveCountOf = (record: SQSRecord) => Number(record.attributes.ApproximateReceiveCount ?? 1);
+
+/**
+ * The internal worker's integration hub kinds (docs/api.md sections 9.3 and 9.4): a review
+ * decision's diagnostics run, and a reconciliation run. Errors propagate, so the queue retries.
+ */
+export function hubHandlers(deps: HubDeps & ReconciliationWorkerDeps): Record<string, KindHandler> {
+  return {
+    [EVENT_KINDS.integrationDiagnosticsRequested]: async (event) => {
+      try {
+        const result = await runDiagnostics(deps, null, event.tenant_id, String(event.payload.connection_id));
+        logger.info('integration diagnostics run', {
+          event: LOG_EVENTS.integrationDiagnostics,
+          tenant_id: event.tenant_id,
+          connection_id: result.connection_id,
+          failed: result.checks.filter((c) => c.status === 'fail').map((c) => c.issue_code),
+          health: result.health.state,
+        });
+      } catch (err) {
+        // The connection was deleted since the decision: nothing left to check.
+        if (!(err instanceof NotFoundError)) throw err;
+      }
+    },
+    [EVENT_KINDS.reconciliationRunRequested]: async (event, record) => {
+      const run = await runReconciliation(deps, event, receiveCountOf(record));
+      if (!run) return;
+      const log = run.status === 'completed' ? logger.info.bind(logger) : logger.warn.bind(logger);
+      log('reconciliation run finished', {
+        event:
+          run.status === 'completed' ? LOG_EVENTS.reconciliationCompleted : LOG_EVENTS.reconciliationFailed,
+        tenant_id: run.tenant_id,
+        run_id: run.id,
+        connection_id: run.connection_id,
+        matched: run.matched,
+        mismatched: run.mismatched,
+        missing_in_provider: run.missing_in_provider,
+        missing_locally: run.missing_locally,
+        error: run.error,
+      });
+    },
+  };
+}

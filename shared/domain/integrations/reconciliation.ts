@@ -1,0 +1,319 @@
+import type * as z from 'zod/mini';
+import type { ReconciliationRunCreate } from '#shared/api/schemas/integrations';
+import { NotFoundError, ValidationError } from '#shared/kernel/errors';
+import type { Clock } from '#shared/kernel/ids';
+import { derivedId, newId } from '#shared/kernel/ids';
+import { compareDecimals, normalizeMoney } from '#shared/kernel/money';
+import { EVENT_KINDS } from '#shared/kernel/names';
+import type { Page, PageRequest } from '#shared/kernel/page';
+import type { Principal } from '#shared/kernel/policy';
+import { auditEvent } from '#shared/domain/audit';
+import type { BusinessDocument, DocumentStore } from '#shared/domain/documents/ports';
+import type { BusinessException, ExceptionStore } from '#shared/domain/exceptions/ports';
+import type { OutboxEvent } from '#shared/domain/outbox';
+import { workflowEventRecorded } from '#shared/domain/workflows/events';
+import { unknownConnection } from './diagnostics';
+import type {
+  ConnectionStore,
+  HubStore,
+  ProviderGateway,
+  ProviderRecord,
+  ReconciliationRun,
+  ReconciliationRunFilter,
+  ReconciliationStore,
+} from './ports';
+
+/**
+ * Reconciliation runs (docs/api.md section 9.3): the API queues a run through the outbox; the
+ * internal worker reads the provider's records and compares them with the tenant's documents.
+ * Every mismatch becomes a business exception under an id derived from the mismatch, written with
+ * a not-exists condition, so a second run (or a redelivery) that finds the same mismatch finds its
+ * exception there instead of opening another.
+ */
+
+export interface ReconciliationDeps {
+  runs: ReconciliationStore;
+  connections: ConnectionStore;
+  clock: Clock;
+}
+
+export interface ReconciliationWorkerDeps extends ReconciliationDeps {
+  documents: DocumentStore;
+  exceptions: ExceptionStore;
+  hub: HubStore;
+  provider: ProviderGateway;
+  /** The queue's receive limit: a provider failure on the last attempt fails the run instead of retrying. */
+  maxAttempts: number;
+}
+
+/** Categories whose providers hold the payments and invoices a `payment_reconciliation` compares. */
+const RECONCILABLE = new Set(['accounting', 'bank_feed']);
+/** The document types `payment_reconciliation` compares. */
+const RULE_SET_TYPES = ['invoice', 'payment'] as const;
+
+export async function requestReconciliation(
+  deps: ReconciliationDeps,
+  actor: Principal,
+  tenantId: string,
+  input: z.output<typeof ReconciliationRunCreate>,
+): Promise<ReconciliationRun> {
+  const c = await deps.connections.get(tenantId, input.connection_id);
+  if (!c) throw unknownConnection();
+  if (!RECONCILABLE.has(c.category) || c.status !== 'active') {
+    throw new ValidationError([
+      {
+        path: 'connection_id',
+        code: c.status !== 'active' ? 'connection_disabled' : 'not_reconcilable',
+        message:
+          c.status !== 'active'
+            ? 'the connection is disabled; PATCH status active first'
+            : `a ${c.category} connection holds no payments; use an accounting or bank_feed connection`,
+      },
+    ]);
+  }
+  const now = deps.clock.now().toISOString();
+  const run: ReconciliationRun = {
+    id: newId(),
+    tenant_id: tenantId,
+    connection_id: c.id,
+    adapter_key: c.adapter_key,
+    rule_set: input.rule_set,
+    status: 'queued',
+    matched: 0,
+    mismatched: 0,
+    missing_in_provider: 0,
+    missing_locally: 0,
+    exception_ids: [],
+    error: null,
+    requested_by: actor.user_id,
+    created_at: now,
+    updated_at: now,
+    completed_at: null,
+  };
+  const outbox: OutboxEvent = {
+    event_id: newId(),
+    kind: EVENT_KINDS.reconciliationRunRequested,
+    tenant_id: tenantId,
+    idempotency_key: `reconciliation:${tenantId}:${run.id}`,
+    occurred_at: now,
+    payload: { run_id: run.id },
+  };
+  await deps.runs.create(
+    run,
+    auditEvent(deps.clock, {
+      tenant_id: tenantId,
+      event_type: 'reconciliation_run.requested',
+      actor_id: actor.user_id,
+      entity_type: 'reconciliation_run',
+      entity_id: run.id,
+      summary: `${run.rule_set} against ${c.adapter_key} connection ${c.name}`,
+      metadata: { connection_id: c.id, rule_set: run.rule_set },
+    }),
+    outbox,
+  );
+  return run;
+}
+
+export async function getReconciliationRun(deps: ReconciliationDeps, tenantId: string, id: string) {
+  const found = await deps.runs.get(tenantId, id);
+  if (!found) throw new NotFoundError();
+  return found;
+}
+
+export const listReconciliationRuns = (
+  deps: ReconciliationDeps,
+  tenantId: string,
+  filter: ReconciliationRunFilter,
+  page: PageRequest,
+): Promise<Page<ReconciliationRun>> => deps.runs.list(tenantId, filter, page);
+
+export interface Mismatch {
+  document: BusinessDocument;
+  record: ProviderRecord;
+}
+
+export interface Comparison {
+  matched: number;
+  mismatches: Mismatch[];
+  missing_in_provider: BusinessDocument[];
+  missing_locally: ProviderRecord[];
+}
+
+/**
+ * `payment_reconciliation`, pure: each provider record finds its document by the reference the
+ * document keeps for this adapter (`external_refs[adapter_key]`), else by type and number; a pair
+ * whose amount or currency differ is a mismatch. Documents no record found are missing in the
+ * provider; records that found no document are missing locally.
+ */
+export function compareRecords(
+  adapterKey: string,
+  documents: readonly BusinessDocument[],
+  records: readonly ProviderRecord[],
+): Comparison {
+  const byRef = new Map<string, BusinessDocument>();
+  const byNumber = new Map<string, BusinessDocument>();
+  for (const d of documents) {
+    const ref = d.external_refs?.[adapterKey];
+    if (ref) byRef.set(ref, d);
+    byNumber.set(`${d.document_type}#${d.number}`, d);
+  }
+  const seen = new Set<string>();
+  const out: Comparison = { matched: 0, mismatches: [], missing_in_provider: [], missing_locally: [] };
+  for (const record of records) {
+    const d = byRef.get(record.external_id) ?? byNumber.get(`${record.document_type}#${record.number}`);
+    if (!d || seen.has(d.id)) {
+      out.missing_locally.push(record);
+      continue;
+    }
+    seen.add(d.id);
+    if (
+      d.currency === record.currency &&
+      compareDecimals(normalizeMoney(d.amount), normalizeMoney(record.amount)) === 0
+    )
+      out.matched += 1;
+    else out.mismatches.push({ document: d, record });
+  }
+  out.missing_in_provider = documents.filter((d) => !seen.has(d.id));
+  return out;
+}
+
+/** The mismatch's exception: its id derived from the mismatch, so finding it again finds this id. */
+export function mismatchException(
+  run: ReconciliationRun,
+  { document: d, record }: Mismatch,
+  now: string,
+): BusinessException {
+  const amountDiffers = d.currency === record.currency;
+  return {
+    id: derivedId(
+      d.created_at,
+      run.tenant_id,
+      'payment_reconciliation',
+      run.connection_id,
+      d.id,
+      record.external_id,
+      `${d.amount} ${d.currency}`,
+      `${record.amount} ${record.currency}`,
+    ),
+    tenant_id: run.tenant_id,
+    exception_type: amountDiffers ? 'reconciliation.amount_mismatch' : 'reconciliation.currency_mismatch',
+    severity: 'warning',
+    status: 'open',
+    subject_type: 'document',
+    subject_id: d.id,
+    title: `${d.document_type} ${d.number}: ${d.amount} ${d.currency} here, ${record.amount} ${record.currency} at ${run.adapter_key}`,
+    summary: `The ${run.adapter_key} record ${record.external_id} of ${d.document_type} ${d.number} does not agree with the document.`,
+    impact_json: JSON.stringify({ document_amount: d.amount, provider_amount: record.amount }),
+    evidence_json: JSON.stringify({
+      rule_set: run.rule_set,
+      run_id: run.id,
+      connection_id: run.connection_id,
+      adapter_key: run.adapter_key,
+      document: { id: d.id, number: d.number, amount: d.amount, currency: d.currency },
+      provider_record: record,
+    }),
+    observation_ids: [],
+    detected_at: now,
+    created_at: now,
+    updated_at: now,
+    resolved_at: null,
+  };
+}
+
+async function documentsToCompare(deps: ReconciliationWorkerDeps, tenantId: string) {
+  const found: BusinessDocument[] = [];
+  for (const document_type of RULE_SET_TYPES) {
+    let cursor: string | undefined;
+    do {
+      const page = await deps.documents.list(tenantId, { document_type }, { limit: 100, cursor });
+      found.push(...page.items.filter((d) => d.status === 'open' || d.status === 'paid'));
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+  }
+  return found;
+}
+
+/**
+ * The internal worker's run.
+ * 1. A run no longer `queued` was done by an earlier delivery: nothing to do.
+ * 2. Read the provider's records (its outcome goes on the connection's health record). A failure
+ *    is retried through the queue; on the last attempt the run fails with the reason.
+ * 3. Compare (compareRecords); write each mismatch's exception once (derived id, not-exists).
+ * 4. Finish the run with its counts and exceptions, conditional on it still being `queued`.
+ */
+export async function runReconciliation(
+  deps: ReconciliationWorkerDeps,
+  event: OutboxEvent,
+  receiveCount: number,
+): Promise<ReconciliationRun | undefined> {
+  const run = await deps.runs.get(event.tenant_id, String(event.payload.run_id));
+  if (run?.status !== 'queued') return undefined;
+  const finish = async (done: ReconciliationRun) => {
+    await deps.runs.finish(
+      done,
+      auditEvent(deps.clock, {
+        tenant_id: done.tenant_id,
+        event_type: `reconciliation_run.${done.status}`,
+        actor_id: null,
+        entity_type: 'reconciliation_run',
+        entity_id: done.id,
+        summary:
+          done.status === 'completed'
+            ? `matched ${done.matched}, mismatched ${done.mismatched}, missing in provider ${done.missing_in_provider}, missing locally ${done.missing_locally}`
+            : (done.error ?? 'failed'),
+      }),
+    );
+    return done;
+  };
+  const at = () => deps.clock.now().toISOString();
+  const failed = (error: string) =>
+    finish({ ...run, status: 'failed', error, updated_at: at(), completed_at: at() });
+  const c = await deps.connections.get(run.tenant_id, run.connection_id);
+  if (!c) return failed('the connection was deleted');
+  const answer = await deps.provider.records(c);
+  if (!answer) return failed('no provider endpoint is configured in this deployment');
+  if (!answer.ok) {
+    await deps.hub.recordResult(c.tenant_id, c.id, {
+      ok: false,
+      at: at(),
+      reason: `reconciliation: ${answer.reason}`,
+    });
+    if (receiveCount < deps.maxAttempts) throw new Error(`provider records: ${answer.reason}`);
+    return failed(`the provider did not answer: ${answer.reason}`);
+  }
+  await deps.hub.recordResult(c.tenant_id, c.id, { ok: true, at: at() });
+  const compared = compareRecords(
+    c.adapter_key,
+    await documentsToCompare(deps, run.tenant_id),
+    answer.records,
+  );
+  const exceptionIds: string[] = [];
+  for (const mismatch of compared.mismatches) {
+    const e = mismatchException(run, mismatch, at());
+    await deps.exceptions.createOnce(
+      e,
+      auditEvent(deps.clock, {
+        tenant_id: e.tenant_id,
+        event_type: 'exception.created',
+        actor_id: null,
+        entity_type: 'exception',
+        entity_id: e.id,
+        summary: e.title,
+        metadata: { exception_type: e.exception_type, severity: e.severity, run_id: run.id },
+      }),
+      workflowEventRecorded(deps.clock, 'exception.created', e),
+    );
+    exceptionIds.push(e.id);
+  }
+  return finish({
+    ...run,
+    status: 'completed',
+    matched: compared.matched,
+    mismatched: compared.mismatches.length,
+    missing_in_provider: compared.missing_in_provider.length,
+    missing_locally: compared.missing_locally.length,
+    exception_ids: exceptionIds,
+    updated_at: at(),
+    completed_at: at(),
+  });
+}

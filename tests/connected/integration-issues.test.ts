@@ -1,0 +1,195 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionStore } from '#functions/adapters/connection-store';
+import type { Db } from '#functions/adapters/dynamo';
+import { hubGateway } from '#functions/adapters/hub-gateway';
+import { notificationStore } from '#functions/adapters/notification-store';
+import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
+import type { createStores } from '#functions/adapters/stores';
+import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
+import { createDocument, changeDocumentStatus } from '#shared/domain/documents/use-cases';
+import { runDiagnostics } from '#shared/domain/integrations/diagnostics';
+import { decideIntegrationIssue } from '#shared/domain/integrations/review';
+import { requestReconciliation, runReconciliation } from '#shared/domain/integrations/reconciliation';
+import { createConnection, updateConnection } from '#shared/domain/integrations/use-cases';
+import type { OutboxEvent } from '#shared/domain/outbox';
+import { EVENT_KINDS } from '#shared/kernel/names';
+import { newId, systemClock } from '#shared/kernel/ids';
+import { integrationIssue } from '#shared/table/entities/integration-issue';
+import { ProviderSandbox } from '#local/provider-sandbox';
+import { freshDb } from '#tests/support/db';
+import { drain, principal } from '#tests/support/fixtures';
+
+/**
+ * Integration issues and reconciliation exceptions over DynamoDB Local, with the provider
+ * sandbox on loopback as the provider: one open issue per connection and code however many
+ * failing runs (also concurrent ones), reopened rather than duplicated; one exception per
+ * mismatch however many runs.
+ */
+
+let db: Db;
+let stores: ReturnType<typeof createStores>;
+const sandbox = new ProviderSandbox();
+beforeAll(async () => {
+  process.env.OPS_LOCAL_QUIET = '1';
+  ({ db, stores } = await freshDb());
+  await sandbox.listen();
+});
+afterAll(() => sandbox.stop());
+
+const manager = principal('manager-1', {}, true);
+const newTenant = () => `t-${newId().slice(-12)}`;
+const deps = () => ({
+  connections: connectionStore(db),
+  secrets: localConnectionSecrets(undefined),
+  hub: hubStore(db),
+  provider: hubGateway({ providerUrl: `${sandbox.url}/providers`, timeoutMs: 2000 }),
+  runs: reconciliationStore(db),
+  documents: stores.documents,
+  exceptions: stores.exceptions,
+  clock: systemClock,
+  maxAttempts: 3,
+  allowLoopbackTargets: false,
+});
+const LEDGERLY = {
+  adapter_key: 'ledgerly',
+  name: 'Books',
+  config: {
+    organisation_id: '6f1c2a44-8a3e-4b1f-9a57-2f0e4c1d9b10',
+    region: 'eu',
+    base_currency: 'EUR',
+    sales_account_code: '200',
+    payment_account_code: '090',
+  },
+  mapping: {
+    number: 'InvoiceNumber',
+    counterparty: 'Contact.Name',
+    amount: 'Total',
+    currency: 'CurrencyCode',
+    issued_on: 'Date',
+    account_code: 'LineItems[].AccountCode',
+  },
+};
+const SECRET = { client_id: 'ledgerly-client-0001', client_secret: 'ledgerly-secret-00000001' };
+
+/** Every issue item of the tenant, as DynamoDB holds it. */
+const issueItems = async (tenantId: string) =>
+  (
+    await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: {
+          ':pk': integrationIssue.query('table', { tenant_id: tenantId }).partition,
+        },
+      }),
+    )
+  ).Items ?? [];
+const reviewItemsOf = (tenantId: string) =>
+  drain((cursor) =>
+    notificationStore(db).listReviewItems(tenantId, { kind: 'integration_issue' }, { limit: 100, cursor }),
+  );
+
+describe('integration issues over DynamoDB Local', () => {
+  it('two failing runs, even at once, leave one open issue with one review item', async () => {
+    const tenantId = newTenant();
+    const c = await createConnection(deps(), manager, tenantId, LEDGERLY);
+    const [one, two] = await Promise.all([
+      runDiagnostics(deps(), manager, tenantId, c.id),
+      runDiagnostics(deps(), manager, tenantId, c.id),
+    ]);
+    await runDiagnostics(deps(), manager, tenantId, c.id);
+    expect([one.health.open_issues, two.health.open_issues]).toEqual([1, 1]);
+    const issues = await issueItems(tenantId);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ issue_code: 'secret_missing', status: 'open', times_opened: 1 });
+    const reviews = await reviewItemsOf(tenantId);
+    expect(reviews.map((r) => [r.subject_id, r.status])).toEqual([[`${c.id}:secret_missing`, 'open']]);
+    expect(issues[0]!.review_item_id).toBe(reviews[0]!.id);
+  });
+
+  it('a pass resolves the issue and its review item; failing again reopens the same issue', async () => {
+    const tenantId = newTenant();
+    const c = await createConnection(deps(), manager, tenantId, LEDGERLY);
+    await runDiagnostics(deps(), manager, tenantId, c.id);
+    await updateConnection(deps(), manager, tenantId, c.id, { secret: SECRET });
+    const passed = await runDiagnostics(deps(), manager, tenantId, c.id);
+    expect(passed.health).toMatchObject({ state: 'healthy', open_issues: 0 });
+    expect((await issueItems(tenantId))[0]).toMatchObject({ status: 'resolved', times_opened: 1 });
+    expect((await reviewItemsOf(tenantId)).map((r) => r.status)).toEqual(['resolved']);
+
+    await updateConnection(deps(), manager, tenantId, c.id, { secret: null });
+    await runDiagnostics(deps(), manager, tenantId, c.id);
+    const issues = await issueItems(tenantId);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ status: 'open', times_opened: 2 });
+    const reviews = await reviewItemsOf(tenantId);
+    expect(reviews.map((r) => r.status).sort()).toEqual(['open', 'resolved']);
+    expect(issues[0]!.review_item_id).toBe(reviews.find((r) => r.status === 'open')!.id);
+  });
+
+  it('a review decision closes the issue once: the losing one of two racing decisions is refused', async () => {
+    const tenantId = newTenant();
+    const c = await createConnection(deps(), manager, tenantId, LEDGERLY);
+    await runDiagnostics(deps(), manager, tenantId, c.id);
+    const [review] = await reviewItemsOf(tenantId);
+    const decide = (action: 'retry' | 'discard') =>
+      decideIntegrationIssue({ issues: hubStore(db), clock: systemClock }, manager, review!, { action });
+    const outcomes = await Promise.allSettled([decide('retry'), decide('discard')]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((await issueItems(tenantId))[0]).toMatchObject({ status: 'closed' });
+    expect((await hubStore(db).health(tenantId, c.id))?.open_issue_codes).toEqual([]);
+  });
+});
+
+describe('reconciliation exceptions over DynamoDB Local', () => {
+  it('a mismatch becomes one exception across runs and redeliveries', async () => {
+    const tenantId = newTenant();
+    const c = await createConnection(deps(), manager, tenantId, { ...LEDGERLY, secret: SECRET });
+    const payment = await createDocument(
+      { documents: stores.documents, clock: systemClock },
+      manager,
+      tenantId,
+      {
+        document_type: 'payment',
+        number: 'PAY-1002',
+        counterparty: 'Globex Ltd',
+        currency: 'EUR',
+        amount: '240.00',
+        issued_on: '2026-01-31',
+      },
+    );
+    await changeDocumentStatus(
+      { documents: stores.documents, clock: systemClock },
+      manager,
+      tenantId,
+      payment.id,
+      { status: 'open' },
+    );
+    const runOnce = async () => {
+      const run = await requestReconciliation(deps(), manager, tenantId, {
+        connection_id: c.id,
+        rule_set: 'payment_reconciliation',
+      });
+      const event: OutboxEvent = {
+        event_id: newId(),
+        kind: EVENT_KINDS.reconciliationRunRequested,
+        tenant_id: tenantId,
+        idempotency_key: `reconciliation:${tenantId}:${run.id}`,
+        occurred_at: run.created_at,
+        payload: { run_id: run.id },
+      };
+      // The same message delivered twice at once: one finishes the run, both find the one exception.
+      await Promise.all([runReconciliation(deps(), event, 1), runReconciliation(deps(), event, 1)]);
+      return (await reconciliationStore(db).get(tenantId, run.id))!;
+    };
+    const first = await runOnce();
+    const second = await runOnce();
+    expect(first).toMatchObject({ status: 'completed', mismatched: 1, matched: 0, missing_locally: 1 });
+    expect(second.exception_ids).toEqual(first.exception_ids);
+    const exceptions = await drain((cursor) => stores.exceptions.list(tenantId, {}, { limit: 100, cursor }));
+    expect(exceptions.map((e) => [e.id, e.exception_type, e.subject_id])).toEqual([
+      [first.exception_ids[0], 'reconciliation.amount_mismatch', payment.id],
+    ]);
+  });
+});
