@@ -53,18 +53,23 @@ export function capacityOf(outputs: unknown[], calls: WireCall[]): Capacity {
   return total;
 }
 
-/** The same wire requests, against the floor's table, asking for consumed capacity when told. */
+/**
+ * The same wire requests, against the floor's table, asking for consumed capacity when told.
+ * Then a TransactWriteItems is replayed one item per transaction: DynamoDB Local (3.x) reports a
+ * transaction's capacity as the sum of its *distinct* per-item figures, so two items that cost
+ * alike (an exception and its audit event, both 1 KB with two index entries) count once; one item
+ * per call gives each its own figure, still at the transactional rate, and the sum is what
+ * DynamoDB bills. The split replay's effect on the floor table is the transaction's.
+ */
 export const floorCalls = (calls: WireCall[], from: string, to: string, withCapacity = false): WireCall[] =>
-  retarget(calls, from, to).map((c) => {
+  retarget(calls, from, to).flatMap((c) => {
     // The SDK fills TransactWriteItems' idempotency token itself; the replay gets its own.
     const { ClientRequestToken: _token, ...input } = c.input;
-    return {
-      ...c,
-      input:
-        withCapacity && c.target.startsWith('DynamoDB_')
-          ? { ...input, ReturnConsumedCapacity: 'INDEXES' }
-          : input,
-    };
+    if (!withCapacity || !c.target.startsWith('DynamoDB_')) return [{ ...c, input }];
+    const counted = { ...input, ReturnConsumedCapacity: 'INDEXES' };
+    const items = c.target.endsWith('.TransactWriteItems') ? (input.TransactItems as unknown[]) : undefined;
+    if (!items || items.length < 2) return [{ ...c, input: counted }];
+    return items.map((item) => ({ ...c, input: { ...counted, TransactItems: [item] } }));
   });
 
 export interface RouteResult {
