@@ -9,7 +9,7 @@ import { WORKER_MAX_CONCURRENCY } from '#shared/kernel/names';
  * timeout, ApproximateReceiveCount, a DLQ after maxReceiveCount receives, redrive,
  * ChangeMessageVisibility, partial batch failure), behind a loopback endpoint that speaks the
  * few SQS JSON-protocol actions the functions call (SendMessage, SendMessageBatch,
- * ChangeMessageVisibility). The SQS client's endpoint setting points the unchanged SDK client at
+ * ChangeMessageVisibility, and GetQueueAttributes for the metrics route). The SQS client's endpoint setting points the unchanged SDK client at
  * it (local/config.ts; AWS_ENDPOINT_URL_SQS for the bench's bundles).
  *
  * Time is scaled: `msPerSecond` (default 1000) turns SQS seconds into milliseconds, so tests run
@@ -204,6 +204,15 @@ export class LocalQueues {
             MD5OfMessageBody: md5(e.MessageBody),
           })),
           Failed: [],
+        };
+      }
+      case 'GetQueueAttributes': {
+        const { visible, inFlight } = queue.depth();
+        return {
+          Attributes: {
+            ApproximateNumberOfMessages: String(visible),
+            ApproximateNumberOfMessagesNotVisible: String(inFlight),
+          },
         };
       }
       case 'ChangeMessageVisibility':

@@ -392,6 +392,14 @@ export const workflowRulesTest = (options) => (options.client ?? client).post({
     }
 });
 /**
+ * Queue depths, outbox backlog and open review items (platform_admin)
+ */
+export const opsMetrics = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/ops/metrics',
+    ...options
+});
+/**
  * Health: ok while the table answers a read, else 503
  */
 export const publicHealth = (options) => (options?.client ?? client).get({ url: '/health', ...options });

@@ -25,6 +25,8 @@ export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = 
   tasks: READ_WRITE,
   workflows: READ_WRITE,
   audit: { read: 'all', touchSessions: true },
+  // Reads only: the sparse gsi3 by Query, and the token check's session read and touch.
+  metrics: { read: 'all', touchSessions: true },
   // `GET /health` reads the health probe's key; nothing else of the table, and no cursor to sign.
   public: { healthProbe: true },
 };
@@ -79,6 +81,8 @@ export class StatelessStack extends Stack {
       groups[group] = f;
     }
     this.groupFunctions = groups;
+    // The metrics route reads the depth of both queues and their DLQs (docs/api.md section 9.6).
+    groups.metrics?.bindQueue(internalQueue, 'depth').bindQueue(externalQueue, 'depth');
 
     // --- Bearer token check. Reads the session and the user's memberships; touches last_used_at.
     this.authorizer = fn(

@@ -2,6 +2,7 @@ import { AUDIT_OPERATIONS } from './operations/audit';
 import { AUTH_OPERATIONS } from './operations/auth';
 import { DOCUMENTS_OPERATIONS } from './operations/documents';
 import { EXCEPTIONS_OPERATIONS } from './operations/exceptions';
+import { METRICS_OPERATIONS } from './operations/metrics';
 import { NOTIFICATIONS_OPERATIONS } from './operations/notifications';
 import type { Operation } from './operations/operation';
 import { PUBLIC_OPERATIONS } from './operations/public';
@@ -45,6 +46,7 @@ export const OPERATIONS = withResponses({
   ...DOCUMENTS_OPERATIONS,
   ...TASKS_OPERATIONS,
   ...WORKFLOWS_OPERATIONS,
+  ...METRICS_OPERATIONS,
   ...PUBLIC_OPERATIONS,
 } as const satisfies Record<string, Operation>);
 
@@ -61,6 +63,7 @@ export const GROUPS = [
   'documents',
   'tasks',
   'workflows',
+  'metrics',
   'public',
 ] as const;
 

@@ -48,6 +48,10 @@ export const METRICS = {
   relayFailed: 'RelayFailed',
   relayLag: 'RelayLagMs',
   sweeperRepublished: 'SweeperRepublished',
+  /** The operator snapshot's table figures (GET /ops/metrics), recorded each time it is read. */
+  outboxPending: 'OutboxPending',
+  outboxOldestAge: 'OutboxOldestAgeSeconds',
+  reviewItemsOpen: 'ReviewItemsOpen',
   notificationQueued: 'NotificationQueued',
   notificationBlocked: 'NotificationBlocked',
   notificationDelivered: 'NotificationDelivered',

@@ -45,5 +45,6 @@ describe('README curl examples', () => {
     expect(stdout).toContain('"event_type":"exception.status_changed"');
     expect(stdout).toContain('"side_effects":"none"');
     expect(stdout).toContain('rule task: Look at: Payment short by 40.00');
+    expect(stdout).toContain('"review_items_open":{"notification":0,"workflow_action":0}');
   });
 });
