@@ -33,6 +33,54 @@ export const median = (values: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
+/**
+ * A ratio of paired timings (function / floor, measured back to back: A B A B ...), so drift from
+ * other load hits both sides of each pair alike. The estimate is the median of the per-pair
+ * ratios, its spread their interquartile range, and its precision the half-width of a 95%
+ * bootstrap interval of that median, relative to it.
+ */
+export interface PairedRatio {
+  ratio: number;
+  /** 25th and 75th percentile of the per-pair ratios. */
+  spread: [number, number];
+  /** Half-width of the 95% bootstrap interval of the median, as a fraction of it (0.02 = ±2%). */
+  precision: number;
+  pairs: number;
+}
+
+/** A fixed-seed generator, so the same samples give the same interval. */
+const seeded = (seed: number) => () => {
+  seed = (seed * 1664525 + 1013904223) >>> 0;
+  return seed / 2 ** 32;
+};
+
+export function pairedRatio(fn: number[], floor: number[], resamples = 400): PairedRatio {
+  const ratios = fn.map((f, i) => f / floor[i]!);
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const ratio = median(ratios);
+  const random = seeded(ratios.length);
+  const medians: number[] = [];
+  for (let r = 0; r < resamples; r++) {
+    const sample = ratios.map(() => ratios[Math.floor(random() * ratios.length)]!);
+    medians.push(median(sample));
+  }
+  medians.sort((a, b) => a - b);
+  const low = percentile(medians, 2.5);
+  const high = percentile(medians, 97.5);
+  return {
+    ratio,
+    spread: [percentile(sorted, 25), percentile(sorted, 75)],
+    precision: (high - low) / 2 / ratio,
+    pairs: ratios.length,
+  };
+}
+
+const r2 = (n: number) => Math.round(n * 100) / 100;
+
+/** `1.08 [1.02–1.14] ±1.9% n=24`: the ratio, its spread, its precision and the pairs behind it. */
+export const formatRatio = (r: PairedRatio) =>
+  `${r2(r.ratio)} [${r2(r.spread[0])}–${r2(r.spread[1])}] ±${(r.precision * 100).toFixed(1)}% n=${r.pairs}`;
+
 export interface Capacity {
   read: number;
   write: number;
@@ -82,6 +130,8 @@ export interface RouteResult {
   capacity: Capacity;
   handler: { p50: number; p99: number; samples: number };
   floor: { p50: number; p99: number };
+  /** Handler / raw SDK over the back-to-back pairs of samples. */
+  ratio: PairedRatio;
 }
 
 const statusOf = (r: unknown) => (r as { statusCode?: number }).statusCode ?? 0;
@@ -130,9 +180,11 @@ export async function measureRoute(opts: {
       f.push(t3 - t2);
     }
   }
+  const ratio = pairedRatio(h, f);
   h.sort((a, b) => a - b);
   f.sort((a, b) => a - b);
   return {
+    ratio,
     label: route.label,
     operation: route.operation,
     group: route.group,
