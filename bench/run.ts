@@ -2,8 +2,12 @@
  * `npm run bench`: performance evidence with each figure beside its floor, measured in the same
  * run, on DynamoDB Local (no network). Prints one table and writes bench/results.json.
  *
- *   BENCH_COLD_RUNS (default 15)  fresh processes per cold-start measure
- *   BENCH_SAMPLES (default 200)   warm samples per route (login: a fifth, scrypt is slow)
+ *   BENCH_COLD_RUNS (default 15)      pairs of fresh processes (function, floor) at least, per
+ *                                     cold-start ratio; more, up to BENCH_COLD_MAX_RUNS (default
+ *                                     60), until the ratio is known within ±BENCH_COLD_PRECISION
+ *                                     (default 0.025, so two runs agree within 5%)
+ *   BENCH_SAMPLES (default 200)       warm samples per route (login: a fifth, scrypt is slow)
+ *   BENCH_PARTS (default all)         comma list of routes, cold, levers, delivery: the parts to run
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,10 +19,13 @@ import { operationName, recordCalls, type WireCall } from './lib/capture';
 import { type BenchFunction, discoverFunctions, REPO_ROOT } from './lib/functions';
 import {
   floorCalls,
+  formatRatio,
   type Handler,
   loadHandler,
   measureRoute,
   median,
+  type PairedRatio,
+  pairedRatio,
   percentile,
   type RouteResult,
   writeBundle,
@@ -38,6 +45,9 @@ import {
 
 const BUDGET = { bundle: 1.3, cold: 1.2, warmP50: 1.15 };
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);
+const COLD_MAX_RUNS = Number(process.env.BENCH_COLD_MAX_RUNS ?? 60);
+const COLD_PRECISION = Number(process.env.BENCH_COLD_PRECISION ?? 0.025);
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'routes,cold,levers,delivery').split(','));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const WARMUP = 20;
 const started = performance.now();
@@ -111,7 +121,7 @@ try {
   };
 
   const routes: RouteResult[] = [];
-  for (const route of keyRoutes()) {
+  for (const route of PARTS.has('routes') ? keyRoutes() : []) {
     const name = `api-${route.group}`;
     const handler = handlers.get(name);
     if (!handler) continue;
@@ -138,7 +148,7 @@ try {
   }
 
   // Authorizer, on a cache miss (the steady state: session already touched within 5 minutes).
-  const authorizer = built.find((b) => b.fn.kind === 'authorizer');
+  const authorizer = PARTS.has('routes') ? built.find((b) => b.fn.kind === 'authorizer') : undefined;
   let authorizerResult: Record<string, unknown> | undefined;
   if (authorizer) {
     log('warm: authorizer');
@@ -219,11 +229,12 @@ try {
     });
   const coldSeries = async (
     pairs: { key: string; file: string; event: unknown; env: Record<string, string> }[],
+    runs = COLD_RUNS,
   ) => {
     const out = new Map<string, { load: number[]; first: number[]; init: number[]; total: number[] }>();
     for (const p of pairs) out.set(p.key, { load: [], first: [], init: [], total: [] });
     // Interleaved, so drift (thermal, other load) hits every series alike.
-    for (let i = 0; i < COLD_RUNS; i++) {
+    for (let i = 0; i < runs; i++) {
       for (const p of pairs) {
         const r = await coldOnce(p.file, p.event, p.env);
         const s = out.get(p.key)!;
@@ -242,24 +253,49 @@ try {
   };
 
   type ColdStats = { load: number; first: number; init: number; total: number };
-  const cold: Record<string, { fn: ColdStats; floor: ColdStats }> = {};
-  for (const b of built) {
+  const cold: Record<string, { fn: ColdStats; floor: ColdStats; ratio: PairedRatio }> = {};
+  for (const b of PARTS.has('cold') ? built : []) {
     const ev = coldEvents.get(b.fn.name);
     if (!ev) continue;
-    log(`cold: ${b.fn.name} (${COLD_RUNS} + ${COLD_RUNS} processes)`);
     const env = lambdaEnv(b.fn.name, dynamo.endpoint, fx);
-    const series = await coldSeries([
+    const pairs = [
       { key: 'fn', file: b.file, event: ev.event, env },
       { key: 'floor', file: b.floorFile, event: { calls: ev.calls }, env },
-    ]);
-    cold[b.fn.name] = { fn: series.get('fn')!, floor: series.get('floor')! };
+    ];
+    // A B A B ...: each function process is paired with the floor process right after it; more
+    // pairs until the ratio is known within the precision asked for, or the cap.
+    const fnInit: number[] = [];
+    const floorInit: number[] = [];
+    const series = { fn: [] as ColdStats[], floor: [] as ColdStats[] };
+    let ratio = pairedRatio([1], [1]);
+    while (fnInit.length < COLD_MAX_RUNS) {
+      const round = await coldSeries(pairs, 1);
+      const f = round.get('fn')!;
+      const fl = round.get('floor')!;
+      series.fn.push(f);
+      series.floor.push(fl);
+      fnInit.push(f.init);
+      floorInit.push(fl.init);
+      if (fnInit.length < COLD_RUNS) continue;
+      ratio = pairedRatio(fnInit, floorInit);
+      if (ratio.precision <= COLD_PRECISION) break;
+    }
+    const med = (xs: ColdStats[], k: keyof ColdStats) => median(xs.map((x) => x[k]));
+    const stats = (xs: ColdStats[]): ColdStats => ({
+      load: med(xs, 'load'),
+      first: med(xs, 'first'),
+      init: med(xs, 'init'),
+      total: med(xs, 'total'),
+    });
+    cold[b.fn.name] = { fn: stats(series.fn), floor: stats(series.floor), ratio };
+    log(`cold: ${b.fn.name} ${formatRatio(ratio)}`);
   }
 
   // Levers: ESM vs CJS, source maps on with --enable-source-maps (one representative function).
   const rep = built.find((b) => b.fn.group === 'exceptions') ?? built[0]!;
   let levers: Record<string, Record<string, number>> | undefined;
   const repEvent = coldEvents.get(rep.fn.name);
-  if (repEvent) {
+  if (repEvent && PARTS.has('levers')) {
     log(`cold levers on ${rep.fn.name}: ESM, source maps`);
     const variant = async (v: Variant, ext: string, floorToo = false) => {
       const bundle = await bundleFunction(rep.fn.entry, v);
@@ -291,7 +327,7 @@ try {
   }
 
   // 5. Delivery pipeline ----------------------------------------------------------------------
-  const relayBuilt = built.some((b) => b.fn.kind === 'relay');
+  const relayBuilt = built.some((b) => b.fn.kind === 'relay') && PARTS.has('delivery');
   const delivery: Record<string, unknown> = relayBuilt
     ? await measureDelivery({
         endpoint: dynamo.endpoint,
@@ -331,7 +367,15 @@ try {
   Object.assign(results, {
     bundles,
     cold: Object.fromEntries(
-      Object.entries(cold).map(([k, v]) => [k, { ...v, ratio: round(v.fn.init / v.floor.init) }]),
+      Object.entries(cold).map(([k, v]) => [
+        k,
+        {
+          ...v,
+          ratio: round(v.ratio.ratio),
+          spread: v.ratio.spread.map((x) => round(x)),
+          precision: round(v.ratio.precision, 4),
+        },
+      ]),
     ),
     coldLevers: levers,
     routes: routeRows,
@@ -348,25 +392,25 @@ try {
   lines.push(`ops-platform bench ${results.date}  node ${process.version}  ${results.cpus} cpus`);
   lines.push('');
   lines.push(
-    '| Function | Bundle | SDK floor | Ratio (≤1.30) | Cold init (load + 1st req), median | Floor | Ratio (≤1.2) |',
+    '| Function | Bundle | SDK floor | Ratio (≤1.30) | Cold init (load + 1st req), median | Floor | Ratio (≤1.2): median of pairs [IQR] ±95% CI, pairs |',
   );
   lines.push('|---|---:|---:|---:|---:|---:|---:|');
   for (const b of bundles) {
     const c = cold[b.name];
     // A function with no SDK client has no floor to compare with (public).
-    const cr = c && b.ratio !== null ? round(c.fn.init / c.floor.init) : null;
+    const cr = c && b.ratio !== null ? round(c.ratio.ratio) : null;
     lines.push(
-      `| ${b.name} | ${kb(b.bytes)} | ${b.ratio === null ? '(no SDK)' : kb(b.floorBytes)} | ${b.ratio === null ? 'n/a' : `${b.ratio} ${ok(b.ratio, BUDGET.bundle)}`} | ${c ? `${round(c.fn.init, 1)} ms (${round(c.fn.load, 1)} + ${round(c.fn.first, 1)})` : '-'} | ${c && cr !== null ? `${round(c.floor.init, 1)} ms` : '-'} | ${cr ?? 'n/a'} ${c && cr !== null ? ok(cr, BUDGET.cold) : ''} |`,
+      `| ${b.name} | ${kb(b.bytes)} | ${b.ratio === null ? '(no SDK)' : kb(b.floorBytes)} | ${b.ratio === null ? 'n/a' : `${b.ratio} ${ok(b.ratio, BUDGET.bundle)}`} | ${c ? `${round(c.fn.init, 1)} ms (${round(c.fn.load, 1)} + ${round(c.fn.first, 1)})` : '-'} | ${c && cr !== null ? `${round(c.floor.init, 1)} ms` : '-'} | ${c && cr !== null ? `${formatRatio(c.ratio)} ${ok(cr, BUDGET.cold)}` : 'n/a'} |`,
     );
   }
   lines.push('');
   lines.push(
-    '| Route | Status | DynamoDB calls | RCU | WCU | p50 | p99 | Raw SDK p50 | p99 | p50 ratio (≤1.15) | $/M requests |',
+    '| Route | Status | DynamoDB calls | RCU | WCU | p50 | p99 | Raw SDK p50 | p99 | p50 ratio (≤1.15) | paired ratio [IQR] ±95% CI | $/M requests |',
   );
-  lines.push('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of routeRows) {
     lines.push(
-      `| ${r.label} | ${r.status} | ${r.calls.join(' + ') || '-'} | ${r.capacity.read} | ${r.capacity.write} | ${round(r.handler.p50)} ms | ${round(r.handler.p99)} ms | ${round(r.floor.p50)} ms | ${round(r.floor.p99)} ms | ${r.ratioP50} ${ok(r.ratioP50, BUDGET.warmP50)} | ${r.costPerMillion.toFixed(3)} |`,
+      `| ${r.label} | ${r.status} | ${r.calls.join(' + ') || '-'} | ${r.capacity.read} | ${r.capacity.write} | ${round(r.handler.p50)} ms | ${round(r.handler.p99)} ms | ${round(r.floor.p50)} ms | ${round(r.floor.p99)} ms | ${r.ratioP50} ${ok(r.ratioP50, BUDGET.warmP50)} | ${formatRatio(r.ratio)} | ${r.costPerMillion.toFixed(3)} |`,
     );
   }
   if (authorizerResult) {
@@ -384,7 +428,7 @@ try {
       viaHttpApi: false,
     });
     lines.push(
-      `| authorizer (cache miss only) | - | ${a.calls.join(' + ')} | ${a.capacity.read} | ${a.capacity.write} | ${round(a.handler.p50)} ms | ${round(a.handler.p99)} ms | ${round(a.floor.p50)} ms | ${round(a.floor.p99)} ms | ${round(a.handler.p50 / a.floor.p50)} | ${cost.toFixed(3)} per invocation |`,
+      `| authorizer (cache miss only) | - | ${a.calls.join(' + ')} | ${a.capacity.read} | ${a.capacity.write} | ${round(a.handler.p50)} ms | ${round(a.handler.p99)} ms | ${round(a.floor.p50)} ms | ${round(a.floor.p99)} ms | ${round(a.handler.p50 / a.floor.p50)} | - | ${cost.toFixed(3)} per invocation |`,
     );
   }
   if (levers) {

@@ -30,6 +30,9 @@ export interface TableConfig {
 export interface QueueConfig {
   internal: string;
   external: string;
+  /** The DLQs: only the metrics route reads them (their depth). */
+  internalDlq: string;
+  externalDlq: string;
   client?: AwsClientSettings;
 }
 
@@ -93,6 +96,8 @@ const readAllowLoopback = (env: Env) => env.OPS_WEBHOOK_ALLOW_LOOPBACK === '1';
 const readQueues = (env: Env): QueueConfig => ({
   internal: env.INTERNAL_QUEUE_URL ?? '',
   external: env.EXTERNAL_QUEUE_URL ?? '',
+  internalDlq: env.INTERNAL_DLQ_URL ?? '',
+  externalDlq: env.EXTERNAL_DLQ_URL ?? '',
 });
 const readSweepAfter = (env: Env) => num(env.OPS_OUTBOX_SWEEP_AFTER_MS, 120_000);
 const readDelivery = (env: Env): DeliveryOverrides => ({

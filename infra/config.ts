@@ -2,7 +2,14 @@ import { Aws, Duration } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
-import { ALARMS, type AlarmName, QUEUES, type QueueName, SERVICE } from '#shared/kernel/names';
+import {
+  ALARMS,
+  type AlarmName,
+  QUEUES,
+  type QueueName,
+  SERVICE,
+  WORKER_MAX_CONCURRENCY,
+} from '#shared/kernel/names';
 
 /**
  * Every deploy-time knob of the service, in one place: the context values a deployer passes
@@ -155,8 +162,7 @@ export const QUEUE_SETTINGS = {
   dlqRetention: Duration.days(14),
   batchSize: 10,
   maxBatchingWindow: Duration.seconds(1),
-  /** Caps concurrent worker invocations per queue (protects the table and the providers). */
-  maxConcurrency: 5,
+  maxConcurrency: WORKER_MAX_CONCURRENCY,
 } as const;
 
 /** DynamoDB stream -> outbox relay. */

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { type AwsClientSettings, type Config, loadConfig } from '#functions/config';
-import { QUEUES } from '#shared/kernel/names';
+import { dlqName, QUEUES } from '#shared/kernel/names';
 import { LOCAL_AWS_ENV } from './dynamodb-local';
 import type { ProviderSandbox } from './provider-sandbox';
 import type { LocalQueues } from './queues';
@@ -34,6 +34,8 @@ export function localConfig(options: {
   const config = loadConfig({
     INTERNAL_QUEUE_URL: queues.url(QUEUES.internal),
     EXTERNAL_QUEUE_URL: queues.url(QUEUES.external),
+    INTERNAL_DLQ_URL: queues.url(dlqName(QUEUES.internal)),
+    EXTERNAL_DLQ_URL: queues.url(dlqName(QUEUES.external)),
     OPS_TELEGRAM_API_URL: `${sandbox.url}/telegram`,
     OPS_HUB_PROVIDER_URL: `${sandbox.url}/providers`,
     OPS_WEBHOOK_ALLOW_LOOPBACK: '1',

@@ -2,13 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { WORKER_MAX_CONCURRENCY } from '#shared/kernel/names';
 
 /**
  * SQS on one machine: in-process queues with the semantics the workers rely on (visibility
  * timeout, ApproximateReceiveCount, a DLQ after maxReceiveCount receives, redrive,
  * ChangeMessageVisibility, partial batch failure), behind a loopback endpoint that speaks the
  * few SQS JSON-protocol actions the functions call (SendMessage, SendMessageBatch,
- * ChangeMessageVisibility). The SQS client's endpoint setting points the unchanged SDK client at
+ * ChangeMessageVisibility, and GetQueueAttributes for the metrics route). The SQS client's endpoint setting points the unchanged SDK client at
  * it (local/config.ts; AWS_ENDPOINT_URL_SQS for the bench's bundles).
  *
  * Time is scaled: `msPerSecond` (default 1000) turns SQS seconds into milliseconds, so tests run
@@ -34,6 +35,8 @@ export interface QueueOptions {
 
 export class LocalQueue {
   readonly messages = new Map<string, Message>();
+  /** Consumers waiting for a message (long polling): woken by a send, not by a timer. */
+  private waiters = new Set<() => void>();
   constructor(
     readonly name: string,
     readonly options: QueueOptions,
@@ -52,7 +55,39 @@ export class LocalQueue {
       sentAt: Date.now(),
       firstReceiveAt: null,
     });
+    this.wake();
     return id;
+  }
+
+  /** Wakes every waiting consumer (a message may be visible, or the consumers are stopping). */
+  wake(): void {
+    const waiting = [...this.waiters];
+    this.waiters.clear();
+    for (const w of waiting) w();
+  }
+
+  /**
+   * Resolves when a message may be visible: at once on a send, a redrive or a visibility change,
+   * after `ms` at the latest (a visibility timeout running out wakes nobody).
+   */
+  waitForMessages(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiters.add(done);
+    });
+  }
+
+  /** How many messages are visible now and how many are in flight (received, not yet deleted). */
+  depth(): { visible: number; inFlight: number } {
+    const now = Date.now();
+    let visible = 0;
+    for (const m of this.messages.values()) if (m.visibleAt <= now) visible++;
+    return { visible, inFlight: this.messages.size - visible };
   }
 
   /** Visible messages, up to `max`; those past maxReceiveCount move to the DLQ instead. */
@@ -90,6 +125,7 @@ export class LocalQueue {
     const m = this.byHandle(handle);
     if (!m) return false;
     m.visibleAt = Date.now() + seconds * this.options.msPerSecond;
+    if (seconds === 0) this.wake();
     return true;
   }
 
@@ -102,6 +138,7 @@ export class LocalQueue {
       this.messages.set(m.id, { ...m, receiveCount: 0, visibleAt: Date.now(), receiptHandle: null });
       moved++;
     }
+    if (moved) this.wake();
     return moved;
   }
 
@@ -120,7 +157,7 @@ export type WorkerHandler = (
 export class LocalQueues {
   readonly queues = new Map<string, LocalQueue>();
   private server: Server | undefined;
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly receivers: Promise<void>[] = [];
   private stopped = false;
   endpoint = '';
 
@@ -169,6 +206,15 @@ export class LocalQueues {
           Failed: [],
         };
       }
+      case 'GetQueueAttributes': {
+        const { visible, inFlight } = queue.depth();
+        return {
+          Attributes: {
+            ApproximateNumberOfMessages: String(visible),
+            ApproximateNumberOfMessagesNotVisible: String(inFlight),
+          },
+        };
+      }
       case 'ChangeMessageVisibility':
         if (!queue.changeVisibility(String(input.ReceiptHandle), Number(input.VisibilityTimeout)))
           throw Object.assign(new Error('receipt handle is invalid'), {
@@ -206,60 +252,70 @@ export class LocalQueues {
   }
 
   /**
-   * Polls `name` like an SQS event source mapping: batches of up to 10, one batch at a time, the
-   * worker's `batchItemFailures` stay on the queue (until their visibility times out), the rest
-   * are deleted. A handler that throws fails the whole batch.
+   * Consumes `name` like an SQS event source mapping: up to `concurrency` batches of up to 10 in
+   * flight at once (the mapping's maximum concurrency), each receiver long-polling (woken by a
+   * send, `pollMs` at most otherwise); the worker's `batchItemFailures` stay on the queue (until
+   * their visibility times out), the rest are deleted. A handler that throws fails the whole batch.
    */
-  consume(name: string, handler: WorkerHandler, context: () => Context, pollMs = 20): void {
+  consume(
+    name: string,
+    handler: WorkerHandler,
+    context: () => Context,
+    options: { pollMs?: number; concurrency?: number } = {},
+  ): void {
     const queue = this.queues.get(name)!;
+    const pollMs = options.pollMs ?? 20;
     const arn = `arn:aws:sqs:us-east-1:000000000000:${name}`;
-    const tick = async () => {
-      if (this.stopped) return;
-      const batch = queue.receive(10);
-      if (batch.length) {
-        const records: SQSRecord[] = batch.map((m) => ({
-          messageId: m.id,
-          receiptHandle: m.receiptHandle!,
-          body: m.body,
-          attributes: {
-            ApproximateReceiveCount: String(m.receiveCount),
-            SentTimestamp: String(m.sentAt),
-            SenderId: 'local',
-            ApproximateFirstReceiveTimestamp: String(m.firstReceiveAt ?? m.sentAt),
+    const toRecord = (m: Message): SQSRecord => ({
+      messageId: m.id,
+      receiptHandle: m.receiptHandle!,
+      body: m.body,
+      attributes: {
+        ApproximateReceiveCount: String(m.receiveCount),
+        SentTimestamp: String(m.sentAt),
+        SenderId: 'local',
+        ApproximateFirstReceiveTimestamp: String(m.firstReceiveAt ?? m.sentAt),
+      },
+      messageAttributes: Object.fromEntries(
+        Object.entries(m.attributes).map(([k, v]) => [
+          k,
+          {
+            dataType: v.DataType,
+            stringValue: v.StringValue,
+            stringListValues: [],
+            binaryListValues: [],
           },
-          messageAttributes: Object.fromEntries(
-            Object.entries(m.attributes).map(([k, v]) => [
-              k,
-              {
-                dataType: v.DataType,
-                stringValue: v.StringValue,
-                stringListValues: [],
-                binaryListValues: [],
-              },
-            ]),
-          ),
-          md5OfBody: md5(m.body),
-          eventSource: 'aws:sqs',
-          eventSourceARN: arn,
-          awsRegion: 'us-east-1',
-        }));
-        const handles = new Map(batch.map((m) => [m.id, m.receiptHandle!]));
-        try {
-          const out = await handler({ Records: records }, context());
-          const failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
-          for (const [id, handle] of handles) if (!failed.has(id)) queue.delete(handle);
-        } catch (err) {
-          if (!process.env.OPS_LOCAL_QUIET) console.error(`worker for ${name} failed the whole batch`, err);
-        }
+        ]),
+      ),
+      md5OfBody: md5(m.body),
+      eventSource: 'aws:sqs',
+      eventSourceARN: arn,
+      awsRegion: 'us-east-1',
+    });
+    const run = async (batch: Message[]) => {
+      const handles = new Map(batch.map((m) => [m.id, m.receiptHandle!]));
+      try {
+        const out = await handler({ Records: batch.map(toRecord) }, context());
+        const failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+        for (const [id, handle] of handles) if (!failed.has(id)) queue.delete(handle);
+      } catch (err) {
+        if (!process.env.OPS_LOCAL_QUIET) console.error(`worker for ${name} failed the whole batch`, err);
       }
-      if (!this.stopped) this.timers.set(name, setTimeout(tick, batch.length ? 0 : pollMs));
     };
-    this.timers.set(name, setTimeout(tick, pollMs));
+    const receiver = async () => {
+      while (!this.stopped) {
+        const batch = queue.receive(10);
+        if (batch.length) await run(batch);
+        else await queue.waitForMessages(pollMs);
+      }
+    };
+    for (let i = 0; i < (options.concurrency ?? WORKER_MAX_CONCURRENCY); i++) this.receivers.push(receiver());
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const t of this.timers.values()) clearTimeout(t);
+    for (const q of this.queues.values()) q.wake();
+    await Promise.all(this.receivers);
     if (this.server) {
       this.server.closeAllConnections();
       await new Promise<void>((r) => this.server!.close(() => r()));

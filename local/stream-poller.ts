@@ -15,7 +15,8 @@ import { LOCAL_AWS_ENV, localClient } from './dynamodb-local';
  * applies the same filter as the cloud mapping (INSERTs of `entity = outbox`), and hands the
  * Lambda DynamoDBStreamEvent shape to the same handler. Failed records (`batchItemFailures`) are
  * retried from the first failed sequence number, a bounded number of times, as the cloud
- * mapping does; after that the sweeper is the safety net.
+ * mapping does; after that the sweeper is the safety net. It reads again at once while the stream
+ * has records and sleeps `pollMs` only when it is idle.
  */
 
 export type RelayHandler = (
@@ -24,6 +25,24 @@ export type RelayHandler = (
 ) => Promise<{ batchItemFailures: { itemIdentifier: string }[] } | undefined>;
 
 const MAX_RETRIES = 3;
+
+type Image = Record<string, unknown>;
+
+/**
+ * The Streams client deserialises an empty map attribute (`{M: {}}` on the wire) to a bare `{}`,
+ * which names no type: `unmarshall` refuses it and the relay would fail the whole batch. Lambda's
+ * event carries `{M: {}}`, so the poller restores it, at any depth.
+ */
+const restoreValue = (value: unknown): unknown => {
+  if (!value || typeof value !== 'object') return value;
+  const v = value as Record<string, unknown>;
+  if (Object.keys(v).length === 0) return { M: {} };
+  if (v.M && typeof v.M === 'object') return { M: restoreImage(v.M as Image) };
+  if (Array.isArray(v.L)) return { L: v.L.map(restoreValue) };
+  return v;
+};
+const restoreImage = (image: Image | undefined): Image | undefined =>
+  image && Object.fromEntries(Object.entries(image).map(([k, v]) => [k, restoreValue(v)]));
 
 export async function startStreamPoller(options: {
   endpoint: string;
@@ -50,6 +69,7 @@ export async function startStreamPoller(options: {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastDescribe = 0;
+  let shardClosed = false;
   let running: Promise<void> = Promise.resolve();
 
   const toLambda = (r: _Record): DynamoDBRecord => ({
@@ -61,6 +81,8 @@ export async function startStreamPoller(options: {
     eventSourceARN: streamArn,
     dynamodb: {
       ...(r.dynamodb as DynamoDBRecord['dynamodb']),
+      NewImage: restoreImage(r.dynamodb?.NewImage) as never,
+      OldImage: restoreImage(r.dynamodb?.OldImage) as never,
       ApproximateCreationDateTime: r.dynamodb?.ApproximateCreationDateTime
         ? Math.floor(new Date(r.dynamodb.ApproximateCreationDateTime).getTime() / 1000)
         : undefined,
@@ -98,18 +120,28 @@ export async function startStreamPoller(options: {
     }
   };
 
-  const poll = async () => {
-    if (Date.now() - lastDescribe > 1000) {
+  /**
+   * One pass over the open shards; true when any shard had records, so the loop reads again at
+   * once instead of sleeping while work waits (the cloud mapping polls continuously too). A
+   * closed shard (no next iterator) sends the next pass to DescribeStream for its child.
+   */
+  const poll = async (): Promise<boolean> => {
+    if (shardClosed || Date.now() - lastDescribe > 1000) {
+      shardClosed = false;
       lastDescribe = Date.now();
       await refreshShards();
     }
+    let busy = false;
     for (const [shardId, iterator] of iterators) {
       if (!iterator || stopped) continue;
       const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
       iterators.set(shardId, out.NextShardIterator ?? null);
-      const records = (out.Records ?? []).map(toLambda).filter(matches);
+      if (!out.NextShardIterator) shardClosed = true;
+      if (out.Records?.length) busy = true;
+      const records = out.Records?.map(toLambda).filter(matches) ?? [];
       if (records.length) await deliver(records);
     }
+    return busy;
   };
 
   const loop = () => {
@@ -117,9 +149,10 @@ export async function startStreamPoller(options: {
     running = poll()
       .catch((err) => {
         if (!stopped && !process.env.OPS_LOCAL_QUIET) console.error('stream poller error', err);
+        return false;
       })
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, pollMs);
+      .then((busy) => {
+        if (!stopped) timer = setTimeout(loop, busy ? 0 : pollMs);
       });
   };
   await refreshShards();

@@ -281,9 +281,9 @@ export async function measureDelivery(options: DeliveryOptions): Promise<Record<
       queuesLeft: left,
       method:
         'Fresh table on DynamoDB Local; in_app notifications created through the domain (1 TransactWriteItems ' +
-        'with the outbox item); DynamoDB Local stream -> local/stream-poller.ts (GetRecords Limit 100, 25 ms poll, ' +
+        'with the outbox item); DynamoDB Local stream -> local/stream-poller.ts (GetRecords Limit 100, reads on at once while records flow, 25 ms idle poll, ' +
         'no batching window) -> relay bundle -> in-process SQS endpoint (local/queues.ts) -> worker-internal bundle ' +
-        '(batches of 10, one batch at a time). Latency: committed outbox write -> worker batch returned. ' +
+        '(batches of 10, up to WORKER_MAX_CONCURRENCY batches at once, receivers woken by a send). Latency: committed outbox write -> worker batch returned. ' +
         'SQS calls counted on the wire. Warm pipeline (warm-up events first).',
     };
     log(result.summary);

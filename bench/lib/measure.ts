@@ -33,6 +33,54 @@ export const median = (values: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
+/**
+ * A ratio of paired timings (function / floor, measured back to back: A B A B ...), so drift from
+ * other load hits both sides of each pair alike. The estimate is the median of the per-pair
+ * ratios, its spread their interquartile range, and its precision the half-width of a 95%
+ * bootstrap interval of that median, relative to it.
+ */
+export interface PairedRatio {
+  ratio: number;
+  /** 25th and 75th percentile of the per-pair ratios. */
+  spread: [number, number];
+  /** Half-width of the 95% bootstrap interval of the median, as a fraction of it (0.02 = ±2%). */
+  precision: number;
+  pairs: number;
+}
+
+/** A fixed-seed generator, so the same samples give the same interval. */
+const seeded = (seed: number) => () => {
+  seed = (seed * 1664525 + 1013904223) >>> 0;
+  return seed / 2 ** 32;
+};
+
+export function pairedRatio(fn: number[], floor: number[], resamples = 400): PairedRatio {
+  const ratios = fn.map((f, i) => f / floor[i]!);
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const ratio = median(ratios);
+  const random = seeded(ratios.length);
+  const medians: number[] = [];
+  for (let r = 0; r < resamples; r++) {
+    const sample = ratios.map(() => ratios[Math.floor(random() * ratios.length)]!);
+    medians.push(median(sample));
+  }
+  medians.sort((a, b) => a - b);
+  const low = percentile(medians, 2.5);
+  const high = percentile(medians, 97.5);
+  return {
+    ratio,
+    spread: [percentile(sorted, 25), percentile(sorted, 75)],
+    precision: (high - low) / 2 / ratio,
+    pairs: ratios.length,
+  };
+}
+
+const r2 = (n: number) => Math.round(n * 100) / 100;
+
+/** `1.08 [1.02–1.14] ±1.9% n=24`: the ratio, its spread, its precision and the pairs behind it. */
+export const formatRatio = (r: PairedRatio) =>
+  `${r2(r.ratio)} [${r2(r.spread[0])}–${r2(r.spread[1])}] ±${(r.precision * 100).toFixed(1)}% n=${r.pairs}`;
+
 export interface Capacity {
   read: number;
   write: number;
@@ -53,18 +101,23 @@ export function capacityOf(outputs: unknown[], calls: WireCall[]): Capacity {
   return total;
 }
 
-/** The same wire requests, against the floor's table, asking for consumed capacity when told. */
+/**
+ * The same wire requests, against the floor's table, asking for consumed capacity when told.
+ * Then a TransactWriteItems is replayed one item per transaction: DynamoDB Local (3.x) reports a
+ * transaction's capacity as the sum of its *distinct* per-item figures, so two items that cost
+ * alike (an exception and its audit event, both 1 KB with two index entries) count once; one item
+ * per call gives each its own figure, still at the transactional rate, and the sum is what
+ * DynamoDB bills. The split replay's effect on the floor table is the transaction's.
+ */
 export const floorCalls = (calls: WireCall[], from: string, to: string, withCapacity = false): WireCall[] =>
-  retarget(calls, from, to).map((c) => {
+  retarget(calls, from, to).flatMap((c) => {
     // The SDK fills TransactWriteItems' idempotency token itself; the replay gets its own.
     const { ClientRequestToken: _token, ...input } = c.input;
-    return {
-      ...c,
-      input:
-        withCapacity && c.target.startsWith('DynamoDB_')
-          ? { ...input, ReturnConsumedCapacity: 'INDEXES' }
-          : input,
-    };
+    if (!withCapacity || !c.target.startsWith('DynamoDB_')) return [{ ...c, input }];
+    const counted = { ...input, ReturnConsumedCapacity: 'INDEXES' };
+    const items = c.target.endsWith('.TransactWriteItems') ? (input.TransactItems as unknown[]) : undefined;
+    if (!items || items.length < 2) return [{ ...c, input: counted }];
+    return items.map((item) => ({ ...c, input: { ...counted, TransactItems: [item] } }));
   });
 
 export interface RouteResult {
@@ -77,6 +130,8 @@ export interface RouteResult {
   capacity: Capacity;
   handler: { p50: number; p99: number; samples: number };
   floor: { p50: number; p99: number };
+  /** Handler / raw SDK over the back-to-back pairs of samples. */
+  ratio: PairedRatio;
 }
 
 const statusOf = (r: unknown) => (r as { statusCode?: number }).statusCode ?? 0;
@@ -125,9 +180,11 @@ export async function measureRoute(opts: {
       f.push(t3 - t2);
     }
   }
+  const ratio = pairedRatio(h, f);
   h.sort((a, b) => a - b);
   f.sort((a, b) => a - b);
   return {
+    ratio,
     label: route.label,
     operation: route.operation,
     group: route.group,

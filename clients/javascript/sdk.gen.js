@@ -600,6 +600,14 @@ export const previewsIntakePipeline = (options) => (options.client ?? client).po
     }
 });
 /**
+ * Queue depths, outbox backlog and open review items (platform_admin)
+ */
+export const opsMetrics = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/ops/metrics',
+    ...options
+});
+/**
  * Health: ok while the table answers a read, else 503
  */
 export const publicHealth = (options) => (options?.client ?? client).get({ url: '/health', ...options });

@@ -1527,6 +1527,25 @@ export type NotificationRead = {
     queued_at: string | null;
     delivered_at: string | null;
 };
+export type OpsMetricsRead = {
+    /**
+     * ISO 8601 timestamp
+     */
+    generated_at: string;
+    queues: Array<{
+        name: string;
+        visible: number;
+        in_flight: number;
+        dlq_depth: number;
+    }>;
+    outbox: {
+        pending: number;
+        oldest_age_seconds: number | null;
+    };
+    review_items_open: {
+        [key: string]: number;
+    };
+};
 export type PreviewFinding = {
     step: number;
     check: string;
@@ -5228,6 +5247,42 @@ export type PreviewsIntakePipelineResponses = {
     200: BusinessIntakePipelinePreviewRead;
 };
 export type PreviewsIntakePipelineResponse = PreviewsIntakePipelineResponses[keyof PreviewsIntakePipelineResponses];
+export type OpsMetricsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/ops/metrics';
+};
+export type OpsMetricsErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type OpsMetricsError = OpsMetricsErrors[keyof OpsMetricsErrors];
+export type OpsMetricsResponses = {
+    /**
+     * Queue depths, outbox backlog and open review items (platform_admin)
+     */
+    200: OpsMetricsRead;
+};
+export type OpsMetricsResponse = OpsMetricsResponses[keyof OpsMetricsResponses];
 export type PublicHealthData = {
     body?: never;
     path?: never;

@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { outbox, OUTBOX_PENDING_SHARDS } from '#shared/table/entities/outbox';
@@ -12,9 +13,31 @@ const shardOf = (eventId: string): number => {
   return h % OUTBOX_PENDING_SHARDS;
 };
 
+/**
+ * Payloads longer than this (as JSON) are stored deflated: a workflow event's entity snapshot
+ * (1 KB and more) would otherwise make the item, and its pending-index copy, cost twice the write
+ * units (docs/performance.md). Payloads of ids stay as they are, readable in the console.
+ */
+export const INLINE_PAYLOAD_MAX = 256;
+
 /** The outbox Put that rides in the same TransactWriteItems as the change it announces. */
-export const outboxPut = (e: OutboxEvent): WriteOp =>
-  putNew(outbox.item(e, { ...e, shard: shardOf(e.event_id) }));
+export const outboxPut = (e: OutboxEvent): WriteOp => {
+  const { payload, ...envelope } = e;
+  const json = JSON.stringify(payload);
+  const stored = json.length > INLINE_PAYLOAD_MAX ? { payload_deflated: deflateRawSync(json) } : { payload };
+  return putNew(outbox.item({ ...envelope, ...stored }, { ...e, shard: shardOf(e.event_id) }));
+};
+
+/**
+ * A deflated payload as the table gives it (bytes) or as a Lambda stream event carries it
+ * (base64 text), back to the payload.
+ */
+const inflated = (value: unknown): Record<string, unknown> =>
+  JSON.parse(
+    inflateRawSync(typeof value === 'string' ? Buffer.from(value, 'base64') : (value as Uint8Array)).toString(
+      'utf8',
+    ),
+  ) as Record<string, unknown>;
 
 export const toOutboxEvent = (item: Record<string, unknown>): OutboxEvent => ({
   event_id: String(item.event_id),
@@ -22,7 +45,10 @@ export const toOutboxEvent = (item: Record<string, unknown>): OutboxEvent => ({
   tenant_id: String(item.tenant_id),
   idempotency_key: String(item.idempotency_key),
   occurred_at: String(item.occurred_at),
-  payload: (item.payload ?? {}) as Record<string, unknown>,
+  payload:
+    item.payload_deflated === undefined
+      ? ((item.payload ?? {}) as Record<string, unknown>)
+      : inflated(item.payload_deflated),
 });
 
 /**

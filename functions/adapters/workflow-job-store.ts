@@ -3,7 +3,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import type { WorkflowJob, WorkflowJobStore } from '#shared/domain/workflows/ports';
 import { audit } from '#shared/table/entities/audit';
-import { REVIEW_ITEM_FIELDS, reviewItem } from '#shared/table/entities/review-item';
+import { REVIEW_ITEM_FIELDS, reviewItem, reviewKeys } from '#shared/table/entities/review-item';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
@@ -27,7 +27,9 @@ export const workflowJobStore = (db: Db): WorkflowJobStore => ({
   },
 
   async openReview(review, job, audit) {
-    return (await transact(db, [putNew(reviewItem.item({ ...review, job })), auditPut(audit)])).ok;
+    return (
+      await transact(db, [putNew(reviewItem.item({ ...review, job }, reviewKeys(review))), auditPut(audit)])
+    ).ok;
   },
 
   async getJob(tenantId, id) {
@@ -47,13 +49,13 @@ export const workflowJobStore = (db: Db): WorkflowJobStore => ({
 
   /** An Update, not a Put: the item keeps the job it holds. */
   async decide(decided, audit, outbox) {
-    const { gsi1pk } = reviewItem.item(decided) as { gsi1pk: string };
+    const { gsi1pk } = reviewItem.item(decided, reviewKeys(decided)) as { gsi1pk: string };
     const ops: WriteOp[] = [
       {
         Update: {
           Key: reviewItem.key(decided),
           UpdateExpression:
-            'SET #status = :status, decision = :decision, note = :note, decided_by = :by, decided_at = :at, updated_at = :at, gsi1pk = :gsi1pk',
+            'SET #status = :status, decision = :decision, note = :note, decided_by = :by, decided_at = :at, updated_at = :at, gsi1pk = :gsi1pk REMOVE gsi3pk, gsi3sk',
           ConditionExpression: '#status = :open',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {

@@ -75,7 +75,8 @@ export interface TableAccess {
   readonly touchSessions?: boolean;
 }
 
-export type QueueAccess = 'send' | 'changeVisibility';
+/** `depth`: GetQueueAttributes on the queue and its DLQ (the metrics route). */
+export type QueueAccess = 'send' | 'changeVisibility' | 'depth';
 
 export interface ServiceFunctionProps {
   readonly config: DeploymentConfig;
@@ -211,8 +212,17 @@ export class ServiceFunction extends Construct {
     return this;
   }
 
-  /** `send`: SendMessage; `changeVisibility`: ChangeMessageVisibility (retry backoff). Sets the queue's URL variable. */
+  /**
+   * `send`: SendMessage; `changeVisibility`: ChangeMessageVisibility (retry backoff); `depth`:
+   * GetQueueAttributes of the queue and its DLQ. Sets the queue's URL variable (and the DLQ's).
+   */
   bindQueue(queue: DeliveryQueue, access: QueueAccess): this {
+    if (access === 'depth') {
+      this.allow(['sqs:GetQueueAttributes'], [queue.queue.queueArn, queue.dlq.queueArn]);
+      this.fn.addEnvironment(queue.urlVariable, queue.queue.queueUrl);
+      this.fn.addEnvironment(queue.urlVariable.replace('_QUEUE_URL', '_DLQ_URL'), queue.dlq.queueUrl);
+      return this;
+    }
     const action = access === 'send' ? 'sqs:SendMessage' : 'sqs:ChangeMessageVisibility';
     this.allow([action], [queue.queue.queueArn]);
     this.fn.addEnvironment(queue.urlVariable, queue.queue.queueUrl);

@@ -30,6 +30,8 @@ export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = 
   // check's (the user's memberships). They never write (docs/api.md section 9.5): not even the
   // token check's session touch, which their guard skips (functions/http/principal.ts).
   previews: { read: ['table', 'gsi1'] },
+  // Reads only: the sparse gsi3 by Query, and the token check's session read and touch.
+  metrics: { read: 'all', touchSessions: true },
   // `GET /health` reads the health probe's key; nothing else of the table, and no cursor to sign.
   public: { healthProbe: true },
 };
@@ -85,6 +87,8 @@ export class StatelessStack extends Stack {
     }
     this.groupFunctions = groups;
     groups.integrations!.bindConnectionSecrets(stateful.connectionSecretsKey, 'write');
+    // The metrics route reads the depth of both queues and their DLQs (docs/api.md section 9.6).
+    groups.metrics?.bindQueue(internalQueue, 'depth').bindQueue(externalQueue, 'depth');
 
     // --- Bearer token check. Reads the session and the user's memberships; touches last_used_at.
     this.authorizer = fn(

@@ -3,6 +3,7 @@ import { AUTH_OPERATIONS } from './operations/auth';
 import { DOCUMENTS_OPERATIONS } from './operations/documents';
 import { EXCEPTIONS_OPERATIONS } from './operations/exceptions';
 import { INTEGRATIONS_OPERATIONS } from './operations/integrations';
+import { METRICS_OPERATIONS } from './operations/metrics';
 import { NOTIFICATIONS_OPERATIONS } from './operations/notifications';
 import type { Operation } from './operations/operation';
 import { PREVIEWS_OPERATIONS } from './operations/previews';
@@ -49,6 +50,7 @@ export const OPERATIONS = withResponses({
   ...WORKFLOWS_OPERATIONS,
   ...INTEGRATIONS_OPERATIONS,
   ...PREVIEWS_OPERATIONS,
+  ...METRICS_OPERATIONS,
   ...PUBLIC_OPERATIONS,
 } as const satisfies Record<string, Operation>);
 
@@ -67,6 +69,7 @@ export const GROUPS = [
   'workflows',
   'integrations',
   'previews',
+  'metrics',
   'public',
 ] as const;
 

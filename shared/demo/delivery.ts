@@ -83,6 +83,24 @@ const metricRows: Contract['metrics'] = (
       'recovery',
       'The sweeper re-published an item the relay had not published in time.',
     ],
+    [
+      METRICS.outboxPending,
+      'Count',
+      'operator metrics',
+      'Outbox events not yet relayed, recorded when GET /ops/metrics is read.',
+    ],
+    [
+      METRICS.outboxOldestAge,
+      'Seconds',
+      'operator metrics',
+      'Age of the oldest outbox event not yet relayed, recorded when GET /ops/metrics is read.',
+    ],
+    [
+      METRICS.reviewItemsOpen,
+      'Count',
+      'operator metrics',
+      'Open review items of every tenant by kind (dimension kind), recorded when GET /ops/metrics is read.',
+    ],
     [METRICS.notificationDelivered, 'Count', 'worker', 'The provider (or the inbox) accepted the message.'],
     [
       METRICS.notificationDuplicate,

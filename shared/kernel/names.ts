@@ -35,6 +35,12 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const dlqName = (queue: QueueName): string => `${queue}-dlq`;
 
+/**
+ * Worker invocations that may run at once per queue: the event source mapping's maximum
+ * concurrency in the cloud (protects the table and the providers), the local consumer's too.
+ */
+export const WORKER_MAX_CONCURRENCY = 5;
+
 export const METRICS = {
   apiRequest: 'ApiRequest',
   apiLatency: 'ApiLatency',
@@ -46,6 +52,10 @@ export const METRICS = {
   relayFailed: 'RelayFailed',
   relayLag: 'RelayLagMs',
   sweeperRepublished: 'SweeperRepublished',
+  /** The operator snapshot's table figures (GET /ops/metrics), recorded each time it is read. */
+  outboxPending: 'OutboxPending',
+  outboxOldestAge: 'OutboxOldestAgeSeconds',
+  reviewItemsOpen: 'ReviewItemsOpen',
   notificationQueued: 'NotificationQueued',
   notificationBlocked: 'NotificationBlocked',
   notificationDelivered: 'NotificationDelivered',

@@ -6,14 +6,14 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import { transact } from '#functions/adapters/dynamo';
-import { outboxPut } from '#functions/adapters/outbox';
+import { INLINE_PAYLOAD_MAX, outboxPut } from '#functions/adapters/outbox';
 import { publishEvents } from '#functions/adapters/queue';
 import { logger } from '#functions/observability';
 import { createRelay, createSweeper } from '#functions/relay/outbox-relay';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { type Clock, systemClock } from '#shared/kernel/ids';
 import { outbox } from '#shared/table/entities/outbox';
-import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
+import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { freshDb } from '#tests/support/db';
 import { insertRecord, outboxEvent } from '#tests/support/outbox';
 
@@ -133,6 +133,56 @@ describe('outbox relay', () => {
       clock: systemClock,
     })({ Records: records }, context);
     expect(out.batchItemFailures).toEqual([{ itemIdentifier: records[1]!.dynamodb!.SequenceNumber }]);
+  });
+});
+
+describe('an entity snapshot in the outbox (a workflow event)', () => {
+  // As workflowEventRecorded writes it: the entity as JSON text, well over the inline limit.
+  const snapshotEvent = (): OutboxEvent => ({
+    ...event('in_app'),
+    kind: EVENT_KINDS.workflowEventRecorded,
+    payload: {
+      event_type: 'exception.created',
+      entity_id: 'e1',
+      entity_json: JSON.stringify({ id: 'e1', title: 'Payment short', summary: 'INV-1042 '.repeat(80) }),
+    },
+  });
+
+  it('is stored deflated, under 1 KB, and published as written, from the table and from a Lambda event', async () => {
+    const e = snapshotEvent();
+    expect(JSON.stringify(e.payload).length).toBeGreaterThan(INLINE_PAYLOAD_MAX);
+    await write([e]);
+    const stored = await item(e);
+    expect(stored.payload).toBeUndefined();
+    // DynamoDB's item size: attribute names plus values (text in UTF-8 bytes, binary in bytes).
+    const size = Object.entries(stored).reduce(
+      (n, [k, v]) =>
+        n + k.length + (v instanceof Uint8Array ? v.length : Buffer.byteLength(String(v), 'utf8')),
+      0,
+    );
+    expect(size).toBeLessThan(1024);
+    // The local poller hands the relay bytes; Lambda's stream event carries them as base64 text.
+    const fromTable = insertRecord(stored, 1);
+    const fromLambda = insertRecord(stored, 2);
+    fromLambda.dynamodb!.NewImage!.payload_deflated = {
+      B: Buffer.from(stored.payload_deflated as Uint8Array).toString('base64'),
+    } as never;
+    for (const record of [fromTable, fromLambda]) {
+      sqsMock.reset();
+      acceptAll();
+      const out = await createRelay({ db, sqs: sqs(), queues, clock: systemClock })(
+        { Records: [record] },
+        context,
+      );
+      expect(out.batchItemFailures).toEqual([]);
+      expect(sentBodies()).toEqual([e]);
+    }
+  });
+
+  it('keeps a payload of ids as it is, readable in the console', async () => {
+    const e = event('in_app');
+    await write([e]);
+    expect((await item(e)).payload).toEqual(e.payload);
   });
 });
 

@@ -50,5 +50,6 @@ describe('README curl examples', () => {
     expect(stdout).toContain('"risk_level":"critical"');
     expect(stdout).toContain('"finding_type":"self_approval"');
     expect(stdout).toContain('"routed_to":"owner"');
+    expect(stdout).toContain('"review_items_open":{"notification":0,"workflow_action":0}');
   });
 });

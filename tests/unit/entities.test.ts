@@ -19,7 +19,7 @@ import { loginFailures } from '#shared/table/entities/login-failures';
 import { member } from '#shared/table/entities/member';
 import { notification } from '#shared/table/entities/notification';
 import { outbox } from '#shared/table/entities/outbox';
-import { reviewItem } from '#shared/table/entities/review-item';
+import { reviewItem, reviewKeys } from '#shared/table/entities/review-item';
 import { session } from '#shared/table/entities/session';
 import { task } from '#shared/table/entities/task';
 import { tenant } from '#shared/table/entities/tenant';
@@ -188,6 +188,41 @@ describe('entity keys (pinned: the items in the table were written with these)',
       { gsi1pk: 'TENANT#acme#REVIEW#STATUS#open', gsi1sk: 'r1' },
     ],
     [
+      'open review item, with its keys (counted by the operator metrics)',
+      gsiKeys(
+        reviewItem.item(
+          {},
+          reviewKeys({ tenant_id: 'acme', id: 'r1', status: 'open', kind: 'workflow_action' }),
+        ),
+      ),
+      {
+        gsi1pk: 'TENANT#acme#REVIEW#STATUS#open',
+        gsi1sk: 'r1',
+        gsi3pk: 'REVIEW#OPEN#workflow_action',
+        gsi3sk: 'acme#r1',
+      },
+    ],
+    [
+      'open review item written before kinds (a notification item)',
+      gsiKeys(reviewItem.item({}, reviewKeys({ tenant_id: 'acme', id: 'r1', status: 'open' }))),
+      {
+        gsi1pk: 'TENANT#acme#REVIEW#STATUS#open',
+        gsi1sk: 'r1',
+        gsi3pk: 'REVIEW#OPEN#notification',
+        gsi3sk: 'acme#r1',
+      },
+    ],
+    [
+      'decided review item (left out of the open count)',
+      gsiKeys(
+        reviewItem.item(
+          {},
+          reviewKeys({ tenant_id: 'acme', id: 'r1', status: 'retried', kind: 'notification' }),
+        ),
+      ),
+      { gsi1pk: 'TENANT#acme#REVIEW#STATUS#retried', gsi1sk: 'r1' },
+    ],
+    [
       'document',
       gsiKeys(document.item({}, { tenant_id: 'acme', id: 'd1', status: 'draft', document_type: 'invoice' })),
       {
@@ -333,7 +368,7 @@ describe('the entity registry', () => {
     expect(condition('User with their memberships (identity, token check)')).toBe(
       `gsi1pk = USER#<user_id> AND gsi1sk < '${MEMBERSHIPS_END}'`,
     );
-    expect(condition('Outbox items not yet relayed (sweeper)')).toBe(
+    expect(condition('Outbox items not yet relayed (sweeper; operator metrics count them)')).toBe(
       'gsi3pk = OUTBOX#PENDING#<shard> AND gsi3sk < <cutoff occurred_at>',
     );
   });

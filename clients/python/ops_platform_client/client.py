@@ -520,6 +520,13 @@ class Client:
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("BusinessIntakePipelinePreviewRead", self._request("POST", "/tenants/{tenant_id}/previews/intake-pipeline", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
 
+    def ops_metrics(self) -> OpsMetricsRead:
+        """Queue depths, outbox backlog and open review items (platform_admin)
+
+        `GET /ops/metrics` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 429, 500, 503."""
+        return cast("OpsMetricsRead", self._request("GET", "/ops/metrics", path_params={}, authenticated=True))
+
     def public_health(self) -> PublicHealthResponse:
         """Health: ok while the table answers a read, else 503
 

@@ -144,6 +144,9 @@ __all__ = [
     "NotificationDeliveryContractDemoRead",
     "NotificationList",
     "NotificationRead",
+    "OpsMetricsReadQueuesItem",
+    "OpsMetricsReadOutbox",
+    "OpsMetricsRead",
     "PreviewFinding",
     "ProblemErrorsItem",
     "Problem",
@@ -1584,6 +1587,28 @@ class NotificationRead(TypedDict):
     updated_at: str
     queued_at: str | None
     delivered_at: str | None
+
+
+class OpsMetricsReadQueuesItem(TypedDict):
+    """The `OpsMetricsReadQueuesItem` record."""
+    name: str
+    visible: int
+    in_flight: int
+    dlq_depth: int
+
+
+class OpsMetricsReadOutbox(TypedDict):
+    """The `OpsMetricsReadOutbox` record."""
+    pending: int
+    oldest_age_seconds: int | None
+
+
+class OpsMetricsRead(TypedDict):
+    """The `OpsMetricsRead` record."""
+    generated_at: str
+    queues: list[OpsMetricsReadQueuesItem]
+    outbox: OpsMetricsReadOutbox
+    review_items_open: dict[str, int]
 
 
 class PreviewFinding(TypedDict):

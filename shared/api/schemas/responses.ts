@@ -240,3 +240,26 @@ export const Problem = named(
   'Problem',
   'RFC 9457 problem details',
 );
+
+export const OpsMetricsRead = named(
+  z.object({
+    generated_at: DateTime,
+    queues: z.array(
+      z.object({
+        name: z.string(),
+        visible: z.int(),
+        in_flight: z.int(),
+        dlq_depth: z.int(),
+      }),
+    ),
+    outbox: z.object({
+      /** Outbox events the relay has not published yet. */
+      pending: z.int(),
+      /** Seconds since the oldest of them happened; null when none is pending. */
+      oldest_age_seconds: z.nullable(z.int()),
+    }),
+    /** Open review items of every tenant, by kind (every kind listed, zero included). */
+    review_items_open: z.record(ReviewItemKind, z.int()),
+  }),
+  'OpsMetricsRead',
+);

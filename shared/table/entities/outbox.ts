@@ -17,7 +17,7 @@ export const access = {
   entity: outbox,
   patterns: [
     {
-      name: 'Outbox items not yet relayed (sweeper)',
+      name: 'Outbox items not yet relayed (sweeper; operator metrics count them)',
       index: 'gsi3',
       sortKey: { lessThan: '<cutoff occurred_at>' },
       notes: 'sparse: the relay removes gsi3pk/gsi3sk when it has published the item',

@@ -7,6 +7,18 @@ import { type AccessDoc, entity } from '../entity';
 export const reviewItem = /* @__PURE__ */ entity('review_item', {
   table: { pk: 'TENANT#{tenant_id}#REVIEW', sk: '{id}' },
   gsi1: { pk: 'TENANT#{tenant_id}#REVIEW#STATUS#{status}', sk: '{id}' },
+  gsi3: { pk: 'REVIEW#OPEN#{open_kind}', sk: '{tenant_id}#{id}' },
+});
+
+/**
+ * The key values of a review item: its record, and while it is open its kind as `open_kind`
+ * (items written before kinds are notification items), so that only open items carry the sparse
+ * gsi3 keys the operator's metrics count (docs/api.md section 9.6). Deciding or resolving an
+ * item rewrites it without them.
+ */
+export const reviewKeys = <R extends { status: string; kind?: string | null | undefined }>(review: R) => ({
+  ...review,
+  open_kind: review.status === 'open' ? (review.kind ?? 'notification') : null,
 });
 
 /** The review item record the stores read back (ReviewItemRead's fields, in order). */
@@ -38,5 +50,10 @@ export const access = {
       notes: 'kind is a filter expression on whichever index answers',
     },
     { name: 'List review items by status', index: 'gsi1' },
+    {
+      name: 'Count open review items of every tenant by kind (operator metrics)',
+      index: 'gsi3',
+      notes: 'sparse: only open items carry gsi3pk/gsi3sk',
+    },
   ],
 } satisfies AccessDoc<typeof reviewItem>;

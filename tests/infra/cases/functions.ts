@@ -184,8 +184,45 @@ export function functionCases(s: Synthesized): void {
         if (access.write === 'all')
           expect(dynamo, group).toEqual(expect.arrayContaining(['dynamodb:PutItem']));
         else expect(dynamo, group).not.toContain('dynamodb:PutItem');
-        expect(actionsOf(`api-${group}`, 'sqs'), group).toEqual([]);
+        // Only metrics reads queue attributes (its own test below).
+        if (group !== 'metrics') expect(actionsOf(`api-${group}`, 'sqs'), group).toEqual([]);
       }
+    });
+
+    it("metrics: reads only (no table write but the token check's session touch), GetQueueAttributes on both queues and their DLQs, nothing else of SQS", () => {
+      expect(actionsOf('api-metrics', 'dynamodb')).toEqual([
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+      ]);
+      expect(grantsOf('api-metrics').filter((g) => g.action === 'dynamodb:UpdateItem')).toEqual([
+        {
+          action: 'dynamodb:UpdateItem',
+          resource: table,
+          condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
+        },
+      ]);
+      expect(actionsOf('api-metrics', 'sqs')).toEqual(['sqs:GetQueueAttributes']);
+      const queues = grantsOf('api-metrics')
+        .filter((g) => g.action === 'sqs:GetQueueAttributes')
+        .map(
+          (g) =>
+            statefulTemplate.toJSON().Resources[g.resource.replace('stateful:', '')].Properties.QueueName,
+        )
+        .sort();
+      expect(queues).toEqual(
+        ['external-delivery', 'external-delivery-dlq', 'internal-delivery', 'internal-delivery-dlq'].map(
+          (q) => `${prefix}-${q}`,
+        ),
+      );
+      expect(Object.keys(fnByName('api-metrics')[1].Environment.Variables)).toEqual(
+        expect.arrayContaining([
+          'INTERNAL_QUEUE_URL',
+          'INTERNAL_DLQ_URL',
+          'EXTERNAL_QUEUE_URL',
+          'EXTERNAL_DLQ_URL',
+        ]),
+      );
     });
 
     it('every group with bearer routes may run the token check itself (authorizer unavailable)', () => {
