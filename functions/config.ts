@@ -51,6 +51,8 @@ export interface ProviderSettings {
   /** Local runtime only: the configs themselves, keyed `<tenant_id>/<channel>` or `*\/<channel>`. */
   localConfigJson: string | undefined;
   telegramApiUrl: string;
+  /** The accounting adapters' API base URLs (https in the cloud; the sandbox locally). */
+  accountingApiUrls: { ledgerly: string; tallybook: string };
   timeoutMs: number;
   clients?: { sesv2?: AwsClientSettings; sns?: AwsClientSettings; ssm?: AwsClientSettings };
 }
@@ -101,6 +103,10 @@ const readProviders = (env: Env): ProviderSettings => ({
   configPrefix: env.OPS_PROVIDER_CONFIG_PREFIX,
   localConfigJson: env.OPS_PROVIDER_CONFIG_JSON,
   telegramApiUrl: env.OPS_TELEGRAM_API_URL ?? 'https://api.telegram.org',
+  accountingApiUrls: {
+    ledgerly: env.OPS_LEDGERLY_API_URL ?? 'https://api.ledgerly.example',
+    tallybook: env.OPS_TALLYBOOK_API_URL ?? 'https://api.tallybook.example',
+  },
   timeoutMs: num(env.OPS_PROVIDER_TIMEOUT_MS, 5000),
 });
 

@@ -36,6 +36,8 @@ export function localConfig(options: {
     INTERNAL_QUEUE_URL: queues.url(QUEUES.internal),
     EXTERNAL_QUEUE_URL: queues.url(QUEUES.external),
     OPS_TELEGRAM_API_URL: `${sandbox.url}/telegram`,
+    OPS_LEDGERLY_API_URL: `${sandbox.url}/ledgerly`,
+    OPS_TALLYBOOK_API_URL: `${sandbox.url}/tallybook`,
     OPS_WEBHOOK_ALLOW_LOOPBACK: '1',
     // Local-only stand-in for the SSM parameters: every tenant gets sandbox provider configs.
     OPS_PROVIDER_CONFIG_JSON: JSON.stringify({

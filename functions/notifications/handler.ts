@@ -6,10 +6,12 @@ import {
   listNotifications,
   listReviewItems,
 } from '#shared/domain/notifications/use-cases';
+import { decideExportReview } from '#shared/domain/accounting/review';
 import { decideWorkflowAction } from '#shared/domain/workflows/review';
 import { PolicyRejectedError } from '#shared/kernel/errors';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { NOTIFICATIONS_OPERATIONS } from '#shared/api/operations/notifications';
+import { accountingStore } from '#functions/adapters/accounting-store';
 import { dbFor } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { notificationStore } from '#functions/adapters/notification-store';
@@ -22,12 +24,14 @@ import { logger, metricsFor } from '#functions/observability';
 
 const db = dbFor(tableConfig());
 const workflowReviews = { jobs: workflowJobStore(db), clock };
+const exportReviews = { exports: accountingStore(db), clock };
 const deps = {
   notifications: notificationStore(db),
   clock,
   allowLoopbackWebhooks: allowLoopbackWebhooks(),
   reviewDeciders: {
     workflow_action: decideWorkflowAction.bind(null, workflowReviews),
+    accounting_export: decideExportReview.bind(null, exportReviews),
   },
 };
 const metrics = metricsFor('notifications');

@@ -1,6 +1,13 @@
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import type { ExportRunDeps } from '#shared/domain/accounting/export-run';
+import { activeConnectionReader } from '#shared/domain/integrations/active';
 import type { DeliveryDeps } from '#shared/domain/notifications/delivery';
 import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import type { WorkflowRunDeps } from '#shared/domain/workflows/runner';
+import { accountingStore } from '#functions/adapters/accounting-store';
+import { accountingTargets } from '#functions/adapters/accounting-targets';
+import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
+import { connectionStore } from '#functions/adapters/connection-store';
 import { type Db, dbFor } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { providerPort } from '#functions/adapters/providers';
@@ -11,6 +18,7 @@ import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import {
   allowLoopbackWebhooks,
   clock,
+  connectionSecretSettings,
   deliveryOverrides,
   providerSettings,
   queueConfig,
@@ -31,6 +39,23 @@ function deliveryDeps(db: Db): DeliveryDeps {
       capSeconds: o.capSeconds ?? DELIVERY_BACKOFF.capSeconds,
     },
     leaseSeconds: o.leaseSeconds ?? 60,
+  };
+}
+
+/** The accounting export's run: the delivery policy's attempts and backoff, the hub's connections. */
+export function exportRunDeps(db: Db): ExportRunDeps {
+  const { maxAttempts, backoff, leaseSeconds } = deliveryDeps(db);
+  return {
+    exports: accountingStore(db),
+    connections: activeConnectionReader(
+      connectionStore(db),
+      connectionSecretsFor(connectionSecretSettings()),
+    ),
+    targets: accountingTargets(providerSettings()),
+    clock,
+    maxAttempts,
+    backoff,
+    leaseSeconds,
   };
 }
 
@@ -56,13 +81,10 @@ export function workflowRunDeps(db: Db): WorkflowRunDeps {
 /** A queue's worker handler, over the configured table, providers and queue, with `extra` kinds. */
 export function workerHandler(
   name: 'internal' | 'external',
-  extra: (db: Db) => Record<string, KindHandler> = () => ({}),
+  extra: (db: Db, queue: { sqs: SQSClient; queueUrl: string }) => Record<string, KindHandler> = () => ({}),
 ) {
   const queues = queueConfig();
   const db = dbFor(tableConfig());
-  return createWorker(
-    name,
-    { delivery: deliveryDeps(db), sqs: sqsClient(queues), queueUrl: queues[name] },
-    extra(db),
-  );
+  const queue = { sqs: sqsClient(queues), queueUrl: queues[name] };
+  return createWorker(name, { delivery: deliveryDeps(db), ...queue }, extra(db, queue));
 }

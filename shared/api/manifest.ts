@@ -1,3 +1,4 @@
+import { ACCOUNTING_OPERATIONS } from './operations/accounting';
 import { AUDIT_OPERATIONS } from './operations/audit';
 import { AUTH_OPERATIONS } from './operations/auth';
 import { DOCUMENTS_OPERATIONS } from './operations/documents';
@@ -47,6 +48,7 @@ export const OPERATIONS = withResponses({
   ...TASKS_OPERATIONS,
   ...WORKFLOWS_OPERATIONS,
   ...INTEGRATIONS_OPERATIONS,
+  ...ACCOUNTING_OPERATIONS,
   ...PUBLIC_OPERATIONS,
 } as const satisfies Record<string, Operation>);
 
@@ -64,6 +66,7 @@ export const GROUPS = [
   'tasks',
   'workflows',
   'integrations',
+  'accounting',
   'public',
 ] as const;
 

@@ -13,11 +13,14 @@ export const EVENT_KINDS = {
   workflowEventRecorded: 'workflow.event_recorded',
   /** A review decision to run a failed workflow rule action once more. */
   workflowActionRetryRequested: 'workflow.action_retry_requested',
+  /** An accounting export to send (docs/api.md section 9.2): it leaves the system. */
+  accountingExportRequested: 'accounting.export_requested',
 } as const;
 
 /** Which queue carries each event kind; the relay and the sweeper route by it (docs/api.md section 7). */
 export const queueForEvent = (kind: string, payload: { channel?: unknown }): QueueName =>
-  kind === EVENT_KINDS.notificationDeliveryRequested && payload.channel !== 'in_app'
+  (kind === EVENT_KINDS.notificationDeliveryRequested && payload.channel !== 'in_app') ||
+  kind === EVENT_KINDS.accountingExportRequested
     ? QUEUES.external
     : QUEUES.internal;
 export type EventKind = (typeof EVENT_KINDS)[keyof typeof EVENT_KINDS];
@@ -57,6 +60,11 @@ export const METRICS = {
   workflowActionFailed: 'WorkflowActionFailed',
   /** A rule action that kept failing with an error until its last attempt (not a refusal). */
   workflowActionErrored: 'WorkflowActionErrored',
+  accountingExported: 'AccountingExported',
+  accountingExportRetried: 'AccountingExportRetried',
+  accountingExportGated: 'AccountingExportGated',
+  /** An export that ended `failed` or `partially_exported`, with a review item. */
+  accountingExportFailed: 'AccountingExportFailed',
 } as const;
 
 /** The `event` field of structured log lines that dashboards and runbooks query for. */
@@ -82,6 +90,7 @@ export const LOG_EVENTS = {
   idempotencyAnswerNotKept: 'idempotency.answer_not_kept',
   workflowRuleFired: 'workflow_rule.fired',
   workflowActionFailed: 'workflow_rule.action_failed',
+  accountingExportRun: 'accounting_export.run',
 } as const;
 
 /**
@@ -100,5 +109,6 @@ export const ALARMS = {
   outboxRelayLag: 'outbox-relay-lag',
   outboxSweeperRepublished: 'outbox-sweeper-republished',
   workflowActionErrors: 'workflow-action-errors',
+  accountingExportFailures: 'accounting-export',
 } as const;
 export type AlarmName = (typeof ALARMS)[keyof typeof ALARMS];

@@ -14,6 +14,7 @@ import { NotificationChannel, NotificationStatus, ReviewItemKind, ReviewItemStat
 export { DateTime };
 export * from './record-responses';
 export * from './integration-responses';
+export * from './accounting-responses';
 
 export const UserRead = named(
   z.object({ id: z.string(), email: z.string(), display_name: z.string(), created_at: DateTime }),
