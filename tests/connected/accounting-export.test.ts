@@ -79,7 +79,7 @@ const CONFIGS: Record<
       sales_account_code: '200',
       payment_account_code: '090',
     },
-    secret: { client_id: 'client-id-123', client_secret: 'client-secret-456' },
+    secret: { client_id: 'client-id-0123456789', client_secret: 'client-secret-0123456789' },
   },
   tallybook: {
     config: { company_id: '104522', ledger: 'sales', currency: 'EUR' },
