@@ -45,5 +45,7 @@ describe('README curl examples', () => {
     expect(stdout).toContain('"event_type":"exception.status_changed"');
     expect(stdout).toContain('"side_effects":"none"');
     expect(stdout).toContain('rule task: Look at: Payment short by 40.00');
+    expect(stdout).toContain('export exported');
+    expect(stdout).toContain('same batch: 200');
   });
 });
