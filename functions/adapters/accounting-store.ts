@@ -26,12 +26,37 @@ const isConditionFailure = (err: unknown) => err instanceof ConditionalCheckFail
 const exportItem = (e: StoredExport, leaseUntil: string | null = null) =>
   accountingExport.item({ ...e, lease_until: leaseUntil });
 
+const getItem = async (db: Db, key: Key) =>
+  (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))).Item;
+
+/**
+ * What a review decision needs (the notifications function decides review items of every kind):
+ * the export, and the decision's transaction. Apart, so that function bundles no more of it.
+ */
+export const exportDecisionStore = (db: Db): Pick<ExportStore, 'get' | 'decide'> => ({
+  async get(tenantId, id) {
+    const item = await getItem(db, accountingExport.key({ tenant_id: tenantId, id }));
+    return item ? toStored(item) : undefined;
+  },
+
+  async decide(e, expected, review, audit, outbox) {
+    const ops: WriteOp[] = [
+      putIfStatus(exportItem(e), expected),
+      putIfStatus(reviewItem.item(review), 'open'),
+      auditPut(audit),
+    ];
+    if (outbox) ops.push(outboxPut(outbox));
+    return (await transact(db, ops)).ok;
+  },
+});
+
 /** Accounting exports, their batch-id claims and their per-document bookings over the one table. */
 export const accountingStore = (db: Db): ExportStore => {
-  const get = async (key: Key) =>
-    (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))).Item;
+  const get = (key: Key) => getItem(db, key);
+  const decisions = exportDecisionStore(db);
 
   return {
+    ...decisions,
     async create(e, audit, outbox) {
       const ops: WriteOp[] = [
         putNew(
@@ -54,11 +79,6 @@ export const accountingStore = (db: Db): ExportStore => {
       );
       if (!owner) throw new Error('export batch claim vanished');
       return { created: false, existingId: String(owner.export_id) };
-    },
-
-    async get(tenantId, id) {
-      const item = await get(accountingExport.key({ tenant_id: tenantId, id }));
-      return item ? toStored(item) : undefined;
     },
 
     async batchOwner(tenantId, exportBatchId) {
@@ -176,16 +196,6 @@ export const accountingStore = (db: Db): ExportStore => {
         auditPut(audit),
       ];
       if (review) ops.push(putNew(reviewItem.item(review)));
-      if (outbox) ops.push(outboxPut(outbox));
-      return (await transact(db, ops)).ok;
-    },
-
-    async decide(e, expected, review, audit, outbox) {
-      const ops: WriteOp[] = [
-        putIfStatus(exportItem(e), expected),
-        putIfStatus(reviewItem.item(review), 'open'),
-        auditPut(audit),
-      ];
       if (outbox) ops.push(outboxPut(outbox));
       return (await transact(db, ops)).ok;
     },

@@ -11,7 +11,7 @@ import { decideWorkflowAction } from '#shared/domain/workflows/review';
 import { PolicyRejectedError } from '#shared/kernel/errors';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { NOTIFICATIONS_OPERATIONS } from '#shared/api/operations/notifications';
-import { accountingStore } from '#functions/adapters/accounting-store';
+import { exportDecisionStore } from '#functions/adapters/accounting-store';
 import { dbFor } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { notificationStore } from '#functions/adapters/notification-store';
@@ -24,7 +24,7 @@ import { logger, metricsFor } from '#functions/observability';
 
 const db = dbFor(tableConfig());
 const workflowReviews = { jobs: workflowJobStore(db), clock };
-const exportReviews = { exports: accountingStore(db), clock };
+const exportReviews = { exports: exportDecisionStore(db), clock };
 const deps = {
   notifications: notificationStore(db),
   clock,

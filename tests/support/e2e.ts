@@ -107,6 +107,10 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
     config: { from_address: 'billing@acme.example' },
   },
   'integrationConnections.update': { name: 'Billing mail (renamed)' },
+  'accountingExports.create': {
+    export_batch_id: 'B-sample',
+    documents: [{ number: 'INV-1', amount: '10.00', currency: 'EUR' }],
+  },
 };
 
 export const isProblem = (r: {

@@ -1,12 +1,13 @@
 import type * as z from 'zod/mini';
 import { InvalidTransitionError, NotFoundError } from '#shared/kernel/errors';
+import type { Clock } from '#shared/kernel/ids';
 import type { Principal } from '#shared/kernel/policy';
 import type { ReviewDecision } from '#shared/api/schemas/notifications';
 import { auditEvent } from '#shared/domain/audit';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import { decidedReviewItem } from '#shared/domain/review';
-import type { ExportStatus, StoredExport } from './ports';
-import { type AccountingDeps, exportRequested } from './use-cases';
+import { exportRequested } from './events';
+import type { ExportStatus, ExportStore, StoredExport } from './ports';
 
 /** Export statuses a review decision acts on. */
 const REVIEWABLE: readonly ExportStatus[] = ['failed', 'partially_exported', 'gated'];
@@ -20,7 +21,7 @@ const REVIEWABLE: readonly ExportStatus[] = ['failed', 'partially_exported', 'ga
  * decisions one wins, the other is 409.
  */
 export async function decideExportReview(
-  deps: Pick<AccountingDeps, 'exports' | 'clock'>,
+  deps: { exports: Pick<ExportStore, 'get' | 'decide'>; clock: Clock },
   actor: Principal,
   review: ReviewItem,
   decision: z.output<typeof ReviewDecision>,

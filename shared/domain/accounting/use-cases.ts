@@ -2,14 +2,13 @@ import type * as z from 'zod/mini';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '#shared/kernel/errors';
 import type { Clock } from '#shared/kernel/ids';
 import { newId } from '#shared/kernel/ids';
-import { EVENT_KINDS } from '#shared/kernel/names';
 import type { PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
 import { sha256 } from '#shared/kernel/secrets';
 import type { AccountingExportCreate } from '#shared/api/schemas/accounting';
 import { auditEvent } from '#shared/domain/audit';
 import type { ConnectionStore } from '#shared/domain/integrations/ports';
-import type { OutboxEvent } from '#shared/domain/outbox';
+import { exportRequested } from './events';
 import type {
   AccountingExport,
   ExportDocument,
@@ -31,19 +30,6 @@ export interface AccountingDeps {
   connections: Pick<ConnectionStore, 'get'>;
   clock: Clock;
 }
-
-/** Stable per export, so a review's retry keeps the key of the export's messages. */
-const exportIdempotencyKey = (tenantId: string, exportId: string) =>
-  `accounting-export:${tenantId}:${exportId}`;
-
-export const exportRequested = (clock: Clock, e: AccountingExport): OutboxEvent => ({
-  event_id: newId(),
-  kind: EVENT_KINDS.accountingExportRequested,
-  tenant_id: e.tenant_id,
-  idempotency_key: exportIdempotencyKey(e.tenant_id, e.id),
-  occurred_at: clock.now().toISOString(),
-  payload: { export_id: e.id },
-});
 
 /** The fields of a tenant's document that an export sends (the target's mapping picks from them). */
 const SENT_FIELDS = [
