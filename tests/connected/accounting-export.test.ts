@@ -360,6 +360,31 @@ describe('the worker', () => {
     expect((await stored(tenantId, e.id)).integration_connection_id).not.toBeNull();
   });
 
+  it('a run that dies after booking, before writing its result, is resumed without sending again', async () => {
+    const tenantId = await tenantWith('tallybook');
+    const nums = numbers(2);
+    const e = await exported(tenantId, { documents: docs(nums) });
+    let crash = true;
+    const dying: ExportRunDeps = {
+      ...worker,
+      leaseSeconds: 1,
+      exports: {
+        ...worker.exports,
+        async finish(...args) {
+          if (crash) throw new Error('the function timed out');
+          return worker.exports.finish(...args);
+        },
+      },
+    };
+    await expect(runExport(dying, e.id, tenantId, 1)).rejects.toThrow('timed out');
+    const calls = creates('tallybook').length;
+    crash = false;
+    await new Promise((r) => setTimeout(r, 1100)); // the dead run's lease expires
+    expect(await runExport(dying, e.id, tenantId, 2)).toMatchObject({ result: 'exported' });
+    expect(creates('tallybook').length).toBe(calls);
+    for (const n of nums) expect(sandbox.accounting.bookingCount('tallybook', n)).toBe(1);
+  });
+
   describe('a call whose answer never came (the target booked, the worker did not record it)', () => {
     it('Tallybook (no idempotency): the next run looks the document up by number and records it, sends nothing', async () => {
       const tenantId = await tenantWith('tallybook');
