@@ -50,6 +50,8 @@ export interface DeliveryOverrides {
 
 export interface ProviderSettings {
   telegramApiUrl: string;
+  /** The accounting adapters' API base URLs (https in the cloud; the sandbox locally). */
+  accountingApiUrls: { ledgerly: string; tallybook: string };
   timeoutMs: number;
   clients?: { sesv2?: AwsClientSettings; sns?: AwsClientSettings };
 }
@@ -108,6 +110,10 @@ const readDelivery = (env: Env): DeliveryOverrides => ({
 });
 const readProviders = (env: Env): ProviderSettings => ({
   telegramApiUrl: env.OPS_TELEGRAM_API_URL ?? 'https://api.telegram.org',
+  accountingApiUrls: {
+    ledgerly: env.OPS_LEDGERLY_API_URL ?? 'https://api.ledgerly.example',
+    tallybook: env.OPS_TALLYBOOK_API_URL ?? 'https://api.tallybook.example',
+  },
   timeoutMs: num(env.OPS_PROVIDER_TIMEOUT_MS, 5000),
 });
 

@@ -222,6 +222,8 @@ export const ALARM_SEVERITY: Record<AlarmName, Severity> = {
   [ALARMS.outboxSweeperRepublished]: 'ticket',
   // The action is in the review queue, waiting for a person; nothing is lost.
   [ALARMS.workflowActionErrors]: 'ticket',
+  // The export waits in the review queue: nothing is booked twice and nothing is lost.
+  [ALARMS.accountingExportFailures]: 'ticket',
 };
 
 export const ALARM_THRESHOLDS = {
@@ -254,4 +256,6 @@ export const ALARM_THRESHOLDS = {
    * attempt (not a policy refusal, which is a tenant's configuration and only reaches review).
    */
   workflowActionErrors: 1,
+  /** Sum of AccountingExportFailed in 5 minutes: exports that ended failed or partially exported. */
+  accountingExportFailures: 1,
 } as const;

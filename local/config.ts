@@ -38,6 +38,8 @@ export function localConfig(options: {
     EXTERNAL_DLQ_URL: queues.url(dlqName(QUEUES.external)),
     OPS_TELEGRAM_API_URL: `${sandbox.url}/telegram`,
     OPS_HUB_PROVIDER_URL: `${sandbox.url}/providers`,
+    OPS_LEDGERLY_API_URL: `${sandbox.url}/ledgerly`,
+    OPS_TALLYBOOK_API_URL: `${sandbox.url}/tallybook`,
     OPS_WEBHOOK_ALLOW_LOOPBACK: '1',
     // Connection secrets beside the kept table (a 0600 file), else in memory like the table.
     OPS_CONNECTION_SECRETS: options.settings.OPS_DATA_DIR

@@ -608,6 +608,34 @@ export const opsMetrics = (options) => (options?.client ?? client).get({
     ...options
 });
 /**
+ * List accounting exports, newest first
+ */
+export const accountingExportsList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/accounting-exports',
+    ...options
+});
+/**
+ * Export up to 50 documents to the tenant's accounting system
+ */
+export const accountingExportsCreate = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/accounting-exports',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Get an accounting export with its documents and attempts
+ */
+export const accountingExportsGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/accounting-exports/{export_id}',
+    ...options
+});
+/**
  * Health: ok while the table answers a read, else 503
  */
 export const publicHealth = (options) => (options?.client ?? client).get({ url: '/health', ...options });

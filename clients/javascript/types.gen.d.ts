@@ -10,6 +10,57 @@ export type AccessTokenRead = {
     token_type: 'bearer';
     user: UserRead;
 };
+export type AccountingExportAttemptRead = {
+    attempt: number;
+    /**
+     * ISO 8601 timestamp
+     */
+    at: string;
+    outcome: 'exported' | 'retryable_failure' | 'permanent_failure' | 'gated';
+    error_code: string | null;
+    sent: number;
+    booked: number;
+};
+export type AccountingExportCreate = {
+    export_batch_id: string;
+    documents: Array<ExportDocumentById | ExportDocumentInline>;
+    integration_connection_id?: string | null;
+    simulate_failure?: 'retryable' | 'permanent' | null;
+};
+export type AccountingExportItemRead = {
+    index: number;
+    document_ref: string;
+    status: 'pending' | 'exported' | 'failed';
+    error_code: string | null;
+    retryable: boolean | null;
+    external_id: string | null;
+};
+export type AccountingExportList = {
+    items: Array<AccountingExportRead>;
+    next_cursor: string | null;
+};
+export type AccountingExportRead = {
+    id: string;
+    tenant_id: string;
+    export_batch_id: string;
+    integration_connection_id: string | null;
+    status: 'queued' | 'exporting' | 'retrying' | 'exported' | 'partially_exported' | 'failed' | 'gated' | 'discarded';
+    document_count: number;
+    items: Array<AccountingExportItemRead>;
+    attempts: Array<AccountingExportAttemptRead>;
+    review_item_id: string | null;
+    simulate_failure: 'retryable' | 'permanent' | null;
+    created_by: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+    completed_at: string | null;
+};
 export type AdapterContractRead = {
     key: string;
     name: string;
@@ -1095,6 +1146,18 @@ export type DocumentStatusChange = {
     status: 'draft' | 'open' | 'paid' | 'void';
     note?: string | null;
 };
+export type ExportDocumentById = {
+    document_id: string;
+};
+export type ExportDocumentInline = {
+    number: string;
+    /**
+     * Decimal string with at most 2 decimals
+     */
+    amount: string;
+    currency: string;
+    [key: string]: unknown;
+};
 export type IntegrationConnectionCreate = {
     adapter_key: string;
     name: string;
@@ -1723,7 +1786,7 @@ export type ReviewItemRead = {
      * ISO 8601 timestamp
      */
     updated_at: string;
-    kind: 'notification' | 'workflow_action' | 'integration_issue';
+    kind: 'notification' | 'workflow_action' | 'accounting_export' | 'integration_issue';
     subject_id: string;
 };
 export type RiskLevel = 'normal' | 'attention' | 'critical';
@@ -3151,7 +3214,7 @@ export type ReviewItemsListData = {
     };
     query?: {
         status?: 'open' | 'retried' | 'discarded' | 'resolved';
-        kind?: 'notification' | 'workflow_action' | 'integration_issue';
+        kind?: 'notification' | 'workflow_action' | 'accounting_export' | 'integration_issue';
         limit?: number;
         cursor?: string;
     };
@@ -5283,6 +5346,169 @@ export type OpsMetricsResponses = {
     200: OpsMetricsRead;
 };
 export type OpsMetricsResponse = OpsMetricsResponses[keyof OpsMetricsResponses];
+export type AccountingExportsListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        status?: 'queued' | 'exporting' | 'retrying' | 'exported' | 'partially_exported' | 'failed' | 'gated' | 'discarded';
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/accounting-exports';
+};
+export type AccountingExportsListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type AccountingExportsListError = AccountingExportsListErrors[keyof AccountingExportsListErrors];
+export type AccountingExportsListResponses = {
+    /**
+     * List accounting exports, newest first
+     */
+    200: AccountingExportList;
+};
+export type AccountingExportsListResponse = AccountingExportsListResponses[keyof AccountingExportsListResponses];
+export type AccountingExportsCreateData = {
+    body: AccountingExportCreate;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/accounting-exports';
+};
+export type AccountingExportsCreateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type AccountingExportsCreateError = AccountingExportsCreateErrors[keyof AccountingExportsCreateErrors];
+export type AccountingExportsCreateResponses = {
+    /**
+     * the export_batch_id was sent before with the same body
+     */
+    200: AccountingExportRead;
+    /**
+     * Export up to 50 documents to the tenant's accounting system
+     */
+    202: AccountingExportRead;
+};
+export type AccountingExportsCreateResponse = AccountingExportsCreateResponses[keyof AccountingExportsCreateResponses];
+export type AccountingExportsGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        export_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/accounting-exports/{export_id}';
+};
+export type AccountingExportsGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type AccountingExportsGetError = AccountingExportsGetErrors[keyof AccountingExportsGetErrors];
+export type AccountingExportsGetResponses = {
+    /**
+     * Get an accounting export with its documents and attempts
+     */
+    200: AccountingExportRead;
+};
+export type AccountingExportsGetResponse = AccountingExportsGetResponses[keyof AccountingExportsGetResponses];
 export type PublicHealthData = {
     body?: never;
     path?: never;

@@ -8,7 +8,7 @@ import type {
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import { integrationIssue } from '#shared/table/entities/integration-issue';
 import { RECONCILIATION_RUN_FIELDS, reconciliationRun } from '#shared/table/entities/reconciliation-run';
-import { REVIEW_ITEM_FIELDS, reviewItem } from '#shared/table/entities/review-item';
+import { REVIEW_ITEM_FIELDS, reviewItem, reviewItemRecord } from '#shared/table/entities/review-item';
 import type { Key } from '#shared/table/table';
 import { auditPut } from './audit-store';
 import { type Db, pick, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
@@ -113,7 +113,7 @@ export const hubStore = (db: Db): HubStore => {
             },
           },
         },
-        putNew(reviewItem.item(review)),
+        putNew(reviewItemRecord(review)),
         auditPut(audit),
         outboxPut(outbox),
       ];

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { IntegrationIssue, IssueDecisionStore } from '#shared/domain/integrations/ports';
 import { connectionHealth } from '#shared/table/entities/connection-health';
 import { INTEGRATION_ISSUE_FIELDS, integrationIssue } from '#shared/table/entities/integration-issue';
-import { reviewItem } from '#shared/table/entities/review-item';
+import { reviewItemRecord } from '#shared/table/entities/review-item';
 import { auditPut } from './audit-store';
 import { type Db, pick, putIfStatus, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
@@ -57,7 +57,7 @@ export const issueDecisionStore = (db: Db): IssueDecisionStore => ({
           },
         },
       },
-      putIfStatus(reviewItem.item(review), 'open'),
+      putIfStatus(reviewItemRecord(review), 'open'),
       auditPut(audit),
     ];
     if (outbox) ops.push(outboxPut(outbox));

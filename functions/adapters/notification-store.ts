@@ -14,7 +14,7 @@ import { consumed } from '#shared/table/entities/consumed';
 import { inboxItem } from '#shared/table/entities/inbox-item';
 import { member } from '#shared/table/entities/member';
 import { notification, NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
-import { REVIEW_ITEM_FIELDS, reviewItem, reviewKeys } from '#shared/table/entities/review-item';
+import { REVIEW_ITEM_FIELDS, reviewItem, reviewItemRecord } from '#shared/table/entities/review-item';
 import type { Key } from '#shared/table/table';
 import { auditPut } from './audit-store';
 import { type Db, pick, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
@@ -104,7 +104,7 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
     async decide(n, expected, review, audit, outbox) {
       const ops = [
         putIfStatus(notification.item(n), expected),
-        putIfStatus(reviewItem.item(review, reviewKeys(review)), 'open'),
+        putIfStatus(reviewItemRecord(review), 'open'),
         auditPut(audit),
       ];
       if (outbox) ops.push(outboxPut(outbox));
@@ -166,7 +166,7 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
 
     async failed(n: Notification, audit: AuditEvent, key: string, review: ReviewItem | null) {
       const ops: WriteOp[] = [{ Put: { Item: notification.item(n) } }, auditPut(audit), releaseClaim(key)];
-      if (review) ops.push(putNew(reviewItem.item(review, reviewKeys(review))));
+      if (review) ops.push(putNew(reviewItemRecord(review)));
       const result = await transact(db, ops);
       if (!result.ok) throw new Error('failure write failed a condition');
     },
@@ -179,7 +179,7 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
         await db.doc.send(
           new PutCommand({
             TableName: db.tableName,
-            ...putIfStatus(reviewItem.item(next, reviewKeys(next)), 'open').Put,
+            ...putIfStatus(reviewItemRecord(next), 'open').Put,
           }),
         );
       } catch (err) {

@@ -3,7 +3,11 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import type { WorkflowJob, WorkflowJobStore } from '#shared/domain/workflows/ports';
 import { audit } from '#shared/table/entities/audit';
-import { REVIEW_ITEM_FIELDS, reviewItem, reviewKeys } from '#shared/table/entities/review-item';
+import {
+  REVIEW_ITEM_FIELDS,
+  reviewItem,
+  reviewItemRecord,
+} from '#shared/table/entities/review-item';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
@@ -27,9 +31,7 @@ export const workflowJobStore = (db: Db): WorkflowJobStore => ({
   },
 
   async openReview(review, job, audit) {
-    return (
-      await transact(db, [putNew(reviewItem.item({ ...review, job }, reviewKeys(review))), auditPut(audit)])
-    ).ok;
+    return (await transact(db, [putNew(reviewItemRecord(review, { job })), auditPut(audit)])).ok;
   },
 
   async getJob(tenantId, id) {
@@ -49,7 +51,7 @@ export const workflowJobStore = (db: Db): WorkflowJobStore => ({
 
   /** An Update, not a Put: the item keeps the job it holds. */
   async decide(decided, audit, outbox) {
-    const { gsi1pk } = reviewItem.item(decided, reviewKeys(decided)) as { gsi1pk: string };
+    const { gsi1pk } = reviewItemRecord(decided) as { gsi1pk: string };
     const ops: WriteOp[] = [
       {
         Update: {

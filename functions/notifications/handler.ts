@@ -7,10 +7,12 @@ import {
   listReviewItems,
 } from '#shared/domain/notifications/use-cases';
 import { decideIntegrationIssue } from '#shared/domain/integrations/review';
+import { decideExportReview } from '#shared/domain/accounting/review';
 import { decideWorkflowAction } from '#shared/domain/workflows/review';
 import { PolicyRejectedError } from '#shared/kernel/errors';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { NOTIFICATIONS_OPERATIONS } from '#shared/api/operations/notifications';
+import { exportDecisionStore } from '#functions/adapters/accounting-store';
 import { dbFor } from '#functions/adapters/dynamo';
 import { issueDecisionStore } from '#functions/adapters/issue-store';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
@@ -24,6 +26,7 @@ import { logger, metricsFor } from '#functions/observability';
 
 const db = dbFor(tableConfig());
 const workflowReviews = { jobs: workflowJobStore(db), clock };
+const exportReviews = { exports: exportDecisionStore(db), clock };
 const deps = {
   notifications: notificationStore(db),
   clock,
@@ -31,6 +34,7 @@ const deps = {
   reviewDeciders: {
     workflow_action: decideWorkflowAction.bind(null, workflowReviews),
     integration_issue: decideIntegrationIssue.bind(null, { issues: issueDecisionStore(db), clock }),
+    accounting_export: decideExportReview.bind(null, exportReviews),
   },
 };
 const metrics = metricsFor('notifications');

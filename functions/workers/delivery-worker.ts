@@ -10,7 +10,7 @@ import { partialBatch } from '#functions/batch';
 import { logger, metricsFor } from '#functions/observability';
 
 /** Thrown for a record that must come back later; only that record is reported failed. */
-class RetryLater extends Error {}
+export class RetryLater extends Error {}
 
 export interface WorkerDeps {
   delivery: DeliveryDeps;

@@ -1,15 +1,19 @@
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import type { ExportRunDeps } from '#shared/domain/accounting/export-run';
+import { activeConnectionReader } from '#shared/domain/integrations/active';
 import type { DeliveryDeps } from '#shared/domain/notifications/delivery';
 import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import type { HubDeps } from '#shared/domain/integrations/diagnostics';
 import type { ReconciliationWorkerDeps } from '#shared/domain/integrations/reconciliation';
 import type { WorkflowRunDeps } from '#shared/domain/workflows/runner';
-import { activeConnectionReader } from '#shared/domain/integrations/active';
 import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { documentStore } from '#functions/adapters/document-store';
 import { exceptionStore } from '#functions/adapters/exception-store';
 import { hubGateway } from '#functions/adapters/hub-gateway';
 import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
+import { accountingStore } from '#functions/adapters/accounting-store';
+import { accountingTargets } from '#functions/adapters/accounting-targets';
 import { type Db, dbFor } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { providerPort } from '#functions/adapters/providers';
@@ -49,6 +53,23 @@ function deliveryDeps(db: Db): DeliveryDeps {
   };
 }
 
+/** The accounting export's run: the delivery policy's attempts and backoff, the hub's connections. */
+export function exportRunDeps(db: Db): ExportRunDeps {
+  const { maxAttempts, backoff, leaseSeconds } = deliveryDeps(db);
+  return {
+    exports: accountingStore(db),
+    connections: activeConnectionReader(
+      connectionStore(db),
+      connectionSecretsFor(connectionSecretSettings()),
+    ),
+    targets: accountingTargets(providerSettings()),
+    clock,
+    maxAttempts,
+    backoff,
+    leaseSeconds,
+  };
+}
+
 /**
  * What workflow rules need on the internal worker: the same table, and notifications drafted as
  * the API drafts them. The queue's receive limit is the delivery policy's attempt limit.
@@ -85,13 +106,10 @@ export function hubRunDeps(db: Db): HubDeps & ReconciliationWorkerDeps {
 /** A queue's worker handler, over the configured table, providers and queue, with `extra` kinds. */
 export function workerHandler(
   name: 'internal' | 'external',
-  extra: (db: Db) => Record<string, KindHandler> = () => ({}),
+  extra: (db: Db, queue: { sqs: SQSClient; queueUrl: string }) => Record<string, KindHandler> = () => ({}),
 ) {
   const queues = queueConfig();
   const db = dbFor(tableConfig());
-  return createWorker(
-    name,
-    { delivery: deliveryDeps(db), sqs: sqsClient(queues), queueUrl: queues[name] },
-    extra(db),
-  );
+  const queue = { sqs: sqsClient(queues), queueUrl: queues[name] };
+  return createWorker(name, { delivery: deliveryDeps(db), ...queue }, extra(db, queue));
 }

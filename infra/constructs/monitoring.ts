@@ -186,6 +186,15 @@ export class Monitoring extends Construct {
       what: 'A workflow rule action failed with an error on every attempt and went to the review queue.',
     });
 
+    // --- Accounting export
+    const exportFailures = emfMetric('SUM', METRICS.accountingExportFailed);
+    this.alarm(ALARMS.accountingExportFailures, undefined, exportFailures, {
+      threshold: T.accountingExportFailures,
+      comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      what: 'An accounting export ended failed or partially exported and went to the review queue.',
+    });
+
     // --- Dashboard
     const fns = props.functions;
     const perFunction = (label: string, metric: (f: ServiceFunction) => IMetric) =>

@@ -25,6 +25,9 @@ export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = 
   tasks: READ_WRITE,
   workflows: READ_WRITE,
   integrations: READ_WRITE,
+  // Exports, their batch claims, audit and outbox items; the documents and connections it names.
+  // No secret and no queue: the worker reads the connection's secret; the stream relays the outbox.
+  accounting: READ_WRITE,
   audit: { read: 'all', touchSessions: true },
   // Previews Query each kind's partition of the table and GetItem the tenant; gsi1 is the token
   // check's (the user's memberships). They never write (docs/api.md section 9.5): not even the

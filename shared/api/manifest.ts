@@ -1,3 +1,4 @@
+import { ACCOUNTING_OPERATIONS } from './operations/accounting';
 import { AUDIT_OPERATIONS } from './operations/audit';
 import { AUTH_OPERATIONS } from './operations/auth';
 import { DOCUMENTS_OPERATIONS } from './operations/documents';
@@ -51,6 +52,7 @@ export const OPERATIONS = withResponses({
   ...INTEGRATIONS_OPERATIONS,
   ...PREVIEWS_OPERATIONS,
   ...METRICS_OPERATIONS,
+  ...ACCOUNTING_OPERATIONS,
   ...PUBLIC_OPERATIONS,
 } as const satisfies Record<string, Operation>);
 
@@ -70,6 +72,7 @@ export const GROUPS = [
   'integrations',
   'previews',
   'metrics',
+  'accounting',
   'public',
 ] as const;
 

@@ -17,11 +17,14 @@ export const EVENT_KINDS = {
   integrationDiagnosticsRequested: 'integration.diagnostics_requested',
   /** A reconciliation run to do (docs/api.md section 9.3). */
   reconciliationRunRequested: 'reconciliation.run_requested',
+  /** An accounting export to send (docs/api.md section 9.2): it leaves the system. */
+  accountingExportRequested: 'accounting.export_requested',
 } as const;
 
 /** Which queue carries each event kind; the relay and the sweeper route by it (docs/api.md section 7). */
 export const queueForEvent = (kind: string, payload: { channel?: unknown }): QueueName =>
-  kind === EVENT_KINDS.notificationDeliveryRequested && payload.channel !== 'in_app'
+  (kind === EVENT_KINDS.notificationDeliveryRequested && payload.channel !== 'in_app') ||
+  kind === EVENT_KINDS.accountingExportRequested
     ? QUEUES.external
     : QUEUES.internal;
 export type EventKind = (typeof EVENT_KINDS)[keyof typeof EVENT_KINDS];
@@ -71,6 +74,11 @@ export const METRICS = {
   workflowActionFailed: 'WorkflowActionFailed',
   /** A rule action that kept failing with an error until its last attempt (not a refusal). */
   workflowActionErrored: 'WorkflowActionErrored',
+  accountingExported: 'AccountingExported',
+  accountingExportRetried: 'AccountingExportRetried',
+  accountingExportGated: 'AccountingExportGated',
+  /** An export that ended `failed` or `partially_exported`, with a review item. */
+  accountingExportFailed: 'AccountingExportFailed',
 } as const;
 
 /** The `event` field of structured log lines that dashboards and runbooks query for. */
@@ -99,6 +107,7 @@ export const LOG_EVENTS = {
   integrationDiagnostics: 'integration.diagnostics_run',
   reconciliationCompleted: 'reconciliation_run.completed',
   reconciliationFailed: 'reconciliation_run.failed',
+  accountingExportRun: 'accounting_export.run',
 } as const;
 
 /**
@@ -117,6 +126,7 @@ export const ALARMS = {
   outboxRelayLag: 'outbox-relay-lag',
   outboxSweeperRepublished: 'outbox-sweeper-republished',
   workflowActionErrors: 'workflow-action-errors',
+  accountingExportFailures: 'accounting-export',
 } as const;
 export type AlarmName = (typeof ALARMS)[keyof typeof ALARMS];
 

@@ -1,4 +1,5 @@
 import { type AccessDoc, type AccessPatternSpec, PLACEHOLDER, prefixOf } from './entity';
+import * as accountingExport from './entities/accounting-export';
 import * as audit from './entities/audit';
 import * as adapterConnection from './entities/adapter-connection';
 import * as connectionHealth from './entities/connection-health';
@@ -6,6 +7,8 @@ import * as consumed from './entities/consumed';
 import * as document from './entities/document';
 import * as documentNumber from './entities/document-number';
 import * as exception from './entities/exception';
+import * as exportBatch from './entities/export-batch';
+import * as exportBooking from './entities/export-booking';
 import * as healthProbe from './entities/health-probe';
 import * as idempotency from './entities/idempotency';
 import * as inboxItem from './entities/inbox-item';
@@ -67,6 +70,9 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   documentNumber,
   task,
   workflowRule,
+  accountingExport,
+  exportBatch,
+  exportBooking,
 ].map((module) => module.access);
 
 const render = (template: string, labels: Readonly<Record<string, string>>) =>

@@ -51,5 +51,7 @@ describe('README curl examples', () => {
     expect(stdout).toContain('"finding_type":"self_approval"');
     expect(stdout).toContain('"routed_to":"owner"');
     expect(stdout).toContain('"review_items_open":{"notification":0,"workflow_action":0}');
+    expect(stdout).toContain('export exported');
+    expect(stdout).toContain('same batch: 200');
   });
 });

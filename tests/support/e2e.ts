@@ -129,6 +129,10 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
       },
     ],
   },
+  'accountingExports.create': {
+    export_batch_id: 'B-sample',
+    documents: [{ number: 'INV-1', amount: '10.00', currency: 'EUR' }],
+  },
 };
 
 export const isProblem = (r: {

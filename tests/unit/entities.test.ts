@@ -1,12 +1,15 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_PATTERNS, DOCUMENTED } from '#shared/table/access-patterns';
+import { accountingExport } from '#shared/table/entities/accounting-export';
 import { audit } from '#shared/table/entities/audit';
 import { adapterConnection } from '#shared/table/entities/adapter-connection';
 import { consumed } from '#shared/table/entities/consumed';
 import { document } from '#shared/table/entities/document';
 import { documentNumber } from '#shared/table/entities/document-number';
 import { exception } from '#shared/table/entities/exception';
+import { exportBatch } from '#shared/table/entities/export-batch';
+import { exportBooking } from '#shared/table/entities/export-booking';
 import { idempotency } from '#shared/table/entities/idempotency';
 import { inboxItem } from '#shared/table/entities/inbox-item';
 import { connectionHealth } from '#shared/table/entities/connection-health';
@@ -104,6 +107,21 @@ describe('entity keys (pinned: the items in the table were written with these)',
       'document number',
       documentNumber.key({ tenant_id: 'acme', document_type: 'invoice', number: 'INV-1' }),
       { pk: 'TENANT#acme#DOCUMENT_NUMBER', sk: 'invoice#INV-1' },
+    ],
+    [
+      'accounting export',
+      accountingExport.key({ tenant_id: 'acme', id: 'x1' }),
+      { pk: 'TENANT#acme#ACCOUNTING_EXPORT', sk: 'x1' },
+    ],
+    [
+      'export batch',
+      exportBatch.key({ tenant_id: 'acme', export_batch_id: 'B-1' }),
+      { pk: 'TENANT#acme#EXPORT_BATCH', sk: 'B-1' },
+    ],
+    [
+      'export booking',
+      exportBooking.key({ tenant_id: 'acme', export_id: 'x1', index: 3 }),
+      { pk: 'TENANT#acme#ACCOUNTING_EXPORT#x1#BOOKING', sk: '3' },
     ],
     [
       'idempotency',
@@ -231,6 +249,11 @@ describe('entity keys (pinned: the items in the table were written with these)',
         gsi2pk: 'TENANT#acme#DOCUMENT#TYPE#invoice',
         gsi2sk: 'd1',
       },
+    ],
+    [
+      'accounting export',
+      gsiKeys(accountingExport.item({}, { tenant_id: 'acme', id: 'x1', status: 'queued' })),
+      { gsi1pk: 'TENANT#acme#ACCOUNTING_EXPORT#STATUS#queued', gsi1sk: 'x1' },
     ],
     [
       'task',

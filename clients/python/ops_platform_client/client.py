@@ -256,7 +256,7 @@ class Client:
         Raises ApiError on 401, 403, 404, 429, 500, 503."""
         return cast("NotificationRead", self._request("GET", "/tenants/{tenant_id}/notifications/{notification_id}", path_params={"tenant_id": tenant_id, "notification_id": notification_id}, authenticated=True))
 
-    def review_items_list(self, tenant_id: str, *, status: Literal["open", "retried", "discarded", "resolved"] | None = None, kind: Literal["notification", "workflow_action", "integration_issue"] | None = None, limit: int | None = None, cursor: str | None = None) -> ReviewItemList:
+    def review_items_list(self, tenant_id: str, *, status: Literal["open", "retried", "discarded", "resolved"] | None = None, kind: Literal["notification", "workflow_action", "accounting_export", "integration_issue"] | None = None, limit: int | None = None, cursor: str | None = None) -> ReviewItemList:
         """List operator review items (gated or dead-lettered notifications), newest first
 
         `GET /tenants/{tenant_id}/review-items` (bearer token); answers 200.
@@ -526,6 +526,27 @@ class Client:
         `GET /ops/metrics` (bearer token); answers 200.
         Raises ApiError on 401, 403, 429, 500, 503."""
         return cast("OpsMetricsRead", self._request("GET", "/ops/metrics", path_params={}, authenticated=True))
+
+    def accounting_exports_create(self, tenant_id: str, body: AccountingExportCreate) -> AccountingExportRead:
+        """Export up to 50 documents to the tenant's accounting system
+
+        `POST /tenants/{tenant_id}/accounting-exports` (bearer token); answers 200 or 202.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("AccountingExportRead", self._request("POST", "/tenants/{tenant_id}/accounting-exports", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
+
+    def accounting_exports_list(self, tenant_id: str, *, status: Literal["queued", "exporting", "retrying", "exported", "partially_exported", "failed", "gated", "discarded"] | None = None, limit: int | None = None, cursor: str | None = None) -> AccountingExportList:
+        """List accounting exports, newest first
+
+        `GET /tenants/{tenant_id}/accounting-exports` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        return cast("AccountingExportList", self._request("GET", "/tenants/{tenant_id}/accounting-exports", path_params={"tenant_id": tenant_id}, query={"status": status, "limit": limit, "cursor": cursor}, authenticated=True))
+
+    def accounting_exports_get(self, tenant_id: str, export_id: str) -> AccountingExportRead:
+        """Get an accounting export with its documents and attempts
+
+        `GET /tenants/{tenant_id}/accounting-exports/{export_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        return cast("AccountingExportRead", self._request("GET", "/tenants/{tenant_id}/accounting-exports/{export_id}", path_params={"tenant_id": tenant_id, "export_id": export_id}, authenticated=True))
 
     def public_health(self) -> PublicHealthResponse:
         """Health: ok while the table answers a read, else 503

@@ -8,6 +8,11 @@ from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 
 __all__ = [
     "AccessTokenRead",
+    "AccountingExportAttemptRead",
+    "AccountingExportCreate",
+    "AccountingExportItemRead",
+    "AccountingExportList",
+    "AccountingExportRead",
     "AdapterContractRead",
     "AdapterList",
     "AuditEventList",
@@ -102,6 +107,8 @@ __all__ = [
     "DocumentList",
     "DocumentRead",
     "DocumentStatusChange",
+    "ExportDocumentById",
+    "ExportDocumentInline",
     "IntegrationConnectionCreate",
     "IntegrationConnectionList",
     "IntegrationConnectionRead",
@@ -213,6 +220,58 @@ class AccessTokenRead(TypedDict):
     expires_at: str
     token_type: Literal["bearer"]
     user: UserRead
+
+
+class AccountingExportAttemptRead(TypedDict):
+    """The `AccountingExportAttemptRead` record."""
+    attempt: int
+    at: str
+    outcome: Literal["exported", "retryable_failure", "permanent_failure", "gated"]
+    error_code: str | None
+    sent: int
+    booked: int
+
+
+class AccountingExportCreate(TypedDict):
+    """The `AccountingExportCreate` record."""
+    export_batch_id: str
+    documents: list[ExportDocumentById | ExportDocumentInline]
+    integration_connection_id: NotRequired[str | None]
+    simulate_failure: NotRequired[Literal["retryable", "permanent"] | None]
+
+
+class AccountingExportItemRead(TypedDict):
+    """The `AccountingExportItemRead` record."""
+    index: int
+    document_ref: str
+    status: Literal["pending", "exported", "failed"]
+    error_code: str | None
+    retryable: bool | None
+    external_id: str | None
+
+
+class AccountingExportList(TypedDict):
+    """The `AccountingExportList` record."""
+    items: list[AccountingExportRead]
+    next_cursor: str | None
+
+
+class AccountingExportRead(TypedDict):
+    """The `AccountingExportRead` record."""
+    id: str
+    tenant_id: str
+    export_batch_id: str
+    integration_connection_id: str | None
+    status: Literal["queued", "exporting", "retrying", "exported", "partially_exported", "failed", "gated", "discarded"]
+    document_count: int
+    items: list[AccountingExportItemRead]
+    attempts: list[AccountingExportAttemptRead]
+    review_item_id: str | None
+    simulate_failure: Literal["retryable", "permanent"] | None
+    created_by: str
+    created_at: str
+    updated_at: str
+    completed_at: str | None
 
 
 class AdapterContractRead(TypedDict):
@@ -1189,6 +1248,18 @@ class DocumentStatusChange(TypedDict):
     note: NotRequired[str | None]
 
 
+class ExportDocumentById(TypedDict):
+    """The `ExportDocumentById` record."""
+    document_id: str
+
+
+class ExportDocumentInline(TypedDict):
+    """The `ExportDocumentInline` record."""
+    number: str
+    amount: str
+    currency: str
+
+
 class IntegrationConnectionCreate(TypedDict):
     """The `IntegrationConnectionCreate` record."""
     adapter_key: str
@@ -1785,7 +1856,7 @@ class ReviewItemRead(TypedDict):
     decided_at: str | None
     created_at: str
     updated_at: str
-    kind: Literal["notification", "workflow_action", "integration_issue"]
+    kind: Literal["notification", "workflow_action", "accounting_export", "integration_issue"]
     subject_id: str
 
 

@@ -1,6 +1,8 @@
 import type * as core from 'zod/v4/core';
 import {
   AccessTokenRead,
+  AccountingExportList,
+  AccountingExportRead,
   AdapterContractRead,
   AdapterList,
   IntegrationConnectionList,
@@ -105,9 +107,13 @@ export const RESPONSES = {
   'notifications.get': NotificationRead,
   'reviewItems.list': ReviewItemList,
   'reviewItems.decide': ReviewItemRead,
+  'accountingExports.create': AccountingExportRead,
+  'accountingExports.list': AccountingExportList,
+  'accountingExports.get': AccountingExportRead,
 } as const satisfies Record<string, core.$ZodType>;
 
 /** The response record of each operation's `alternative` success status. */
 export const ALTERNATIVE_RESPONSES = {
   'members.add': MemberRead,
+  'accountingExports.create': AccountingExportRead,
 } as const satisfies Record<string, core.$ZodType>;

@@ -40,8 +40,13 @@ export const NotificationPath = z.object({ tenant_id: text(1, 64), notification_
 export const REVIEW_STATUSES = ['open', 'retried', 'discarded', 'resolved'] as const;
 export const ReviewItemStatus = z.enum(REVIEW_STATUSES);
 
-/** What a review item holds for a person's decision (docs/api.md sections 7 and 9.1). */
-export const REVIEW_KINDS = ['notification', 'workflow_action', 'integration_issue'] as const;
+/** What a review item holds for a person's decision (docs/api.md sections 7, 9.1, 9.2 and 9.3). */
+export const REVIEW_KINDS = [
+  'notification',
+  'workflow_action',
+  'accounting_export',
+  'integration_issue',
+] as const;
 export const ReviewItemKind = z.enum(REVIEW_KINDS);
 
 export const ReviewItemListQuery = z.strictObject({

@@ -15,6 +15,7 @@ export { DateTime };
 export * from './record-responses';
 export * from './integration-responses';
 export * from './preview-responses';
+export * from './accounting-responses';
 
 export const UserRead = named(
   z.object({ id: z.string(), email: z.string(), display_name: z.string(), created_at: DateTime }),

@@ -21,6 +21,17 @@ export const reviewKeys = <R extends { status: string; kind?: string | null | un
   open_kind: review.status === 'open' ? (review.kind ?? 'notification') : null,
 });
 
+/**
+ * The item every store writes for a review item, of any kind: its record with the keys of
+ * `reviewKeys`, so that no kind's open items are missing from the operator's count.
+ */
+export const reviewItemRecord = <
+  R extends { tenant_id: string; id: string; status: string; kind?: string | null | undefined },
+>(
+  review: R,
+  extra: Record<string, unknown> = {},
+) => reviewItem.item({ ...review, ...extra }, reviewKeys(review));
+
 /** The review item record the stores read back (ReviewItemRead's fields, in order). */
 export const REVIEW_ITEM_FIELDS = [
   'id',

@@ -282,7 +282,16 @@ export function functionCases(s: Synthesized): void {
           condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
         },
       ]);
-      for (const g of ['auth', 'tenants', 'exceptions', 'documents', 'tasks', 'workflows', 'integrations']) {
+      for (const g of [
+        'auth',
+        'tenants',
+        'exceptions',
+        'documents',
+        'tasks',
+        'workflows',
+        'integrations',
+        'accounting',
+      ]) {
         expect(actionsOf(`api-${g}`, 'dynamodb')).toEqual([
           // Only auth reads with BatchGetItem (the login and its throttle counter together).
           ...(g === 'auth' ? ['dynamodb:BatchGetItem'] : []),
@@ -453,6 +462,13 @@ export function functionCases(s: Synthesized): void {
         expect(actionsOf(name, 'ssm'), name).toEqual([]);
         expect(actionsOf(name, 'kms'), name).toEqual([]);
       }
+    });
+
+    it('the accounting export: the API function writes the table only (no queue, no secret); the external worker sends nothing to SQS but changes visibility', () => {
+      for (const service of ['sqs', 'ssm', 'kms', 'ses', 'sns'])
+        expect(actionsOf('api-accounting', service), service).toEqual([]);
+      expect(actionsOf('worker-external', 'sqs')).not.toContain('sqs:SendMessage');
+      expect(actionsOf('worker-external', 'sqs')).toContain('sqs:ChangeMessageVisibility');
     });
 
     it('no function can read the cursor secret at run time (it arrives by dynamic reference)', () => {

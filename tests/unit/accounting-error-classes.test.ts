@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { classifyTargetStatus, ERROR_CLASSES } from '#shared/domain/accounting/error-classes';
+
+const doc = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+
+describe('the accounting export error classes', () => {
+  it('docs/api.md section 9.2 quotes the table row by row', () => {
+    const start = doc.indexOf('| code | when | retryable | outcome unknown |');
+    const rows = doc
+      .slice(start)
+      .split('\n')
+      .slice(2)
+      .filter((line, i, all) => line.startsWith('| ') && all.slice(0, i).every((l) => l.startsWith('| ')));
+    const yes = (b: boolean) => (b ? 'yes' : 'no');
+    expect(rows).toEqual(
+      ERROR_CLASSES.map(
+        (c) => `| \`${c.code}\` | ${c.when} | ${yes(c.retryable)} | ${yes(c.outcomeUnknown)} |`,
+      ),
+    );
+  });
+
+  it.each([
+    [200, undefined],
+    [201, undefined],
+    [429, 'rate_limited'],
+    [500, 'target_unavailable'],
+    [503, 'target_unavailable'],
+    [400, 'validation_rejected'],
+    [422, 'validation_rejected'],
+    [401, 'auth_failed'],
+    [403, 'auth_failed'],
+    [404, 'target_rejected'],
+    [409, 'target_rejected'],
+  ])('HTTP %i is %s', (status, code) => {
+    expect(classifyTargetStatus(status)).toBe(code);
+  });
+
+  it('timeouts, 429 and 5xx are retryable; validation and auth are permanent', () => {
+    const retryable = ERROR_CLASSES.filter((c) => c.retryable).map((c) => c.code);
+    expect(retryable).toEqual(['timeout', 'network_error', 'rate_limited', 'target_unavailable']);
+  });
+});
