@@ -3,11 +3,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import type { WorkflowJob, WorkflowJobStore } from '#shared/domain/workflows/ports';
 import { audit } from '#shared/table/entities/audit';
-import {
-  REVIEW_ITEM_FIELDS,
-  reviewItem,
-  reviewItemRecord,
-} from '#shared/table/entities/review-item';
+import { REVIEW_ITEM_FIELDS, reviewItem, reviewItemRecord } from '#shared/table/entities/review-item';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
