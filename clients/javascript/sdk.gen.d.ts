@@ -110,11 +110,11 @@ export declare const notificationsCreate: <ThrowOnError extends boolean = true>(
  */
 export declare const notificationsGet: <ThrowOnError extends boolean = true>(options: Options<NotificationsGetData, ThrowOnError>) => RequestResult<NotificationsGetResponses, NotificationsGetErrors, ThrowOnError>;
 /**
- * List operator review items (gated or dead-lettered notifications), newest first
+ * List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first
  */
 export declare const reviewItemsList: <ThrowOnError extends boolean = true>(options: Options<ReviewItemsListData, ThrowOnError>) => RequestResult<ReviewItemsListResponses, ReviewItemsListErrors, ThrowOnError>;
 /**
- * Decide a review item: retry (queue the notification again) or discard
+ * Decide a review item of any kind: retry (the job again) or discard
  */
 export declare const reviewItemsDecide: <ThrowOnError extends boolean = true>(options: Options<ReviewItemsDecideData, ThrowOnError>) => RequestResult<ReviewItemsDecideResponses, ReviewItemsDecideErrors, ThrowOnError>;
 /**

@@ -220,7 +220,7 @@ export const notificationsGet = (options) => (options.client ?? client).get({
     ...options
 });
 /**
- * List operator review items (gated or dead-lettered notifications), newest first
+ * List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first
  */
 export const reviewItemsList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -228,7 +228,7 @@ export const reviewItemsList = (options) => (options.client ?? client).get({
     ...options
 });
 /**
- * Decide a review item: retry (queue the notification again) or discard
+ * Decide a review item of any kind: retry (the job again) or discard
  */
 export const reviewItemsDecide = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],

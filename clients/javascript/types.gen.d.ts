@@ -3257,7 +3257,7 @@ export type ReviewItemsListErrors = {
 export type ReviewItemsListError = ReviewItemsListErrors[keyof ReviewItemsListErrors];
 export type ReviewItemsListResponses = {
     /**
-     * List operator review items (gated or dead-lettered notifications), newest first
+     * List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first
      */
     200: ReviewItemList;
 };
@@ -3320,7 +3320,7 @@ export type ReviewItemsDecideErrors = {
 export type ReviewItemsDecideError = ReviewItemsDecideErrors[keyof ReviewItemsDecideErrors];
 export type ReviewItemsDecideResponses = {
     /**
-     * Decide a review item: retry (queue the notification again) or discard
+     * Decide a review item of any kind: retry (the job again) or discard
      */
     200: ReviewItemRead;
 };

@@ -262,7 +262,7 @@ export const notificationsGet = <ThrowOnError extends boolean = true>(options: O
 });
 
 /**
- * List operator review items (gated or dead-lettered notifications), newest first
+ * List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first
  */
 export const reviewItemsList = <ThrowOnError extends boolean = true>(options: Options<ReviewItemsListData, ThrowOnError>): RequestResult<ReviewItemsListResponses, ReviewItemsListErrors, ThrowOnError> => (options.client ?? client).get<ReviewItemsListResponses, ReviewItemsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -271,7 +271,7 @@ export const reviewItemsList = <ThrowOnError extends boolean = true>(options: Op
 });
 
 /**
- * Decide a review item: retry (queue the notification again) or discard
+ * Decide a review item of any kind: retry (the job again) or discard
  */
 export const reviewItemsDecide = <ThrowOnError extends boolean = true>(options: Options<ReviewItemsDecideData, ThrowOnError>): RequestResult<ReviewItemsDecideResponses, ReviewItemsDecideErrors, ThrowOnError> => (options.client ?? client).post<ReviewItemsDecideResponses, ReviewItemsDecideErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -3496,7 +3496,7 @@ export type ReviewItemsListError = ReviewItemsListErrors[keyof ReviewItemsListEr
 
 export type ReviewItemsListResponses = {
     /**
-     * List operator review items (gated or dead-lettered notifications), newest first
+     * List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first
      */
     200: ReviewItemList;
 };
@@ -3564,7 +3564,7 @@ export type ReviewItemsDecideError = ReviewItemsDecideErrors[keyof ReviewItemsDe
 
 export type ReviewItemsDecideResponses = {
     /**
-     * Decide a review item: retry (queue the notification again) or discard
+     * Decide a review item of any kind: retry (the job again) or discard
      */
     200: ReviewItemRead;
 };

@@ -21,6 +21,8 @@ export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = 
   tenants: READ_WRITE,
   exceptions: READ_WRITE,
   notifications: READ_WRITE,
+  // The one review queue: it decides notifications, workflow actions, integration issues and exports.
+  review: READ_WRITE,
   documents: READ_WRITE,
   tasks: READ_WRITE,
   workflows: READ_WRITE,

@@ -7,6 +7,7 @@ import { INTEGRATIONS_OPERATIONS } from './operations/integrations';
 import { METRICS_OPERATIONS } from './operations/metrics';
 import { NOTIFICATIONS_OPERATIONS } from './operations/notifications';
 import type { Operation } from './operations/operation';
+import { REVIEW_OPERATIONS } from './operations/review';
 import { PREVIEWS_OPERATIONS } from './operations/previews';
 import { PUBLIC_OPERATIONS } from './operations/public';
 import { ALTERNATIVE_RESPONSES, RESPONSES } from './operations/responses';
@@ -46,6 +47,7 @@ export const OPERATIONS = withResponses({
   ...EXCEPTIONS_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...NOTIFICATIONS_OPERATIONS,
+  ...REVIEW_OPERATIONS,
   ...DOCUMENTS_OPERATIONS,
   ...TASKS_OPERATIONS,
   ...WORKFLOWS_OPERATIONS,
@@ -66,6 +68,7 @@ export const GROUPS = [
   'exceptions',
   'audit',
   'notifications',
+  'review',
   'documents',
   'tasks',
   'workflows',

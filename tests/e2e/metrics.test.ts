@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeBackground } from '#local/background';
+import { REVIEW_KINDS } from '#shared/api/schemas/notifications';
 import { dlqName, QUEUES } from '#shared/kernel/names';
 import { type Seeded, seedTenant } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
@@ -33,7 +34,7 @@ describe('GET /ops/metrics', () => {
       pending: expect.any(Number),
       oldest_age_seconds: r.body.outbox.pending ? expect.any(Number) : null,
     });
-    expect(r.body.review_items_open).toEqual({ notification: 0, workflow_action: 0 });
+    expect(r.body.review_items_open).toEqual(Object.fromEntries(REVIEW_KINDS.map((kind) => [kind, 0])));
   });
 
   it('is platform_admin only: 403 for a tenant owner, 401 without a token', async () => {

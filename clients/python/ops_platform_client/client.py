@@ -257,14 +257,14 @@ class Client:
         return cast("NotificationRead", self._request("GET", "/tenants/{tenant_id}/notifications/{notification_id}", path_params={"tenant_id": tenant_id, "notification_id": notification_id}, authenticated=True))
 
     def review_items_list(self, tenant_id: str, *, status: Literal["open", "retried", "discarded", "resolved"] | None = None, kind: Literal["notification", "workflow_action", "accounting_export", "integration_issue"] | None = None, limit: int | None = None, cursor: str | None = None) -> ReviewItemList:
-        """List operator review items (gated or dead-lettered notifications), newest first
+        """List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first
 
         `GET /tenants/{tenant_id}/review-items` (bearer token); answers 200.
         Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
         return cast("ReviewItemList", self._request("GET", "/tenants/{tenant_id}/review-items", path_params={"tenant_id": tenant_id}, query={"status": status, "kind": kind, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def review_items_decide(self, tenant_id: str, review_item_id: str, body: ReviewDecision) -> ReviewItemRead:
-        """Decide a review item: retry (queue the notification again) or discard
+        """Decide a review item of any kind: retry (the job again) or discard
 
         `POST /tenants/{tenant_id}/review-items/{review_item_id}/decision` (bearer token); answers 200.
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""

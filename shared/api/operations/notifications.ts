@@ -3,13 +3,10 @@ import {
   NotificationCreate,
   NotificationListQuery,
   NotificationPath,
-  ReviewDecision,
-  ReviewItemListQuery,
-  ReviewItemPath,
 } from '#shared/api/schemas/notifications';
 import { op } from './operation';
 
-/** Notifications and operator review (docs/api.md section 7). */
+/** Notifications (docs/api.md section 7). */
 export const NOTIFICATIONS_OPERATIONS = {
   'notifications.create': op({
     group: 'notifications',
@@ -42,28 +39,6 @@ export const NOTIFICATIONS_OPERATIONS = {
     auth: 'bearer',
     permission: 'tenant.read',
     params: NotificationPath,
-    status: 200,
-  }),
-  'reviewItems.list': op({
-    group: 'notifications',
-    method: 'GET',
-    path: '/tenants/{tenant_id}/review-items',
-    summary: 'List operator review items (gated or dead-lettered notifications), newest first',
-    auth: 'bearer',
-    permission: 'tenant.read',
-    params: TenantPath,
-    query: ReviewItemListQuery,
-    status: 200,
-  }),
-  'reviewItems.decide': op({
-    group: 'notifications',
-    method: 'POST',
-    path: '/tenants/{tenant_id}/review-items/{review_item_id}/decision',
-    summary: 'Decide a review item: retry (queue the notification again) or discard',
-    auth: 'bearer',
-    permission: 'review_items.decide',
-    params: ReviewItemPath,
-    body: ReviewDecision,
     status: 200,
   }),
 } as const;
