@@ -174,8 +174,6 @@ describe('entity keys (pinned: the items in the table were written with these)',
         ),
       ),
       {
-        gsi1pk: 'TENANT#acme#EXCEPTION#STATUS#open',
-        gsi1sk: 'e1',
         gsi2pk: 'TENANT#acme#EXCEPTION#SUBJECT#invoice#i1',
         gsi2sk: 'e1',
       },
