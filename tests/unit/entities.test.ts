@@ -167,7 +167,6 @@ describe('entity keys (pinned: the items in the table were written with these)',
           {
             tenant_id: 'acme',
             id: 'e1',
-            status: 'open',
             subject_type: 'invoice',
             subject_id: 'i1',
           },
