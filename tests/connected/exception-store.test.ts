@@ -255,7 +255,7 @@ describe('listing and cursors', () => {
       code: 'invalid_cursor',
     });
     // The same cursor with the same scope (and another limit) still works. Status is a filter on
-    // the table (docs/api.md section 2: a page may hold fewer than `limit`): the first page read
+    // the table (docs/api.md section 4: a page may hold fewer than `limit`): the first page read
     // E11 and E10 (acknowledged), this one E9, E8 (acknowledged) and E7.
     expect(page.items).toEqual([]);
     const next = await listExceptions(deps(), T, { status: 'open' }, { limit: 3, cursor });
