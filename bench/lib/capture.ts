@@ -12,6 +12,8 @@ export interface WireCall {
   target: string;
   /** The JSON request, as sent. */
   input: Record<string, unknown>;
+  /** Request created -> response headers received, once answered: the round trip as the client sees it. */
+  ms?: number;
 }
 
 export interface Recorder {
@@ -37,6 +39,10 @@ export function recordCalls(): Recorder {
     };
     const call: WireCall = { target, input: {} };
     calls.push(call);
+    const started = performance.now();
+    request.once('response', () => {
+      call.ms = performance.now() - started;
+    });
     const write = request.write.bind(request);
     const end = request.end.bind(request);
     request.write = ((chunk: unknown, ...rest: unknown[]) => {

@@ -86,6 +86,17 @@ const dynamoPerEvent = (calls: WireCall[], events: number) => {
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, round(v / events, 2)]));
 };
 
+/** Round-trip p50/p99 per DynamoDB and Streams operation: how long the table kept each caller waiting. */
+const roundTrips = (calls: WireCall[]) => {
+  const by = new Map<string, number[]>();
+  for (const c of calls) {
+    if (c.ms === undefined || c.target.startsWith('AmazonSQS')) continue;
+    const name = operationName(c.target);
+    by.set(name, [...(by.get(name) ?? []), c.ms]);
+  }
+  return Object.fromEntries([...by].map(([name, ms]) => [name, { calls: ms.length, ...stats(ms) }]));
+};
+
 export async function measureDelivery(options: DeliveryOptions): Promise<Record<string, unknown>> {
   const relayFile = options.built.find((b) => b.kind === 'relay')?.file;
   const workerFile = options.built.find((b) => b.name === 'worker-internal')?.file;
@@ -118,8 +129,11 @@ export async function measureDelivery(options: DeliveryOptions): Promise<Record<
   const db = dbFor(options.endpoint, tableName, fx.cursorSecret);
   const deps = { notifications: notificationStore(db), clock: systemClock, allowLoopbackWebhooks: false };
 
-  // Per notification: committed (writer), relayed (relay returned it unfailed), done (worker).
+  // Per notification: committed (writer), polled (the stream poller handed it to the relay, so
+  // written -> polled is DynamoDB Local's stream latency plus the poll), relayed (relay returned it
+  // unfailed), done (worker).
   const written = new Map<string, number>();
+  const polled = new Map<string, number>();
   const relayed = new Map<string, number>();
   const done = new Map<string, number>();
   const relayBatches: number[] = [];
@@ -127,7 +141,14 @@ export async function measureDelivery(options: DeliveryOptions): Promise<Record<
   const workerMs: number[] = [];
   let hold: Promise<void> | undefined;
 
+  const idOf = (r: DynamoDBStreamEvent['Records'][number]) =>
+    r.dynamodb?.NewImage?.payload?.M?.notification_id?.S;
   const relayTimed: RelayHandler = async (event: DynamoDBStreamEvent, ctx: Context) => {
+    const seen = performance.now();
+    for (const r of event.Records) {
+      const id = idOf(r);
+      if (id && !polled.has(id)) polled.set(id, seen);
+    }
     if (hold) await hold;
     const t0 = performance.now();
     const out = await relay(event, ctx);
@@ -137,7 +158,7 @@ export async function measureDelivery(options: DeliveryOptions): Promise<Record<
     const failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     for (const r of event.Records) {
       if (failed.has(r.dynamodb?.SequenceNumber ?? '')) continue;
-      const id = r.dynamodb?.NewImage?.payload?.M?.notification_id?.S;
+      const id = idOf(r);
       if (id) relayed.set(id, t);
     }
     return out;
@@ -231,6 +252,8 @@ export async function measureDelivery(options: DeliveryOptions): Promise<Record<
       writeSeconds: round((liveWritten - liveStart) / 1000, 3),
       eventsPerSecond: round(EVENTS / ((liveEnd - liveStart) / 1000), 1),
       latencyMs: stats(liveIds.map((id) => done.get(id)! - written.get(id)!)),
+      writeToPolledMs: stats(liveIds.map((id) => polled.get(id)! - written.get(id)!)),
+      polledToRelayedMs: stats(liveIds.map((id) => relayed.get(id)! - polled.get(id)!)),
       writeToRelayedMs: stats(liveIds.map((id) => relayed.get(id)! - written.get(id)!)),
       relayedToDoneMs: stats(liveIds.map((id) => done.get(id)! - relayed.get(id)!)),
       relayInvocations: liveRelayBatches.length,
@@ -239,6 +262,8 @@ export async function measureDelivery(options: DeliveryOptions): Promise<Record<
       workerBatchMs: stats(workerMs),
       workerInvocations: workerMs.length,
       sqs: sqsOf(liveCalls, EVENTS),
+      dynamoCallsPerEvent: dynamoPerEvent(liveCalls, EVENTS),
+      dynamoRoundTripMs: roundTrips(liveCalls),
       statuses: await statuses(liveIds),
     };
 

@@ -46,10 +46,8 @@ export const exceptionStore = (db: Db): ExceptionStore => ({
     }
     return queryPage(db, {
       ...common,
-      ...(status
-        ? exception.query('gsi1', { tenant_id: tenantId, status })
-        : exception.query('table', { tenant_id: tenantId })),
-      filters: { severity, subject_type, subject_id },
+      ...exception.query('table', { tenant_id: tenantId }),
+      filters: { status, severity, subject_type, subject_id },
     });
   },
 
