@@ -29,8 +29,13 @@ const PUBLIC_MAX_ABOVE_FLOOR = 400_000;
  * serves operators' occasional calls, not a hot path, and no split helps: the hub's routes alone
  * in a DynamoDB-only function measured 1.375x their floor (docs/decisions.md). So it is held to
  * 1.35x instead.
+ *
+ * notifications serves the one review queue (docs/api.md section 9.4): its decision route decides
+ * items of every kind, so it carries the accounting export's, the integration issue's and the
+ * workflow action's decisions and their stores (about 4 KB). Merged, that measured 1.307x; it is
+ * held to 1.31x rather than splitting one route's decision over four functions.
  */
-const ALLOWANCES: Record<string, number> = { 'api-integrations': 1.35 };
+const ALLOWANCES: Record<string, number> = { 'api-integrations': 1.35, 'api-notifications': 1.31 };
 const PUBLIC_SDK = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
 
 /**
