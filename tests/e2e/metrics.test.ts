@@ -33,7 +33,12 @@ describe('GET /ops/metrics', () => {
       pending: expect.any(Number),
       oldest_age_seconds: r.body.outbox.pending ? expect.any(Number) : null,
     });
-    expect(r.body.review_items_open).toEqual({ notification: 0, workflow_action: 0 });
+    expect(r.body.review_items_open).toEqual({
+      notification: 0,
+      workflow_action: 0,
+      accounting_export: 0,
+      integration_issue: 0,
+    });
   });
 
   it('is platform_admin only: 403 for a tenant owner, 401 without a token', async () => {

@@ -50,7 +50,9 @@ describe('README curl examples', () => {
     expect(stdout).toContain('"risk_level":"critical"');
     expect(stdout).toContain('"finding_type":"self_approval"');
     expect(stdout).toContain('"routed_to":"owner"');
-    expect(stdout).toContain('"review_items_open":{"notification":0,"workflow_action":0}');
+    expect(stdout).toContain(
+      '"review_items_open":{"notification":0,"workflow_action":0,"accounting_export":0,"integration_issue":0}',
+    );
     expect(stdout).toContain('export exported');
     expect(stdout).toContain('same batch: 200');
   });
