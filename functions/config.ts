@@ -67,9 +67,13 @@ export interface ConnectionSecretSettings {
 
 /** Where the integration hub reaches its adapters' providers (functions/adapters/hub-gateway.ts). */
 export interface HubSettings {
-  /** `OPS_HUB_PROVIDER_URL`: the providers' base address; unset, diagnostics skip the probe. */
+  /** `OPS_HUB_PROVIDER_URL`: the local sandbox's providers; unset (cloud), each adapter's own endpoint. */
   providerUrl: string | undefined;
   timeoutMs: number;
+  /** `AWS_REGION` (set by Lambda): the region of the SES and SNS endpoints. */
+  region: string | undefined;
+  endpoints: Readonly<Record<string, string | undefined>>;
+  allowLoopback: boolean;
 }
 
 export interface Config {
@@ -125,6 +129,14 @@ const readConnectionSecrets = (env: Env): ConnectionSecretSettings => ({
 const readHub = (env: Env): HubSettings => ({
   providerUrl: env.OPS_HUB_PROVIDER_URL,
   timeoutMs: num(env.OPS_PROVIDER_TIMEOUT_MS, 5000),
+  region: env.AWS_REGION,
+  // The delivering functions' endpoints, so the probe asks the provider they call.
+  endpoints: {
+    telegram: env.OPS_TELEGRAM_API_URL,
+    ledgerly: env.OPS_LEDGERLY_API_URL,
+    tallybook: env.OPS_TALLYBOOK_API_URL,
+  },
+  allowLoopback: readAllowLoopback(env),
 });
 
 /** The whole configuration from environment-shaped settings (the local runtime's way in). */

@@ -5,13 +5,41 @@ import type {
   ProviderRecord,
   ProviderRecords,
 } from '#shared/domain/integrations/ports';
+import { adapterByKey } from '#shared/domain/integrations/adapters/index';
 import { MONEY_PATTERN } from '#shared/kernel/money';
+import { probeUrl } from './probe';
 
 /** Where the hub reaches the providers of its adapters (functions/config.ts `hubSettings`). */
 export interface HubGatewaySettings {
-  /** `<base>/<adapter_key>/health` and `/records`; undefined: no provider endpoint in this deployment. */
+  /**
+   * `<base>/<adapter_key>/health` and `/records` (the local runtime's loopback sandbox); undefined
+   * in the cloud: the probe goes to each adapter's declared endpoint, and no records are read.
+   */
   providerUrl: string | undefined;
   timeoutMs: number;
+  /** The deployment's AWS region, for the `{region}` of an AWS endpoint. */
+  region: string | undefined;
+  /** Adapter endpoints this deployment configures otherwise (the same as the delivering functions use). */
+  endpoints: Readonly<Record<string, string | undefined>>;
+  /** A webhook url on loopback is allowed (the local runtime only). */
+  allowLoopback: boolean;
+}
+
+/**
+ * Where the probe of a connection goes without a sandbox: its adapter's declared endpoint (or
+ * the deployment's override of it), or the connection's own URL; undefined when it cannot be
+ * named (no region, no url set).
+ */
+export function probeTarget(c: Connection, settings: HubGatewaySettings): string | undefined {
+  const probe = adapterByKey(c.adapter_key)?.probe;
+  if (!probe) return undefined;
+  if ('config_field' in probe) {
+    const url = c.config[probe.config_field];
+    return typeof url === 'string' ? url : undefined;
+  }
+  const endpoint = settings.endpoints[c.adapter_key] ?? probe.endpoint;
+  if (!endpoint.includes('{region}')) return endpoint;
+  return settings.region ? endpoint.replace('{region}', settings.region) : undefined;
 }
 
 /** Provider records at most one run reads: a bound on the memory and the work of one message. */
@@ -35,7 +63,8 @@ const isRecord = (r: unknown): r is ProviderRecord => {
 };
 
 /**
- * The hub's HTTP client of the providers (the diagnostics probe and the reconciliation read).
+ * The hub's HTTP client of the providers (the diagnostics probe and the reconciliation read):
+ * the loopback sandbox where one is configured, else the probe goes to the real endpoint.
  * Every failure, a timeout, a refused connection, a non-2xx answer or a malformed body, is an
  * answer with a short reason (no body or error text of the provider's is passed on).
  */
@@ -64,7 +93,12 @@ export function hubGateway(settings: HubGatewaySettings): ProviderGateway {
   };
   return {
     async probe(c): Promise<ProbeResult | undefined> {
-      if (!settings.providerUrl) return undefined;
+      if (!settings.providerUrl) {
+        const target = probeTarget(c, settings);
+        return target
+          ? probeUrl(target, { allowLoopback: settings.allowLoopback, timeoutMs: settings.timeoutMs })
+          : undefined;
+      }
       const answer = await call(c, 'health');
       return answer.ok ? { ok: true } : answer;
     },

@@ -1,10 +1,10 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { isForbiddenAddress } from '#shared/domain/integrations/webhook-target';
 import { classifyStatus } from '#shared/domain/notifications/channels';
+import { guardedLookup } from './probe';
 import type { SendResult } from '#shared/domain/notifications/ports';
 
 /**
@@ -23,25 +23,6 @@ export interface WebhookOptions {
 
 export const signWebhook = (secret: string, id: string, at: Date, body: string) =>
   new Webhook(secret).sign(id, at, body);
-
-const forbiddenTarget = (): NodeJS.ErrnoException =>
-  Object.assign(new Error('forbidden webhook target'), { code: 'EFORBIDDENTARGET' });
-
-/** `dns.lookup` that refuses the whole answer when any address of it is forbidden. */
-const guardedLookup =
-  (allowLoopback: boolean) =>
-  (
-    hostname: string,
-    opts: object,
-    cb: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
-  ) =>
-    dnsLookup(hostname, { ...opts, all: true }, (err, list) => {
-      if (err) return cb(err, '', 0);
-      if (list.length === 0 || list.some((a) => isForbiddenAddress(a.address, allowLoopback)))
-        return cb(forbiddenTarget(), '', 0);
-      if ((opts as { all?: boolean }).all) return cb(null, list);
-      return cb(null, list[0]!.address, list[0]!.family);
-    });
 
 export function sendWebhook(
   target: string,

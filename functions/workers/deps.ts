@@ -6,6 +6,7 @@ import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifica
 import type { HubDeps } from '#shared/domain/integrations/diagnostics';
 import type { ReconciliationWorkerDeps } from '#shared/domain/integrations/reconciliation';
 import type { WorkflowRunDeps } from '#shared/domain/workflows/runner';
+import { connectionResults } from '#functions/adapters/connection-results';
 import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { documentStore } from '#functions/adapters/document-store';
@@ -42,6 +43,7 @@ function deliveryDeps(db: Db): DeliveryDeps {
       connectionStore(db),
       connectionSecretsFor(connectionSecretSettings()),
     ),
+    results: connectionResults(db),
     providers: providerPort(providerSettings(), allowLoopbackWebhooks()),
     clock,
     maxAttempts: o.maxAttempts ?? DELIVERY_MAX_ATTEMPTS,
@@ -55,13 +57,14 @@ function deliveryDeps(db: Db): DeliveryDeps {
 
 /** The accounting export's run: the delivery policy's attempts and backoff, the hub's connections. */
 export function exportRunDeps(db: Db): ExportRunDeps {
-  const { maxAttempts, backoff, leaseSeconds } = deliveryDeps(db);
+  const { maxAttempts, backoff, leaseSeconds, results } = deliveryDeps(db);
   return {
     exports: accountingStore(db),
     connections: activeConnectionReader(
       connectionStore(db),
       connectionSecretsFor(connectionSecretSettings()),
     ),
+    results,
     targets: accountingTargets(providerSettings()),
     clock,
     maxAttempts,

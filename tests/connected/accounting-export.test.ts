@@ -3,7 +3,11 @@ import { accountingStore } from '#functions/adapters/accounting-store';
 import { accountingTargets } from '#functions/adapters/accounting-targets';
 import { auditStore } from '#functions/adapters/audit-store';
 import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
+import { connectionResults } from '#functions/adapters/connection-results';
 import { connectionStore } from '#functions/adapters/connection-store';
+import { hubStore } from '#functions/adapters/hub-store';
+import { EXPECTED_SYNC_MINUTES } from '#shared/domain/integrations/catalog';
+import { computeHealth } from '#shared/domain/integrations/health';
 import { documentStore } from '#functions/adapters/document-store';
 import type { Db } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
@@ -55,6 +59,7 @@ beforeAll(async () => {
   worker = {
     exports: deps.exports,
     connections: activeConnectionReader(connectionStore(db), secrets),
+    results: connectionResults(db),
     targets: accountingTargets(providers),
     clock: systemClock,
     maxAttempts: 3,
@@ -417,4 +422,35 @@ describe('the worker', () => {
 it('the export event goes to the external queue', async () => {
   const { queueForEvent, QUEUES } = await import('#shared/kernel/names');
   expect(queueForEvent(EVENT_KINDS.accountingExportRequested, {})).toBe(QUEUES.external);
+});
+
+describe('the run records its outcome on the connection it used (docs/api.md section 9.3)', () => {
+  const healthOf = async (tenantId: string, connectionId: string) =>
+    computeHealth(
+      await hubStore(db).health(tenantId, connectionId),
+      EXPECTED_SYNC_MINUTES.accounting,
+      new Date(),
+    );
+
+  it('booked: healthy; a refused document leaves it healthy; a 503 degrades it with the error code', async () => {
+    const tenantId = await tenantWith('ledgerly');
+    const first = await exported(tenantId, { documents: docs(numbers(1)) });
+    expect(await run(tenantId, first.id)).toMatchObject({ result: 'exported' });
+    const connectionId = (await stored(tenantId, first.id)).integration_connection_id!;
+    expect((await healthOf(tenantId, connectionId)).state).toBe('healthy');
+
+    // The target answered: the document was wrong, not the connection.
+    const refused = await exported(tenantId, { documents: docs(numbers(1)) });
+    sandbox.accounting.script('ledgerly', [{ status: 400 }]);
+    expect(await run(tenantId, refused.id)).toMatchObject({ result: 'failed' });
+    expect((await healthOf(tenantId, connectionId)).state).toBe('healthy');
+
+    const unavailable = await exported(tenantId, { documents: docs(numbers(1)) });
+    sandbox.accounting.script('ledgerly', [{ status: 503 }]);
+    expect(await run(tenantId, unavailable.id)).toMatchObject({ action: 'retry' });
+    expect(await healthOf(tenantId, connectionId)).toMatchObject({
+      state: 'degraded',
+      reason: 'last call failed: target_unavailable',
+    });
+  });
 });

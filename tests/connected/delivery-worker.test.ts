@@ -4,6 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
+import { connectionResults } from '#functions/adapters/connection-results';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { logger, metricsFor } from '#functions/observability';
@@ -46,6 +47,7 @@ const worker = (send: (n: Notification) => Promise<SendResult>) =>
     delivery: {
       store,
       connections: activeConnectionReader(connectionStore(db), secrets),
+      results: connectionResults(db),
       providers: { send },
       clock: systemClock,
       maxAttempts: MAX_ATTEMPTS,

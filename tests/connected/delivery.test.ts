@@ -6,6 +6,7 @@ import { auditPut } from '#functions/adapters/audit-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { connectChannel } from '#tests/support/connections';
 import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
+import { connectionResults } from '#functions/adapters/connection-results';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
 import type { ActiveConnectionReader } from '#shared/domain/integrations/ports';
@@ -86,6 +87,7 @@ const provider = (
 const workerDeps = (providers: ReturnType<typeof provider>): DeliveryDeps => ({
   store,
   connections: providers.connections,
+  results: connectionResults(db),
   providers,
   clock: systemClock,
   maxAttempts: 5,

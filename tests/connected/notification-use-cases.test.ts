@@ -3,6 +3,7 @@ import { auditStore } from '#functions/adapters/audit-store';
 import type { Db } from '#functions/adapters/dynamo';
 import type { createStores } from '#functions/adapters/stores';
 import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
+import { connectionResults } from '#functions/adapters/connection-results';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
@@ -173,6 +174,7 @@ describe('decideReviewItem', () => {
       {
         store,
         connections: activeConnectionReader(connectionStore(db), localConnectionSecrets(undefined)),
+        results: connectionResults(db),
         providers: { send: async () => ({ ok: true }) },
         clock,
         maxAttempts: 5,

@@ -3,7 +3,11 @@ import { newId } from '#shared/kernel/ids';
 import { auditEvent } from '#shared/domain/audit';
 import type { OperationContract } from '#shared/domain/integrations/catalog';
 import { adapterByKey } from '#shared/domain/integrations/adapters/index';
-import type { ActiveConnectionReader } from '#shared/domain/integrations/ports';
+import {
+  type ActiveConnectionReader,
+  connectionFailure,
+  type ConnectionResults,
+} from '#shared/domain/integrations/ports';
 import { backoffSeconds, type BackoffSettings } from '#shared/domain/notifications/channels';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
@@ -41,6 +45,8 @@ import { publicExport } from './use-cases';
 export interface ExportRunDeps {
   exports: ExportStore;
   connections: ActiveConnectionReader;
+  /** Where a run's outcome at the target is recorded on the connection it used (its health). */
+  results: ConnectionResults;
   targets: AccountingTargets;
   clock: Clock;
   maxAttempts: number;
@@ -253,6 +259,32 @@ async function sendDocuments(
   return sent;
 }
 
+/**
+ * Errors that say the document was refused, not that the connection failed: the target answered
+ * (so it is reachable and the credentials hold), or no call was made.
+ */
+const DOCUMENT_ERRORS: ReadonlySet<ErrorCode> = new Set([
+  'validation_rejected',
+  'target_rejected',
+  'outcome_unknown',
+]);
+
+/**
+ * What a run says about its connection: a failure with the first connection-level error code, a
+ * success when a call was answered without one, nothing when no call was made.
+ */
+async function recordOnConnection(deps: ExportRunDeps, e: StoredExport, sent: Sent) {
+  if (!e.integration_connection_id) return;
+  const at = deps.clock.now().toISOString();
+  const failed = [...sent.outcomes.values()].find(
+    (o): o is { ok: false; error: ErrorCode } => !o.ok && 'error' in o && !DOCUMENT_ERRORS.has(o.error),
+  );
+  if (failed)
+    await deps.results.record(e.tenant_id, e.integration_connection_id, connectionFailure(at, failed.error));
+  else if (sent.calls > 0)
+    await deps.results.record(e.tenant_id, e.integration_connection_id, { ok: true, at });
+}
+
 /** `simulate_failure` (docs/api.md section 9.2): the error every pending document gets, no call made. */
 function simulated(e: StoredExport): ErrorCode | undefined {
   if (e.simulate_failure === 'permanent') return 'validation_rejected';
@@ -312,7 +344,8 @@ const reviewFor = (
  * 2. Take the run's lease (conditional write); held by another run: retry after the lease.
  * 3. Resolve the connection (`integration_connection_id`, else the tenant's active `accounting`
  *    connection); none: `gated` with a review item.
- * 4. Send what is not booked (`sendDocuments`), unless `simulate_failure` fails the attempt.
+ * 4. Send what is not booked (`sendDocuments`), unless `simulate_failure` fails the attempt, and
+ *    record what the target answered on the connection's health (`recordOnConnection`).
  * 5. All booked: `exported`. Retryable failures with attempts left: `retrying`, after the backoff
  *    or the target's Retry-After, whichever is longer. Otherwise `failed` (nothing booked) or
  *    `partially_exported`, with a review item and the `accounting_export.failed` workflow
@@ -356,6 +389,7 @@ export async function runExport(
       target && adapter
         ? await sendDocuments(deps, e, target, adapter.operations, leaseUntil)
         : allPending(e, 'not_configured');
+    await recordOnConnection(deps, e, sent);
   }
   return settle(deps, e, sent, leaseUntil, receiveCount);
 }

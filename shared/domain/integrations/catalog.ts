@@ -70,6 +70,12 @@ export interface AdapterDeclaration {
    */
   target_url_fields?: readonly string[];
   /**
+   * What diagnostics' `provider_reachable` requests (docs/api.md section 9.3): the provider's API
+   * base (`{region}`: the deployment's AWS region; a deployment may point an adapter elsewhere by
+   * configuration), or the config field naming the connection's own URL.
+   */
+  probe: { endpoint: string } | { config_field: string };
+  /**
    * The secret a connection needs (write-only), or `null` when the adapter authenticates as the
    * service itself (SES and SNS run under the function's role).
    */

@@ -138,8 +138,8 @@ async function probeCheck(deps: HubDeps, c: Connection): Promise<Check> {
   if (!probed)
     return warn(
       'provider_reachable',
-      'no provider endpoint is configured in this deployment: not probed',
-      'set OPS_HUB_PROVIDER_URL for the functions (docs/api.md section 9.3)',
+      "the provider's endpoint cannot be named (no url in the config, or no region): not probed",
+      "set the connection's config (GET /adapters/{key} shows config_schema), then run the diagnostics again",
     );
   return probed.ok
     ? pass('provider_reachable', 'the provider answered')

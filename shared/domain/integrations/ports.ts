@@ -116,6 +116,24 @@ export interface IntegrationIssue {
 /** A check or provider call's outcome, as health counts it. */
 export type ResultRecord = { ok: true; at: string } | { ok: false; at: string; reason: string };
 
+/**
+ * Where a delivering worker (notification delivery, accounting export) records how its provider
+ * call through a connection went, so health counts deliveries as well as checks. `reason` is a
+ * short code (`connectionFailure`), never provider text. Best effort: it never throws, since a
+ * lost record costs a stale health state while a thrown one would redeliver a sent message. The
+ * adapter writes a change only (docs/decisions.md, "Delivery results on connection health").
+ */
+export interface ConnectionResults {
+  record(tenantId: string, connectionId: string, result: ResultRecord): Promise<void>;
+}
+
+/** A failure reason as a health record keeps it: a short code, or `provider_error` for anything else. */
+export const connectionFailure = (at: string, reason: string): ResultRecord => ({
+  ok: false,
+  at,
+  reason: /^[A-Za-z0-9_]{1,64}$/.test(reason) ? reason : 'provider_error',
+});
+
 export interface IssueOpening {
   issue: IntegrationIssue;
   review: ReviewItem;

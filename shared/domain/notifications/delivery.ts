@@ -4,7 +4,11 @@ import { auditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { openReviewItem } from '#shared/domain/review';
 import { adapterByKey } from '#shared/domain/integrations/adapters/index';
-import type { ActiveConnectionReader } from '#shared/domain/integrations/ports';
+import {
+  type ActiveConnectionReader,
+  connectionFailure,
+  type ConnectionResults,
+} from '#shared/domain/integrations/ports';
 import { backoffSeconds, type BackoffSettings, CHANNEL_PROFILES } from './channels';
 import { decideGate, type GateDecision } from './gate';
 import type { Attempt, DeliveryStore, Notification, ProviderPort, ReviewItem, SendResult } from './ports';
@@ -20,6 +24,8 @@ export interface DeliveryDeps {
   store: DeliveryStore;
   /** The tenant's active connection of a channel's adapter (its key is the channel). */
   connections: ActiveConnectionReader;
+  /** Where the send's outcome is recorded on the connection it went through (its health). */
+  results: ConnectionResults;
   providers: ProviderPort;
   clock: Clock;
   maxAttempts: number;
@@ -56,8 +62,13 @@ export type DeliveryOutcome =
 /** The attempt reason of anything the provider path threw (configuration, secrets, SSM, a bug). */
 export const PROVIDER_ERROR = 'provider_error';
 
-/** The provider path's answer: the gate closed, or what the send gave (or what it threw). */
-type Tried = { gate: Extract<GateDecision, { open: false }> } | { result: SendResult; error?: unknown };
+/**
+ * The provider path's answer: the gate closed, or what the send gave through which connection
+ * (none for in-app), or what the path threw.
+ */
+type Tried =
+  | { gate: Extract<GateDecision, { open: false }> }
+  | { result: SendResult; connectionId?: string; error?: unknown };
 
 /** The provider gate, then the send. Runs under the claim, so the caller records whatever comes out. */
 async function tryProvider(deps: DeliveryDeps, n: Notification): Promise<Tried> {
@@ -69,7 +80,8 @@ async function tryProvider(deps: DeliveryDeps, n: Notification): Promise<Tried> 
   const gate = decideGate(n.channel, found ? 'active' : undefined, !needsSecret || secret !== undefined);
   if (!gate.open) return { gate };
   // Past the gate an external channel has its connection.
-  return { result: await deps.providers.send(n, { config: found?.connection.config ?? {}, secret }) };
+  const result = await deps.providers.send(n, { config: found?.connection.config ?? {}, secret });
+  return { result, connectionId: found?.connection.id };
 }
 
 /** Statuses from which a delivery message may (still, or again after a redrive) send. */
@@ -119,6 +131,8 @@ const reviewFor = (n: Notification, now: string, reason: ReviewItem['reason'], d
  *    Permanent failure -> `dead_lettered` + review item at once, acknowledged.
  *    Anything thrown in 3 or 4 is a transient failure (`provider_error`): once claimed, every
  *    attempt is recorded and releases the claim, so none is left `delivering` with nobody told.
+ *    The provider's answer (success, or the failure's reason code) is also recorded on the
+ *    connection the send used, which its health reads (docs/api.md section 9.3).
  */
 export async function deliver(
   deps: DeliveryDeps,
@@ -163,10 +177,17 @@ export async function deliver(
     return { action: 'ack', result: 'gated', notification: next, reason: gate.reason };
   }
 
-  const { result, error } = tried;
+  const { result, error, connectionId } = tried;
   const done = deps.clock.now();
   const at = done.toISOString();
   const latency = done.getTime() - start.getTime();
+  // What the provider answered counts on the connection's health; a throw (secrets, config) is ours, not its.
+  if (connectionId)
+    await deps.results.record(
+      n.tenant_id,
+      connectionId,
+      result.ok ? { ok: true, at } : connectionFailure(at, result.reason),
+    );
   if (result.ok) {
     const next = withAttempt(n, at, 'delivered', null, latency, { status: 'delivered', delivered_at: at });
     await deps.store.delivered(

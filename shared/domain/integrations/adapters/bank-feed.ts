@@ -22,6 +22,7 @@ export const bankFeed: AdapterDeclaration = {
     account_ibans: ['DE89370400440532013000'],
     sync_interval_minutes: 60,
   },
+  probe: { endpoint: 'https://api.bankfeed.example' },
   secret: z.strictObject({ consent_token: credential }),
   auth: {
     type: 'consent_token',

@@ -17,6 +17,7 @@ export const crm: AdapterDeclaration = {
     pipeline: z.optional(text(1, 64)),
   }),
   config_example: { workspace: 'acme', default_owner_email: 'sales@acme.example' },
+  probe: { endpoint: 'https://api.hubapi.com' },
   secret: z.strictObject({ api_key: credential }),
   auth: {
     type: 'api_key',

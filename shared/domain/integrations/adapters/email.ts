@@ -19,6 +19,7 @@ export const email: AdapterDeclaration = {
     ),
   }),
   config_example: { from_address: 'billing@acme.example', reply_to: 'support@acme.example' },
+  probe: { endpoint: 'https://email.{region}.amazonaws.com' },
   secret: null,
   auth: {
     type: 'service_role',

@@ -60,6 +60,7 @@ export const ledgerly: AdapterDeclaration = {
     sales_account_code: '200',
     payment_account_code: '090',
   },
+  probe: { endpoint: 'https://api.ledgerly.example' },
   secret: z.strictObject({ client_id: credential, client_secret: credential }),
   auth: {
     type: 'oauth2_client_credentials',

@@ -22,6 +22,7 @@ export const sms: AdapterDeclaration = {
     sms_type: z.optional(z.enum(['Transactional', 'Promotional'])),
   }),
   config_example: { sender_id: 'ACME', sms_type: 'Transactional' },
+  probe: { endpoint: 'https://sns.{region}.amazonaws.com' },
   secret: null,
   auth: {
     type: 'service_role',

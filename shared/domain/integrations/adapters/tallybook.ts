@@ -44,6 +44,7 @@ export const tallybook: AdapterDeclaration = {
     round_to_cents: z.optional(z.boolean()),
   }),
   config_example: { company_id: '104522', ledger: 'sales', currency: 'EUR' },
+  probe: { endpoint: 'https://api.tallybook.example' },
   secret: z.strictObject({ api_key: credential }),
   auth: {
     type: 'api_key',

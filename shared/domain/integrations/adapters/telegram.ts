@@ -15,6 +15,7 @@ export const telegram: AdapterDeclaration = {
     disable_notification: z.optional(z.boolean()),
   }),
   config_example: { disable_notification: false },
+  probe: { endpoint: 'https://api.telegram.org' },
   secret: z.strictObject({
     bot_token: z
       .string()

@@ -23,6 +23,7 @@ export const webhook: AdapterDeclaration = {
   }),
   config_example: { url: 'https://hooks.acme.example/ops-platform' },
   target_url_fields: ['url'],
+  probe: { config_field: 'url' },
   secret: z.strictObject({
     signing_secret: z
       .string()
