@@ -1,5 +1,7 @@
 import type * as z from 'zod/mini';
 import type { ReviewDecision } from '#shared/api/schemas/notifications';
+import type { Clock } from '#shared/kernel/ids';
+import { auditEvent } from './audit';
 import type { ReviewItem } from './notifications/ports';
 
 /**
@@ -37,3 +39,30 @@ export const decidedReviewItem = (
   decided_at: now,
   updated_at: now,
 });
+
+/**
+ * The `review_item.decided` audit event a decision on a review item of any kind writes in its
+ * transaction. `metadata` defaults to what every kind shares: the action, the kind, the subject
+ * and the note.
+ */
+export const reviewDecidedEvent = (
+  clock: Clock,
+  actorId: string,
+  decided: ReviewItem,
+  summary: string,
+  metadata: Record<string, unknown> = {
+    action: decided.decision,
+    kind: decided.kind,
+    subject_id: decided.subject_id,
+    note: decided.note,
+  },
+) =>
+  auditEvent(clock, {
+    tenant_id: decided.tenant_id,
+    event_type: 'review_item.decided',
+    actor_id: actorId,
+    entity_type: 'review_item',
+    entity_id: decided.id,
+    summary,
+    metadata,
+  });

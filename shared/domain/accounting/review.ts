@@ -3,9 +3,8 @@ import { InvalidTransitionError, NotFoundError } from '#shared/kernel/errors';
 import type { Clock } from '#shared/kernel/ids';
 import type { Principal } from '#shared/kernel/policy';
 import type { ReviewDecision } from '#shared/api/schemas/notifications';
-import { auditEvent } from '#shared/domain/audit';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
-import { decidedReviewItem } from '#shared/domain/review';
+import { decidedReviewItem, reviewDecidedEvent } from '#shared/domain/review';
 import { exportRequested } from './events';
 import type { ExportStatus, ExportStore, StoredExport } from './ports';
 
@@ -49,15 +48,12 @@ export async function decideExportReview(
     next,
     e.status,
     decided,
-    auditEvent(deps.clock, {
-      tenant_id: review.tenant_id,
-      event_type: 'review_item.decided',
-      actor_id: actor.user_id,
-      entity_type: 'review_item',
-      entity_id: review.id,
-      summary: `${decision.action} accounting export ${e.export_batch_id}`,
-      metadata: { action: decision.action, kind: review.kind, subject_id: e.id, note: decided.note },
-    }),
+    reviewDecidedEvent(
+      deps.clock,
+      actor.user_id,
+      decided,
+      `${decision.action} accounting export ${e.export_batch_id}`,
+    ),
     retry ? exportRequested(deps.clock, next) : null,
   );
   if (!won) throw new InvalidTransitionError('The review item or its export changed meanwhile.');

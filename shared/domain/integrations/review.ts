@@ -5,10 +5,9 @@ import type { Clock } from '#shared/kernel/ids';
 import { newId } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import type { Principal } from '#shared/kernel/policy';
-import { auditEvent } from '#shared/domain/audit';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
-import { decidedReviewItem } from '#shared/domain/review';
+import { decidedReviewItem, reviewDecidedEvent } from '#shared/domain/review';
 import type { IssueDecisionStore } from './ports';
 
 export interface IssueReviewDeps {
@@ -50,20 +49,12 @@ export async function decideIntegrationIssue(
   const won = await deps.issues.endIssue(
     { ...issue, status: 'closed', closed_at: now, updated_at: now },
     decided,
-    auditEvent(deps.clock, {
-      tenant_id: review.tenant_id,
-      event_type: 'review_item.decided',
-      actor_id: actor.user_id,
-      entity_type: 'review_item',
-      entity_id: review.id,
-      summary: `${decision.action} integration issue ${review.subject_id}`,
-      metadata: {
-        action: decision.action,
-        kind: review.kind,
-        subject_id: review.subject_id,
-        note: decided.note,
-      },
-    }),
+    reviewDecidedEvent(
+      deps.clock,
+      actor.user_id,
+      decided,
+      `${decision.action} integration issue ${review.subject_id}`,
+    ),
     rerun,
   );
   if (!won) throw new InvalidTransitionError('The review item changed meanwhile.');

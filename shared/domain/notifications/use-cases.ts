@@ -8,7 +8,7 @@ import type { Principal } from '#shared/kernel/policy';
 import type { NotificationCreate, ReviewDecision } from '#shared/api/schemas/notifications';
 import { auditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
-import { decidedReviewItem } from '#shared/domain/review';
+import { decidedReviewItem, reviewDecidedEvent } from '#shared/domain/review';
 import { checkPolicy } from './policy-check';
 import type {
   Notification,
@@ -175,15 +175,13 @@ export async function decideReviewItem(
     next,
     n.status,
     decided,
-    auditEvent(deps.clock, {
-      tenant_id: tenantId,
-      event_type: 'review_item.decided',
-      actor_id: actor.user_id,
-      entity_type: 'review_item',
-      entity_id: review.id,
-      summary: `${decision.action} ${n.channel} notification ${n.id}`,
-      metadata: { action: decision.action, notification_id: n.id, note: decision.note ?? null },
-    }),
+    reviewDecidedEvent(
+      deps.clock,
+      actor.user_id,
+      decided,
+      `${decision.action} ${n.channel} notification ${n.id}`,
+      { action: decision.action, notification_id: n.id, note: decision.note ?? null },
+    ),
     retry ? deliveryRequested(deps.clock, next) : null,
   );
   if (!won) throw new InvalidTransitionError('The review item or its notification changed meanwhile.');
