@@ -474,22 +474,24 @@ export type BusinessContextAssistantDemoRead = {
     summary: Array<DemoSummaryCard>;
     role: string;
     subject: string;
+    riskLevel: string;
     sourceSystems: Array<string>;
-    contextCards: Array<{
+    highlights: Array<{
+        item: string;
         title: string;
-        source: string;
-        fact: string;
-        freshness: string;
+        severity: string;
+        reason: string;
+        ageHours: number;
     }>;
-    insightRules: Array<{
-        rule: string;
-        looksAt: string;
-        fires: string;
-    }>;
-    suggestedActions: Array<{
+    recommendedActions: Array<{
+        item: string;
         action: string;
-        why: string;
-        api: string;
+        roleMayAct: boolean;
+        handTo: string;
+    }>;
+    reviewPoints: Array<{
+        point: string;
+        count: number;
     }>;
     dataBoundaries: Array<DemoDataBoundary>;
 };
@@ -648,35 +650,44 @@ export type BusinessIntakePipelineDemoRead = {
         [key: string]: string;
     }>;
     summary: Array<DemoSummaryCard>;
+    role: string;
     sourceSystems: Array<string>;
     intakePreviews: Array<{
         source: string;
         event: string;
-        normalizedAs: string;
         accepted: boolean;
+        normalizedAs: string | null;
+        problems: Array<string>;
     }>;
     workbench: {
-        openExceptions: number;
-        queues: Array<string>;
-        focus: string;
+        events: number;
+        accepted: number;
+        refused: number;
+        documentsCompared: number;
     };
     detections: {
         ruleSet: string;
         findings: Array<{
             rule: string;
-            subject: string;
             severity: string;
+            documents: Array<string>;
+            message: string;
+            repair: string;
         }>;
     };
-    actionPlan: {
-        planKind: string;
-        steps: Array<string>;
-    };
-    notifications: {
-        drafts: number;
-        channels: Array<NotificationChannel>;
-        note: string;
-    };
+    actionPlan: Array<{
+        step: number;
+        action: string;
+        lane: string;
+        description: string;
+    }>;
+    notificationDrafts: Array<{
+        channel: string;
+        audienceRole: string;
+        subject: string;
+        status: string;
+        wouldQueue: boolean;
+    }>;
     dataBoundaries: Array<DemoDataBoundary>;
 };
 

@@ -1,22 +1,29 @@
 import type * as z from 'zod';
 import { DEMO_TENANT, DOC, fetchCommand, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
 import { CHANNEL_PROFILES } from '#shared/domain/notifications/channels';
+import { briefing as computeBriefing } from '#shared/domain/previews/briefing';
 import {
   actionExecution as computeExecution,
   approvalGateway as computeGateway,
 } from '#shared/domain/previews/execution';
+import { intakePipeline as computeIntake } from '#shared/domain/previews/intake';
 import { notificationDeliveryContract } from './delivery';
 import { businessRecordsDemo } from './records';
 import {
+  briefingRows,
   DEMO_EXECUTION_REQUEST,
   DEMO_GATEWAY_REQUEST,
   DEMO_IDS,
+  DEMO_INTAKE_REQUEST,
   DEMO_PREVIEW_AT,
   DEMO_RECORDS,
+  demoBriefing,
   demoSteps,
   executionRows,
   gatewayRows,
+  intakeRows,
   labelsOf,
+  mentionsOf,
 } from './previews';
 import type {
   BusinessActionExecutionDemoRead,
@@ -35,6 +42,8 @@ import type {
 const SUBJECT = 'supplier_invoice INV-20417';
 const preview = (kind: string) => `POST /tenants/{tenant_id}/previews/${kind}`;
 const boundaries = () => PUBLIC_BOUNDARIES.map((b) => ({ ...b }));
+/** The demo's API paths keep `{tenant_id}`: there is no tenant to fill in. */
+const previewApi = (path: string) => path;
 
 export interface DemoSection {
   id: string;
@@ -43,139 +52,39 @@ export interface DemoSection {
   description: string;
 }
 
+/** The demo's context assistant: the real briefing of the demo tenant's records (./previews.ts). */
 function contextAssistant(): z.output<typeof BusinessContextAssistantDemoRead> {
+  const request = demoBriefing(DEMO_IDS.invoice);
+  const result = computeBriefing(request, DEMO_RECORDS, DEMO_PREVIEW_AT, previewApi);
   return {
     status: 'previewed',
     command: fetchCommand('/demo/public'),
     api: { briefing: preview('briefing'), exception: 'GET /tenants/{tenant_id}/exceptions/{exception_id}' },
     docs: [{ ...DOC.demo }],
-    summary: [
-      { label: 'Context cards', value: '4', detail: 'from three source systems' },
-      { label: 'Suggested actions', value: '3', detail: 'each names its API call' },
-    ],
-    role: 'accountant',
-    subject: SUBJECT,
-    sourceSystems: [SOURCE_SYSTEMS.accounting, SOURCE_SYSTEMS.bank, 'ops-platform exceptions'],
-    contextCards: [
-      {
-        title: 'Invoice',
-        source: SOURCE_SYSTEMS.accounting,
-        fact: 'INV-20417: 5,400.00 USD, due 2026-04-15',
-        freshness: '2 min',
-      },
-      {
-        title: 'Payment',
-        source: SOURCE_SYSTEMS.bank,
-        fact: 'PAY-88120: 4,860.00 USD on 2026-03-31',
-        freshness: '1 min',
-      },
-      {
-        title: 'Supplier terms',
-        source: SOURCE_SYSTEMS.accounting,
-        fact: '10% discount when paid within 15 days',
-        freshness: '1 day',
-      },
-      {
-        title: 'Open exception',
-        source: 'ops-platform exceptions',
-        fact: 'payment.amount_mismatch, warning',
-        freshness: 'now',
-      },
-    ],
-    insightRules: [
-      {
-        rule: 'discount-explains-gap',
-        looksAt: 'gap / invoice total',
-        fires: 'gap is exactly 10% and paid early',
-      },
-      {
-        rule: 'duplicate-payment',
-        looksAt: 'payments per invoice',
-        fires: 'more than one payment covers the invoice',
-      },
-      { rule: 'stale-terms', looksAt: 'supplier terms age', fires: 'terms older than 12 months' },
-    ],
-    suggestedActions: [
-      {
-        action: 'Acknowledge the exception',
-        why: 'the discount explains the gap',
-        api: 'POST /tenants/{tenant_id}/exceptions/{exception_id}/status',
-      },
-      {
-        action: 'Book the discount',
-        why: 'keeps the ledger balanced',
-        api: 'POST /tenants/{tenant_id}/accounting-exports',
-      },
-      { action: 'Plan the resolution', why: 'needs an approval before booking', api: preview('action-plan') },
-    ],
+    subject: labelsOf(DEMO_RECORDS)(request.subject_type, request.subject_id),
+    ...briefingRows(result, labelsOf(DEMO_RECORDS), mentionsOf(DEMO_RECORDS)),
     dataBoundaries: boundaries(),
   };
 }
 
+/** The demo's intake pipeline: the real preview of the demo's provider events against its records. */
 function intakePipeline(): z.output<typeof BusinessIntakePipelineDemoRead> {
-  const intakePreviews: z.output<typeof BusinessIntakePipelineDemoRead>['intakePreviews'] = [
-    {
-      source: SOURCE_SYSTEMS.bank,
-      event: 'payment received',
-      normalizedAs: 'payment PAY-88120',
-      accepted: true,
-    },
-    {
-      source: SOURCE_SYSTEMS.accounting,
-      event: 'invoice updated',
-      normalizedAs: 'document INV-20417',
-      accepted: true,
-    },
-    {
-      source: SOURCE_SYSTEMS.inventory,
-      event: 'stock count',
-      normalizedAs: 'stock level, River Depot',
-      accepted: true,
-    },
-    {
-      source: SOURCE_SYSTEMS.bank,
-      event: 'statement line without reference',
-      normalizedAs: 'not normalized',
-      accepted: false,
-    },
-  ];
+  const result = computeIntake(
+    DEMO_INTAKE_REQUEST,
+    DEMO_RECORDS,
+    DEMO_TENANT.id,
+    DEMO_PREVIEW_AT,
+    previewApi,
+  );
   return {
     status: 'previewed',
     command: fetchCommand('/demo/public'),
     api: { intakePipeline: preview('intake-pipeline') },
     docs: [{ ...DOC.demo }],
-    summary: [
-      {
-        label: 'Events',
-        value: `${intakePreviews.filter((e) => e.accepted).length} of ${intakePreviews.length} accepted`,
-        detail: 'one line has no reference',
-      },
-      { label: 'Detections', value: '1', detail: 'payment_reconciliation' },
-    ],
-    sourceSystems: [SOURCE_SYSTEMS.bank, SOURCE_SYSTEMS.accounting, SOURCE_SYSTEMS.inventory],
-    intakePreviews,
-    workbench: { openExceptions: 3, queues: ['accounts-payable', 'inventory'], focus: 'month-end close' },
-    detections: {
-      ruleSet: 'payment_reconciliation',
-      findings: [
-        { rule: 'amount_mismatch', subject: SUBJECT, severity: 'warning' },
-        { rule: 'missing_reference', subject: 'bank line 2026-03-31 #14', severity: 'info' },
-      ],
-    },
-    actionPlan: {
-      planKind: 'exception_resolution',
-      steps: ['confirm discount terms', 'book discount', 'notify supplier'],
-    },
-    notifications: {
-      drafts: 2,
-      channels: ['in_app', 'email'],
-      note: 'drafts only: a preview queues nothing',
-    },
+    ...intakeRows(result, labelsOf(DEMO_RECORDS), mentionsOf(DEMO_RECORDS)),
     dataBoundaries: boundaries(),
   };
 }
-
-const previewApi = (path: string) => path;
 
 /** The demo's action execution: the real preview of the demo tenant's records (./previews.ts). */
 function actionExecution(): z.output<typeof BusinessActionExecutionDemoRead> {

@@ -11,6 +11,7 @@ import { NOTIFICATION_CHANNELS, NotificationChannel } from '#shared/api/schemas/
 const text = z.string().min(1);
 const names = z.array(text);
 const row = z.strictObject;
+const nullableText = z.union([text, z.null()]);
 
 export const DemoStatus = z.literal('previewed');
 export const DemoApi = z
@@ -323,10 +324,13 @@ const assistBase = { ...demoBase, summary, role: text, subject: text };
 export const BusinessContextAssistantDemoRead = z
   .strictObject({
     ...assistBase,
+    riskLevel: text,
     sourceSystems: names,
-    contextCards: z.array(row({ title: text, source: text, fact: text, freshness: text })),
-    insightRules: z.array(row({ rule: text, looksAt: text, fires: text })),
-    suggestedActions: z.array(row({ action: text, why: text, api: text })),
+    highlights: z.array(
+      row({ item: text, title: text, severity: text, reason: text, ageHours: z.int().min(0) }),
+    ),
+    recommendedActions: z.array(row({ item: text, action: text, roleMayAct: z.boolean(), handTo: text })),
+    reviewPoints: z.array(row({ point: text, count: z.int().min(0) })),
     dataBoundaries,
   })
   .meta({ id: 'BusinessContextAssistantDemoRead' });
@@ -335,15 +339,25 @@ export const BusinessIntakePipelineDemoRead = z
   .strictObject({
     ...demoBase,
     summary,
+    role: text,
     sourceSystems: names,
-    intakePreviews: z.array(row({ source: text, event: text, normalizedAs: text, accepted: z.boolean() })),
-    workbench: row({ openExceptions: z.int().min(0), queues: names, focus: text }),
+    intakePreviews: z.array(
+      row({ source: text, event: text, accepted: z.boolean(), normalizedAs: nullableText, problems: names }),
+    ),
+    workbench: row({
+      events: z.int().min(0),
+      accepted: z.int().min(0),
+      refused: z.int().min(0),
+      documentsCompared: z.int().min(0),
+    }),
     detections: row({
       ruleSet: text,
-      findings: z.array(row({ rule: text, subject: text, severity: text })),
+      findings: z.array(row({ rule: text, severity: text, documents: names, message: text, repair: text })),
     }),
-    actionPlan: row({ planKind: text, steps: names }),
-    notifications: row({ drafts: z.int().min(0), channels: channelList, note: text }),
+    actionPlan: z.array(row({ step: z.int().min(1), action: text, lane: text, description: text })),
+    notificationDrafts: z.array(
+      row({ channel: text, audienceRole: text, subject: text, status: text, wouldQueue: z.boolean() }),
+    ),
     dataBoundaries,
   })
   .meta({ id: 'BusinessIntakePipelineDemoRead' });
@@ -373,7 +387,6 @@ export const BusinessApprovalGatewayDemoRead = z
   .meta({ id: 'BusinessApprovalGatewayDemoRead' });
 
 const jsonScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-const nullableText = z.union([text, z.null()]);
 
 export const BusinessRecordsDemoRead = z
   .strictObject({

@@ -1,20 +1,27 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium';
 import { OPERATIONS } from '#shared/api/manifest';
 import { DEMO_PAYLOADS, type DemoOperationId, staticFileName } from '#shared/demo/index';
 import {
+  briefingRows,
   DEMO_EXCEPTION,
   DEMO_EXECUTION_REQUEST,
   DEMO_GATEWAY_REQUEST,
+  DEMO_INTAKE_REQUEST,
   DEMO_INVOICE,
   DEMO_PAYMENT,
+  DEMO_PREVIEW_AT,
+  DEMO_RECORDED_AT,
+  demoBriefing,
   demoSteps,
   executionRows,
   gatewayRows,
+  intakeRows,
   labelsOf,
+  mentionsOf,
 } from '#shared/demo/previews';
 import { seedTenant } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
@@ -191,5 +198,43 @@ describe('demo agreement', () => {
       execution_plan: steps,
     });
     expect(shown.approvalGateway).not.toMatchObject(gatewayRows(other, labels));
+  });
+
+  it('shows the briefing and intake pipeline the real endpoints compute, at the demo’s clock', async () => {
+    const s = await seedTenant(rt);
+    const post = async (path: string, body: unknown) => {
+      const r = await s.api.call('POST', `/tenants/${s.tenantId}${path}`, {
+        token: s.members.manager.token,
+        body,
+      });
+      expect(r.status, `${path} ${JSON.stringify(r.body)}`).toBeLessThan(300);
+      return r.body;
+    };
+    // The runtime runs in this process: its clock is this Date. The records get the demo's
+    // timestamps and the previews run at the demo's moment (ages and due dates count from it).
+    vi.useFakeTimers({ toFake: ['Date'], now: DEMO_RECORDED_AT });
+    try {
+      const invoice = await post('/documents', DEMO_INVOICE);
+      await post(`/documents/${invoice.id}/status`, { status: 'open' });
+      const payment = await post('/documents', { ...DEMO_PAYMENT, applies_to: invoice.id });
+      const exception = await post('/exceptions', { ...DEMO_EXCEPTION, subject_id: invoice.id });
+      const data = { documents: [invoice, payment], exceptions: [exception] };
+      const [labels, mentions] = [labelsOf(data), mentionsOf(data)];
+      const shown = api.get('demo.public')!.body as Record<string, Record<string, unknown>>;
+      vi.setSystemTime(DEMO_PREVIEW_AT);
+
+      const briefing = await post('/previews/briefing', demoBriefing(invoice.id));
+      expect(shown.contextAssistant).toMatchObject(briefingRows(briefing, labels, mentions));
+      expect(shown.contextAssistant!.subject).toBe(labels('document', invoice.id));
+      const intake = await post('/previews/intake-pipeline', DEMO_INTAKE_REQUEST);
+      expect(shown.intakePipeline).toMatchObject(intakeRows(intake, labels, mentions));
+
+      // The comparison can fail: a day later the same records are a day older.
+      vi.setSystemTime(new Date(DEMO_PREVIEW_AT.getTime() + 24 * 3_600_000));
+      const later = await post('/previews/briefing', demoBriefing(invoice.id));
+      expect(shown.contextAssistant).not.toMatchObject(briefingRows(later, labels, mentions));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

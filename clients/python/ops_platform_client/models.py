@@ -41,9 +41,9 @@ __all__ = [
     "BusinessApprovalGatewayPreviewRead",
     "BusinessBriefingPreviewCreate",
     "BusinessBriefingRead",
-    "BusinessContextAssistantDemoReadContextCardsItem",
-    "BusinessContextAssistantDemoReadInsightRulesItem",
-    "BusinessContextAssistantDemoReadSuggestedActionsItem",
+    "BusinessContextAssistantDemoReadHighlightsItem",
+    "BusinessContextAssistantDemoReadRecommendedActionsItem",
+    "BusinessContextAssistantDemoReadReviewPointsItem",
     "BusinessContextAssistantDemoRead",
     "BusinessDetectionPreviewCreate",
     "BusinessDetectionPreviewRead",
@@ -57,8 +57,8 @@ __all__ = [
     "BusinessIntakePipelineDemoReadWorkbench",
     "BusinessIntakePipelineDemoReadDetectionsFindingsItem",
     "BusinessIntakePipelineDemoReadDetections",
-    "BusinessIntakePipelineDemoReadActionPlan",
-    "BusinessIntakePipelineDemoReadNotifications",
+    "BusinessIntakePipelineDemoReadActionPlanItem",
+    "BusinessIntakePipelineDemoReadNotificationDraftsItem",
     "BusinessIntakePipelineDemoRead",
     "BusinessIntakePipelinePreviewCreate",
     "BusinessIntakePipelinePreviewRead",
@@ -581,26 +581,27 @@ class BusinessBriefingRead(TypedDict):
     source_systems: NotRequired[list[str]]
 
 
-class BusinessContextAssistantDemoReadContextCardsItem(TypedDict):
-    """The `BusinessContextAssistantDemoReadContextCardsItem` record."""
+class BusinessContextAssistantDemoReadHighlightsItem(TypedDict):
+    """The `BusinessContextAssistantDemoReadHighlightsItem` record."""
+    item: str
     title: str
-    source: str
-    fact: str
-    freshness: str
+    severity: str
+    reason: str
+    ageHours: int
 
 
-class BusinessContextAssistantDemoReadInsightRulesItem(TypedDict):
-    """The `BusinessContextAssistantDemoReadInsightRulesItem` record."""
-    rule: str
-    looksAt: str
-    fires: str
-
-
-class BusinessContextAssistantDemoReadSuggestedActionsItem(TypedDict):
-    """The `BusinessContextAssistantDemoReadSuggestedActionsItem` record."""
+class BusinessContextAssistantDemoReadRecommendedActionsItem(TypedDict):
+    """The `BusinessContextAssistantDemoReadRecommendedActionsItem` record."""
+    item: str
     action: str
-    why: str
-    api: str
+    roleMayAct: bool
+    handTo: str
+
+
+class BusinessContextAssistantDemoReadReviewPointsItem(TypedDict):
+    """The `BusinessContextAssistantDemoReadReviewPointsItem` record."""
+    point: str
+    count: int
 
 
 class BusinessContextAssistantDemoRead(TypedDict):
@@ -612,10 +613,11 @@ class BusinessContextAssistantDemoRead(TypedDict):
     summary: list[DemoSummaryCard]
     role: str
     subject: str
+    riskLevel: str
     sourceSystems: list[str]
-    contextCards: list[BusinessContextAssistantDemoReadContextCardsItem]
-    insightRules: list[BusinessContextAssistantDemoReadInsightRulesItem]
-    suggestedActions: list[BusinessContextAssistantDemoReadSuggestedActionsItem]
+    highlights: list[BusinessContextAssistantDemoReadHighlightsItem]
+    recommendedActions: list[BusinessContextAssistantDemoReadRecommendedActionsItem]
+    reviewPoints: list[BusinessContextAssistantDemoReadReviewPointsItem]
     dataBoundaries: list[DemoDataBoundary]
 
 
@@ -723,22 +725,26 @@ class BusinessIntakePipelineDemoReadIntakePreviewsItem(TypedDict):
     """The `BusinessIntakePipelineDemoReadIntakePreviewsItem` record."""
     source: str
     event: str
-    normalizedAs: str
     accepted: bool
+    normalizedAs: str | None
+    problems: list[str]
 
 
 class BusinessIntakePipelineDemoReadWorkbench(TypedDict):
     """The `BusinessIntakePipelineDemoReadWorkbench` record."""
-    openExceptions: int
-    queues: list[str]
-    focus: str
+    events: int
+    accepted: int
+    refused: int
+    documentsCompared: int
 
 
 class BusinessIntakePipelineDemoReadDetectionsFindingsItem(TypedDict):
     """The `BusinessIntakePipelineDemoReadDetectionsFindingsItem` record."""
     rule: str
-    subject: str
     severity: str
+    documents: list[str]
+    message: str
+    repair: str
 
 
 class BusinessIntakePipelineDemoReadDetections(TypedDict):
@@ -747,17 +753,21 @@ class BusinessIntakePipelineDemoReadDetections(TypedDict):
     findings: list[BusinessIntakePipelineDemoReadDetectionsFindingsItem]
 
 
-class BusinessIntakePipelineDemoReadActionPlan(TypedDict):
-    """The `BusinessIntakePipelineDemoReadActionPlan` record."""
-    planKind: str
-    steps: list[str]
+class BusinessIntakePipelineDemoReadActionPlanItem(TypedDict):
+    """The `BusinessIntakePipelineDemoReadActionPlanItem` record."""
+    step: int
+    action: str
+    lane: str
+    description: str
 
 
-class BusinessIntakePipelineDemoReadNotifications(TypedDict):
-    """The `BusinessIntakePipelineDemoReadNotifications` record."""
-    drafts: int
-    channels: list[NotificationChannel]
-    note: str
+class BusinessIntakePipelineDemoReadNotificationDraftsItem(TypedDict):
+    """The `BusinessIntakePipelineDemoReadNotificationDraftsItem` record."""
+    channel: str
+    audienceRole: str
+    subject: str
+    status: str
+    wouldQueue: bool
 
 
 class BusinessIntakePipelineDemoRead(TypedDict):
@@ -767,12 +777,13 @@ class BusinessIntakePipelineDemoRead(TypedDict):
     api: dict[str, str]
     docs: list[dict[str, str]]
     summary: list[DemoSummaryCard]
+    role: str
     sourceSystems: list[str]
     intakePreviews: list[BusinessIntakePipelineDemoReadIntakePreviewsItem]
     workbench: BusinessIntakePipelineDemoReadWorkbench
     detections: BusinessIntakePipelineDemoReadDetections
-    actionPlan: BusinessIntakePipelineDemoReadActionPlan
-    notifications: BusinessIntakePipelineDemoReadNotifications
+    actionPlan: list[BusinessIntakePipelineDemoReadActionPlanItem]
+    notificationDrafts: list[BusinessIntakePipelineDemoReadNotificationDraftsItem]
     dataBoundaries: list[DemoDataBoundary]
 
 
