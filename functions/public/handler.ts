@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { OPENAPI_BROTLI } from '../../openapi/openapi-brotli';
-import { demoResponse } from '#shared/demo/index';
+import { demoResponse } from '#shared/demo/served';
 import { PUBLIC_OPERATIONS } from '#shared/api/operations/public';
 import { tableHealth } from '#functions/adapters/table-health';
 import { tableConfig } from '#functions/config';
@@ -23,12 +23,15 @@ const tableAnswers = tableHealth(tableConfig());
 
 type DemoId = Exclude<keyof typeof PUBLIC_OPERATIONS, 'public.health' | 'public.openapi'>;
 
-/** Static demo payloads with a strong ETag: `If-None-Match` gets 304 and no body. */
+/**
+ * Demo payloads, precomputed by `npm run build:demo` (shared/demo/served.ts), with a strong ETag:
+ * `If-None-Match` gets 304 and no body.
+ */
 const demo = (id: DemoId) => async (req: HttpRequest<(typeof PUBLIC_OPERATIONS)[DemoId]>) => {
   const found = demoResponse(id)!;
   const headers = { etag: found.etag, 'cache-control': found.cacheControl };
   const match = req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === found.etag);
-  return match ? new HttpResult(undefined, headers, 304) : new HttpResult(found.body, headers);
+  return match ? new HttpResult(undefined, headers, 304) : new HttpResult(found.json, headers);
 };
 
 export const handler = httpHandler(PUBLIC_OPERATIONS, {

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 import { toOutboxEvent } from '#functions/adapters/outbox';
 import { OPERATIONS, type Operation } from '#shared/api/manifest';
-import { DEMO_CACHE_CONTROL, DEMO_OPERATIONS, DEMO_PAYLOADS, demoResponse } from '#shared/demo/index';
+import { DEMO_CACHE_CONTROL, DEMO_OPERATIONS, DEMO_PAYLOADS } from '#shared/demo/index';
+import { DEMO_RESPONSES } from '#shared/demo/responses';
+import { demoResponse } from '#shared/demo/served';
 import { NOTIFICATION_CHANNELS, type NotificationDeliveryContractDemoRead } from '#shared/demo/schemas';
 import { CHANNEL_PROFILES, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import { ALARMS, dlqName, EVENT_KINDS, LOG_EVENTS, METRICS, QUEUES } from '#shared/kernel/names';
@@ -67,18 +69,22 @@ describe('demo operations', () => {
     }
   });
 
-  it('are part of the manifest the router dispatches from', () => {
+  it('are part of the manifest the router dispatches from, with their response records', () => {
     for (const [id, op] of Object.entries(DEMO_OPERATIONS))
-      expect((OPERATIONS as Record<string, Operation>)[id]).toBe(op);
+      expect((OPERATIONS as Record<string, Operation>)[id]).toEqual({
+        ...op,
+        response: DEMO_RESPONSES[id as keyof typeof DEMO_RESPONSES],
+      });
   });
 });
 
 describe('demo records', () => {
   it.each(Object.entries(DEMO_PAYLOADS))('%s validates against its strict schema', (id, { path, body }) => {
     const op = DEMO_OPERATIONS[id as keyof typeof DEMO_OPERATIONS];
+    const response = DEMO_RESPONSES[id as keyof typeof DEMO_RESPONSES];
     expect(op.path).toBe(path);
-    expect(op.response.safeParse(body).success).toBe(true);
-    expect(op.response.safeParse({ ...(body as object), extra: 1 }).success).toBe(false);
+    expect(response.safeParse(body).success).toBe(true);
+    expect(response.safeParse({ ...(body as object), extra: 1 }).success).toBe(false);
   });
 
   it.each(Object.entries(DEMO_PAYLOADS))(
@@ -213,12 +219,12 @@ describe('notification delivery contract', () => {
 });
 
 describe('demoResponse', () => {
-  it('answers each demo operation with its body, a strong SHA-256 ETag and Cache-Control', () => {
+  it('answers each demo operation with the JSON text of the body the code builds (shared/demo/payloads-brotli.ts is up to date), a strong SHA-256 ETag and Cache-Control', () => {
     const tags = new Set<string>();
     for (const [id, { body }] of Object.entries(DEMO_PAYLOADS)) {
       const r = demoResponse(id)!;
-      expect(r.body).toBe(body);
-      const digest = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+      expect(r.json, `${id}: run npm run build:demo`).toBe(JSON.stringify(body));
+      const digest = createHash('sha256').update(r.json).digest('base64url');
       expect(r.etag).toBe(`"${digest}"`);
       expect(r.cacheControl).toBe(DEMO_CACHE_CONTROL);
       tags.add(r.etag);
