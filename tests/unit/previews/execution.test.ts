@@ -276,6 +276,7 @@ const ledger = data({
     task({ id: 't4', status: 'done', subject_type: 'exception', subject_id: 'e-crit' }),
     task({ id: 't5', subject_type: 'invoice', subject_id: 'e-crit' }),
     task({ id: 't6', subject_type: 'exception', subject_id: 'e1' }),
+    task({ id: 't7', status: 'in_progress', subject_type: 'exception', subject_id: 'e1' }),
   ],
   documents: [
     doc({ id: 'inv-1', amount: '100.00' }),
@@ -480,8 +481,8 @@ describe('action execution preview: the whole result', () => {
         pass(9, 'record_exists', 'The exception is open.'),
         pass(9, 'transition_allowed', 'open -> resolved is allowed.'),
         pass(9, 'role_permitted', 'The operator role may run resolve_exception.'),
-        // t6 is open on e1, and e1 is not critical: a warning, no approval.
-        found(9, 'linked_tasks_closed', 'warn', 'open_tasks', '1 task on this exception still open.'),
+        // t6 and t7 are still active on e1, and e1 is not critical: a warning, no approval.
+        found(9, 'linked_tasks_closed', 'warn', 'open_tasks', '2 tasks on this exception still open.'),
       ],
       dry_run_results: [
         [
@@ -593,6 +594,39 @@ describe('action execution preview: the whole result', () => {
       'Dry run of 1 step: 0 would run, 0 await approval, 1 would fail. Nothing was changed.',
     );
     expect(r.dry_run_results).toEqual([]);
+  });
+
+  it('only a payment is checked against what was applied; only a resolve looks for open tasks; only done completes', () => {
+    const r = actionExecution(
+      {
+        ...exec,
+        action_steps: [
+          { action: 'void_document', document_id: 'inv-1' },
+          // e-crit has an open task, but acknowledging does not close the exception.
+          { action: 'acknowledge_exception', exception_id: 'e-crit' },
+          { action: 'start_task', task_id: 't2' },
+        ],
+      },
+      ledger,
+      NOW,
+      api,
+    );
+    expect(r.preflight_checks!.filter((c) => c.status !== 'pass').map((c) => [c.step, c.check])).toEqual([
+      [1, 'approval'],
+    ]);
+    expect(r.dry_run_results.map((d) => d.after)).toEqual([
+      { status: 'void', updated_at: at },
+      { status: 'acknowledged', updated_at: at, resolved_at: null },
+      { status: 'in_progress', updated_at: at, completed_at: null },
+    ]);
+    // No task on e1 in this tenant: resolving it warns of none.
+    const alone = actionExecution(
+      { ...exec, action_steps: [{ action: 'resolve_exception', exception_id: 'e1' }] },
+      tenant,
+      NOW,
+      api,
+    );
+    expect(alone.preflight_checks!.map((c) => c.status)).toEqual(['pass', 'pass', 'pass']);
   });
 
   it('steps derived from the plan stop at ten, and the evidence says where they came from', () => {
@@ -782,6 +816,22 @@ describe('approval gateway preview: the whole result', () => {
       ),
     );
     expect(operator.approval_requests[0]!.routed_to).toBe('manager');
+  });
+
+  it('a step that fails more than one check quotes each failure', () => {
+    const r = approvalGateway(
+      {
+        ...gateway,
+        requester_role: 'support',
+        execution_plan: [{ action: 'mark_document_paid', document_id: 'inv-paid' }],
+      },
+      ledger,
+      NOW,
+      api,
+    );
+    expect(r.policy_checks[2]!.message).toBe(
+      'A document cannot move from paid to paid; this step would answer 409 invalid_transition. The support role may not run mark_document_paid (needs one of: operator, accountant, manager, owner).',
+    );
   });
 
   it('without an execution plan, gates the steps of the plan for the subject', () => {
