@@ -9,7 +9,7 @@ import {
   listDocuments,
 } from '#shared/domain/documents/use-cases';
 import type { DocumentCreate } from '#shared/api/schemas/documents';
-import { ConflictError, InvalidTransitionError, ValidationError } from '#shared/kernel/errors';
+import { ConflictError, InvalidTransitionError, NotFoundError, ValidationError } from '#shared/kernel/errors';
 import { systemClock } from '#shared/kernel/ids';
 import { freshDb } from '#tests/support/db';
 import { drain, principal } from '#tests/support/fixtures';
@@ -65,18 +65,30 @@ describe('documents', () => {
     });
     expect(d.created_at).toBe(d.updated_at);
     expect(await getDocument(deps(), 'acme', d.id)).toEqual(d);
-    expect((await auditOf('acme', d.id)).map((a) => a.event_type)).toEqual(['document.created']);
+    const [created] = await auditOf('acme', d.id);
+    expect(created).toMatchObject({ event_type: 'document.created', summary: `invoice ${d.number}` });
+    expect(JSON.parse(created!.metadata_json!)).toEqual({
+      document_type: 'invoice',
+      number: d.number,
+      amount: '0.30',
+      currency: 'EUR',
+      applies_to: null,
+    });
+    await expect(getDocument(deps(), 'acme', 'no-such-document')).rejects.toThrow(NotFoundError);
   });
 
   it('keep (document_type, number) unique per tenant: 409, and the loser stores nothing', async () => {
     await createDocument(deps(), actor, 'uniq', input({ number: 'N-1' }));
     const before = await itemCount();
     await expect(createDocument(deps(), actor, 'uniq', input({ number: 'N-1' }))).rejects.toThrow(
-      ConflictError,
+      new ConflictError('This tenant already has an invoice numbered N-1.'),
     );
     expect(await itemCount()).toBe(before);
     // Another type, or another tenant, may use the same number.
     await createDocument(deps(), actor, 'uniq', input({ number: 'N-1', document_type: 'payment' }));
+    await expect(
+      createDocument(deps(), actor, 'uniq', input({ number: 'N-1', document_type: 'payment' })),
+    ).rejects.toThrow(new ConflictError('This tenant already has a payment numbered N-1.'));
     await createDocument(deps(), actor, 'uniq-2', input({ number: 'N-1' }));
   });
 
@@ -99,7 +111,7 @@ describe('documents', () => {
         (e: unknown) => e,
       );
       expect(err).toBeInstanceOf(ValidationError);
-      return (err as ValidationError).errors!.map((e) => `${e.path} ${e.code}`);
+      return (err as ValidationError).errors!.map((e) => `${e.path} ${e.code}: ${e.message}`);
     };
 
     it('names an invoice of the same tenant and currency', async () => {
@@ -108,23 +120,23 @@ describe('documents', () => {
       expect(payment.applies_to).toBe(invoice.id);
       const before = await itemCount();
       expect(await fieldErrors(createDocument(deps(), actor, 'apply', paymentFor('no-such-id')))).toEqual([
-        'applies_to not_found',
+        'applies_to not_found: no invoice with this id in this tenant',
       ]);
       expect(await fieldErrors(createDocument(deps(), actor, 'other', paymentFor(invoice.id)))).toEqual([
-        'applies_to not_found',
+        'applies_to not_found: no invoice with this id in this tenant',
       ]);
       expect(
         await fieldErrors(
           createDocument(deps(), actor, 'apply', paymentFor(invoice.id, { currency: 'USD' })),
         ),
-      ).toEqual(['applies_to currency_mismatch']);
+      ).toEqual(['applies_to currency_mismatch: the invoice is in EUR, not USD']);
       expect(await fieldErrors(createDocument(deps(), actor, 'apply', paymentFor(payment.id)))).toEqual([
-        'applies_to not_an_invoice',
+        'applies_to not_an_invoice: names a payment, not an invoice',
       ]);
       await changeDocumentStatus(deps(), actor, 'apply', invoice.id, { status: 'void' });
       const afterVoid = await itemCount();
       expect(await fieldErrors(createDocument(deps(), actor, 'apply', paymentFor(invoice.id)))).toEqual([
-        'applies_to invoice_void',
+        'applies_to invoice_void: the invoice is void',
       ]);
       expect(await itemCount()).toBe(afterVoid);
       // Only the void's audit and outbox events (the document is replaced).
@@ -148,7 +160,9 @@ describe('documents', () => {
         ...paymentFor(invoice.id),
       }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ValidationError);
-      expect((err as ValidationError).errors![0]!.path).toBe('applies_to');
+      expect((err as ValidationError).errors).toEqual([
+        { path: 'applies_to', code: 'invoice_void', message: 'the invoice became void meanwhile' },
+      ]);
       // The void's audit and outbox events; no payment, no number claim.
       expect(await itemCount()).toBe(before + 2);
     });
@@ -172,12 +186,13 @@ describe('documents', () => {
         'document.created',
       ]);
       expect(JSON.parse(events[0]!.metadata_json!)).toEqual({ from: 'open', to: 'paid', note: 'bank 42' });
+      expect(events.map((e) => e.summary)).toEqual(['open -> paid', 'draft -> open', `invoice ${d.number}`]);
     });
 
     it('refuses every move the state machine does not allow, writing nothing', async () => {
       const d = await createDocument(deps(), actor, 'refuse', input());
       await expect(changeDocumentStatus(deps(), actor, 'refuse', d.id, { status: 'paid' })).rejects.toThrow(
-        InvalidTransitionError,
+        new InvalidTransitionError('A document that is draft cannot become paid.'),
       );
       await changeDocumentStatus(deps(), actor, 'refuse', d.id, { status: 'void' });
       for (const status of ['draft', 'open', 'paid', 'void'] as const) {
@@ -200,7 +215,9 @@ describe('documents', () => {
         const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
         expect(won).toHaveLength(1);
         expect(lost).toHaveLength(1);
-        expect(lost[0]!.reason).toBeInstanceOf(InvalidTransitionError);
+        expect(lost[0]!.reason).toEqual(
+          new InvalidTransitionError('The document changed meanwhile; read it again.'),
+        );
         expect((await getDocument(deps(), 'race', d.id)).status).toBe(
           (won[0] as PromiseFulfilledResult<{ status: string }>).value.status,
         );

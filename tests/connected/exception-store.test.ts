@@ -61,6 +61,12 @@ describe('exception store', () => {
     expect(await stores.exceptions.get('globex', e.id)).toBeUndefined();
     const events = await auditOf('acme', e.id);
     expect(events.map((a) => [a.event_type, a.actor_id])).toEqual([['exception.created', 'actor-1']]);
+    expect(JSON.parse(events[0]!.metadata_json!)).toEqual({
+      exception_type: 'invoice.overdue',
+      severity: 'warning',
+    });
+    expect(e.observation_ids).toEqual(['o1']);
+    expect((await createException(deps(), actor, 'acme', input())).observation_ids).toEqual([]);
   });
 
   it('a duplicate create fails and leaves no audit event', async () => {
@@ -147,6 +153,10 @@ describe('status changes through the domain', () => {
       'exception.created',
     ]);
     expect(JSON.parse(events[1]!.metadata_json!)).toEqual({ from: 'open', to: 'acknowledged', note: 'seen' });
+    expect(events.map((a) => a.summary).slice(0, 2)).toEqual([
+      'acknowledged -> resolved',
+      'open -> acknowledged',
+    ]);
   });
 
   it('a refused transition throws InvalidTransitionError and writes no audit event', async () => {
@@ -155,7 +165,9 @@ describe('status changes through the domain', () => {
     const before = await auditOf('refused', e.id);
     await expect(
       changeExceptionStatus(deps(), actor, 'refused', e.id, { status: 'acknowledged' }),
-    ).rejects.toThrow(InvalidTransitionError);
+    ).rejects.toThrow(
+      new InvalidTransitionError('An exception that is resolved cannot become acknowledged.'),
+    );
     await expect(
       changeExceptionStatus(deps(), actor, 'refused', e.id, { status: 'resolved' }),
     ).rejects.toThrow(InvalidTransitionError);
@@ -177,7 +189,9 @@ describe('status changes through the domain', () => {
       const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       expect(won).toHaveLength(1);
       expect(lost).toHaveLength(1);
-      expect(lost[0]!.reason).toBeInstanceOf(InvalidTransitionError);
+      expect(lost[0]!.reason).toEqual(
+        new InvalidTransitionError('The exception changed meanwhile; read it again.'),
+      );
       const resolvedEvents = (await auditOf('race', e.id)).filter(
         (a) => a.event_type === 'exception.status_changed' && JSON.parse(a.metadata_json!).to === 'resolved',
       );

@@ -5,13 +5,14 @@ import type { createStores } from '#functions/adapters/stores';
 import { addMember, createTenant } from '#shared/domain/identity/tenants';
 import {
   changeTaskStatus,
+  createRuleTask,
   createTask,
   getTask,
   laterThan,
   listTasks,
   updateTask,
 } from '#shared/domain/tasks/use-cases';
-import { ConflictError, InvalidTransitionError, ValidationError } from '#shared/kernel/errors';
+import { ConflictError, InvalidTransitionError, NotFoundError, ValidationError } from '#shared/kernel/errors';
 import { type Clock, systemClock } from '#shared/kernel/ids';
 import { freshDb } from '#tests/support/db';
 import { audit, drain, principal } from '#tests/support/fixtures';
@@ -63,6 +64,30 @@ describe('tasks', () => {
     });
     expect(await getTask(deps(), T, t.id)).toEqual(t);
     expect((await auditOf(t.id)).map((a) => a.event_type)).toEqual(['task.created']);
+    expect(await rejection(getTask(deps(), T, 'no-such-task'))).toBeInstanceOf(NotFoundError);
+  });
+
+  it("a workflow rule's task: created once under its id, the rule named as the actor; a redelivery is a duplicate", async () => {
+    const id = `rule-task-${Date.now()}`;
+    const rule = { id: 'rule-7', name: 'Chase overdue invoices' };
+    const input = { title: 'Chase INV-9', assignee_role: 'accountant' as const };
+    expect(await createRuleTask(deps(), rule, T, input, id)).toBe('created');
+    expect(await createRuleTask(deps(), rule, T, input, id)).toBe('duplicate');
+    expect(await getTask(deps(), T, id)).toMatchObject({ title: 'Chase INV-9', source_rule_id: 'rule-7' });
+    const events = await auditOf(id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      event_type: 'task.created',
+      actor_id: 'workflow_rule:rule-7',
+      entity_type: 'task',
+      entity_id: id,
+      summary: 'Chase INV-9',
+    });
+    expect(JSON.parse(events[0]!.metadata_json!)).toEqual({
+      source_rule_id: 'rule-7',
+      rule_name: 'Chase overdue invoices',
+      assignee_role: 'accountant',
+    });
   });
 
   it('refuse an assignee who is not a member (422 on assignee_id), storing nothing', async () => {
@@ -71,7 +96,9 @@ describe('tasks', () => {
       createTask(deps(), actor, T, { title: 'Nobody', assignee_id: 'no-such-user' }),
     );
     expect(err).toBeInstanceOf(ValidationError);
-    expect((err as ValidationError).errors).toEqual([expect.objectContaining({ path: 'assignee_id' })]);
+    expect((err as ValidationError).errors).toEqual([
+      { path: 'assignee_id', code: 'not_member', message: 'is not a member of this tenant' },
+    ]);
     // A member of another tenant is not a member of this one.
     expect(
       await rejection(createTask(deps(), actor, 'globex', { title: 'Elsewhere', assignee_id: memberId })),
@@ -106,8 +133,17 @@ describe('tasks', () => {
         'description',
         'title',
       ]);
+      expect(events[0]!.summary).toBe('changed title, description, assignee_role, assignee_id');
       const cleared = await updateTask(deps(), actor, T, t.id, { assignee_id: null });
       expect(cleared.assignee_id).toBeNull();
+    });
+
+    it('a due date is compared as an instant: the same moment in another offset changes nothing', async () => {
+      const t = await createTask(deps(), actor, T, { title: 'Due', due_at: '2026-02-01T10:00:00+01:00' });
+      expect(await updateTask(deps(), actor, T, t.id, { due_at: '2026-02-01T09:00:00Z' })).toEqual(t);
+      const moved = await updateTask(deps(), actor, T, t.id, { due_at: '2026-02-02T10:00:00+01:00' });
+      expect(moved.due_at).toBe('2026-02-02T09:00:00.000Z');
+      expect((await auditOf(t.id))[0]!.summary).toBe('changed due_at');
     });
 
     it('refuses a non-member assignee with 422 and changes nothing', async () => {
@@ -134,7 +170,7 @@ describe('tasks', () => {
       const err = await rejection(
         updateTask({ tasks: racing, clock: systemClock }, actor, T, t.id, { title: 'X' }),
       );
-      expect(err).toBeInstanceOf(ConflictError);
+      expect(err).toEqual(new ConflictError('The task changed meanwhile; read it again.'));
       expect(await getTask(deps(), T, t.id)).toMatchObject({ status: 'done', title: 'Race' });
     });
 
@@ -167,6 +203,13 @@ describe('tasks', () => {
       const c = await createTask(deps(), actor, T, { title: 'Cancel' });
       const cancelled = await changeTaskStatus(deps(), actor, T, c.id, { status: 'cancelled' });
       expect(cancelled.completed_at).toBeNull();
+      expect(await rejection(changeTaskStatus(deps(), actor, T, t.id, { status: 'open' }))).toEqual(
+        new InvalidTransitionError('A task that is done cannot become open.'),
+      );
+      const [last, , first] = await auditOf(t.id);
+      expect([first!.summary, last!.summary]).toEqual(['open -> in_progress', 'open -> done']);
+      expect(JSON.parse(last!.metadata_json!)).toEqual({ from: 'open', to: 'done', note: 'paid' });
+      expect(JSON.parse(first!.metadata_json!)).toEqual({ from: 'open', to: 'in_progress', note: null });
       expect(await rejection(changeTaskStatus(deps(), actor, T, c.id, { status: 'open' }))).toBeInstanceOf(
         InvalidTransitionError,
       );
@@ -187,7 +230,9 @@ describe('tasks', () => {
         ]);
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-        expect(lost?.reason).toBeInstanceOf(InvalidTransitionError);
+        expect(lost?.reason).toEqual(
+          new InvalidTransitionError('The task changed meanwhile; read it again.'),
+        );
         expect(await auditOf(t.id)).toHaveLength(2);
       }
     });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classifyTargetStatus, ERROR_CLASSES } from '#shared/domain/accounting/error-classes';
+import { classifyTargetStatus, ERROR_CLASSES, errorClass } from '#shared/domain/accounting/error-classes';
 
 const doc = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
 
@@ -21,11 +21,16 @@ describe('the accounting export error classes', () => {
   });
 
   it.each([
+    [199, 'target_rejected'],
     [200, undefined],
     [201, undefined],
+    [299, undefined],
+    [300, 'target_rejected'],
     [429, 'rate_limited'],
     [500, 'target_unavailable'],
     [503, 'target_unavailable'],
+    [599, 'target_unavailable'],
+    [499, 'target_rejected'],
     [400, 'validation_rejected'],
     [422, 'validation_rejected'],
     [401, 'auth_failed'],
@@ -39,5 +44,20 @@ describe('the accounting export error classes', () => {
   it('timeouts, 429 and 5xx are retryable; validation and auth are permanent', () => {
     const retryable = ERROR_CLASSES.filter((c) => c.retryable).map((c) => c.code);
     expect(retryable).toEqual(['timeout', 'network_error', 'rate_limited', 'target_unavailable']);
+  });
+
+  it('the outcome is unknown after no answer, a server error, or an unresolved earlier call', () => {
+    expect(ERROR_CLASSES.filter((c) => c.outcomeUnknown).map((c) => c.code)).toEqual([
+      'timeout',
+      'network_error',
+      'target_unavailable',
+      'outcome_unknown',
+    ]);
+    expect(errorClass('rate_limited')).toEqual({
+      code: 'rate_limited',
+      when: '429 Too Many Requests (the next attempt waits at least its Retry-After)',
+      retryable: true,
+      outcomeUnknown: false,
+    });
   });
 });

@@ -28,7 +28,9 @@ export async function decideExportReview(
   const e = await deps.exports.get(review.tenant_id, review.subject_id);
   if (!e) throw new NotFoundError();
   if (!REVIEWABLE.includes(e.status))
-    throw new InvalidTransitionError(`An export that is ${e.status} cannot be ${decision.action}ed.`);
+    throw new InvalidTransitionError(
+      `An export that is ${e.status} cannot be ${decision.action === 'retry' ? 'retried' : 'discarded'}.`,
+    );
   const now = deps.clock.now().toISOString();
   const retry = decision.action === 'retry';
   const next: StoredExport = retry

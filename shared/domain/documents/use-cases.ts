@@ -108,7 +108,7 @@ export async function createDocument(
   );
   if (result === 'number_taken')
     throw new ConflictError(
-      `This tenant already has a ${document.document_type} numbered ${document.number}.`,
+      `This tenant already has ${document.document_type === 'invoice' ? 'an' : 'a'} ${document.document_type} numbered ${document.number}.`,
     );
   if (result === 'invoice_changed') throw appliesToError('invoice_void', 'the invoice became void meanwhile');
   return document;

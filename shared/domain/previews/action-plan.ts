@@ -152,7 +152,13 @@ export function actionPlan(
       before_step: s.step,
       exception_id: s.exception_id,
       approver_roles: ['manager', 'owner'],
-      reason: s.action === 'resolve_exception' ? 'resolves a critical exception' : 'changes money records',
+      // A repair is gated for money records (the accountant's lane) or for a critical exception.
+      reason:
+        s.action === 'resolve_exception'
+          ? 'resolves a critical exception'
+          : s.lane === 'accountant'
+            ? 'changes money records'
+            : 'repairs the cause of a critical exception',
     })),
     automation_candidates: steps
       .filter((s) => s.automatable)

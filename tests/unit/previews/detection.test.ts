@@ -196,3 +196,356 @@ describe('detection preview', () => {
     expect(byName.observations.map((o) => o.code)).toEqual(['overdue_open_invoice']);
   });
 });
+
+describe('the whole of a reconciliation', () => {
+  const ledger = [
+    doc({ id: 'inv-under', number: 'INV-UNDER', amount: '100.00' }),
+    doc({
+      id: 'pay-under',
+      number: 'PAY-UNDER',
+      document_type: 'payment',
+      amount: '60.00',
+      applies_to: 'inv-under',
+    }),
+    doc({ id: 'inv-over', number: 'INV-OVER', amount: '100.00', status: 'paid' }),
+    doc({
+      id: 'pay-over',
+      number: 'PAY-OVER',
+      document_type: 'payment',
+      amount: '120.00',
+      applies_to: 'inv-over',
+      external_refs: { bank_feed: 'b1' },
+    }),
+    doc({ id: 'inv-cur', number: 'INV-CUR', amount: '50.00', status: 'paid' }),
+    doc({
+      id: 'pay-cur',
+      number: 'PAY-CUR',
+      document_type: 'payment',
+      amount: '50.00',
+      currency: 'USD',
+      applies_to: 'inv-cur',
+      external_refs: { stripe: 's1' },
+    }),
+    doc({ id: 'inv-late', number: 'INV-LATE', amount: '80.00', due_on: '2026-03-01' }),
+    doc({
+      id: 'pay-d1',
+      number: 'PAY-D1',
+      document_type: 'payment',
+      amount: '30.00',
+      counterparty: 'Initech',
+    }),
+    doc({
+      id: 'pay-d2',
+      number: 'PAY-D2',
+      document_type: 'payment',
+      amount: '30.00',
+      counterparty: 'Initech',
+    }),
+    doc({ id: 'inv-void', number: 'INV-VOID', status: 'void' }),
+    doc({ id: 'pay-v', number: 'PAY-V', document_type: 'payment', amount: '5.00', applies_to: 'inv-void' }),
+    doc({ id: 'pay-m', number: 'PAY-M', document_type: 'payment', amount: '7.00', applies_to: 'ghost' }),
+  ];
+  const noInvoice = (
+    id: string,
+    amount: string,
+    counterparty: string,
+    message: string,
+    applies_to: string | null,
+  ) => [
+    'payment_without_invoice',
+    'warning',
+    id,
+    message,
+    { amount, currency: 'EUR', applies_to },
+    {
+      action: 'match_payment_to_invoice',
+      description: `Find the open invoice of ${counterparty} for ${amount} EUR and record the payment against it, or refund it.`,
+      document_ids: [id],
+    },
+  ];
+
+  it('every rule: its message, the exact amounts and the repair, most severe first', () => {
+    const findings = reconcile(ledger, NOW);
+    expect(findings.map((f) => f.documents.map((d) => d.id))).toEqual([
+      ['pay-d1', 'pay-d2'],
+      ['inv-cur', 'pay-cur'],
+      ['inv-over', 'pay-over'],
+      ['inv-late'],
+      ['inv-under', 'pay-under'],
+      ['pay-d1'],
+      ['pay-d2'],
+      ['pay-m'],
+      ['pay-v', 'inv-void'],
+    ]);
+    expect(findings[1]!.documents[1]).toEqual({
+      id: 'pay-cur',
+      document_type: 'payment',
+      number: 'PAY-CUR',
+      counterparty: 'Globex Ltd',
+      amount: '50.00',
+      currency: 'USD',
+      status: 'open',
+    });
+    expect(
+      findings.map((f) => [f.code, f.severity, f.subject_id, f.message, f.details, f.suggested_repair]),
+    ).toEqual([
+      [
+        'duplicate_payment',
+        'critical',
+        'pay-d1',
+        '2 payments of 30.00 EUR from Initech on 2026-02-01.',
+        { amount: '30.00', currency: 'EUR', count: 2, duplicated_amount: '30.00' },
+        {
+          action: 'void_duplicate_payment',
+          description:
+            'Keep payment PAY-D1; void PAY-D2 after checking the bank statement, and refund if the money was received twice.',
+          document_ids: ['pay-d2'],
+        },
+      ],
+      [
+        'payment_amount_mismatch',
+        'critical',
+        'inv-cur',
+        'Invoice INV-CUR (EUR) has 1 applied document(s) in another currency.',
+        { invoice_amount: '50.00', applied_amount: '0.00', difference: '50.00', currency: 'EUR' },
+        {
+          action: 'correct_payment_currency',
+          description: 'Re-book the payment in the invoice currency (void it and record it again).',
+          document_ids: ['pay-cur'],
+        },
+      ],
+      [
+        'payment_amount_mismatch',
+        'critical',
+        'inv-over',
+        'Invoice INV-OVER is overpaid by 20.00 EUR.',
+        { invoice_amount: '100.00', applied_amount: '120.00', difference: '-20.00', currency: 'EUR' },
+        {
+          action: 'refund_or_credit_overpayment',
+          description:
+            'Refund 20.00 EUR to Globex Ltd, or keep it as a credit, then void the excess payment if it was booked twice.',
+          document_ids: ['pay-over'],
+        },
+      ],
+      [
+        'overdue_open_invoice',
+        'warning',
+        'inv-late',
+        'Invoice INV-LATE to Globex Ltd is 9 day(s) overdue with 80.00 EUR outstanding.',
+        { due_on: '2026-03-01', days_overdue: 9, outstanding: '80.00', currency: 'EUR' },
+        {
+          action: 'send_payment_reminder',
+          description:
+            'Send Globex Ltd a reminder for invoice INV-LATE; mark it paid once the payment is recorded.',
+          document_ids: ['inv-late'],
+        },
+      ],
+      [
+        'payment_amount_mismatch',
+        'warning',
+        'inv-under',
+        'Invoice INV-UNDER is underpaid by 40.00 EUR.',
+        { invoice_amount: '100.00', applied_amount: '60.00', difference: '40.00', currency: 'EUR' },
+        {
+          action: 'collect_remaining_amount',
+          description: 'Ask Globex Ltd for the remaining 40.00 EUR, or issue a credit note for it.',
+          document_ids: ['inv-under'],
+        },
+      ],
+      noInvoice(
+        'pay-d1',
+        '30.00',
+        'Initech',
+        'Payment PAY-D1 of 30.00 EUR from Initech applies to no invoice.',
+        null,
+      ),
+      noInvoice(
+        'pay-d2',
+        '30.00',
+        'Initech',
+        'Payment PAY-D2 of 30.00 EUR from Initech applies to no invoice.',
+        null,
+      ),
+      noInvoice(
+        'pay-m',
+        '7.00',
+        'Globex Ltd',
+        'Payment PAY-M applies to a document that does not exist.',
+        'ghost',
+      ),
+      noInvoice('pay-v', '5.00', 'Globex Ltd', 'Payment PAY-V applies to void invoice INV-VOID.', 'inv-void'),
+    ]);
+  });
+
+  it('a duplicate for an invoice names the invoice; three payments count the two extra', () => {
+    const [dup] = reconcile(
+      [
+        doc({ id: 'inv-1', number: 'INV-1', amount: '90.00' }),
+        ...['p3', 'p1', 'p2'].map((id) =>
+          doc({
+            id,
+            number: id.toUpperCase(),
+            document_type: 'payment',
+            amount: '30.00',
+            applies_to: 'inv-1',
+          }),
+        ),
+      ],
+      NOW,
+    );
+    expect(dup).toMatchObject({
+      code: 'duplicate_payment',
+      subject_id: 'p1',
+      message: '3 payments of 30.00 EUR from Globex Ltd for invoice INV-1.',
+      details: { count: 3, duplicated_amount: '60.00' },
+      suggested_repair: {
+        description:
+          'Keep payment P1; void P2, P3 after checking the bank statement, and refund if the money was received twice.',
+        document_ids: ['p2', 'p3'],
+      },
+    });
+  });
+
+  it('an invoice is critical only past 30 days overdue', () => {
+    const overdue = reconcile(
+      [doc({ id: 'inv-30', due_on: '2026-02-08' }), doc({ id: 'inv-31', due_on: '2026-02-07' })],
+      NOW,
+    );
+    expect(overdue.map((f) => [f.subject_id, f.severity, f.details.days_overdue])).toEqual([
+      ['inv-31', 'critical', 31],
+      ['inv-30', 'warning', 30],
+    ]);
+  });
+
+  it('the detection preview: counts per rule, open exceptions named, repairs with their API, the limit', () => {
+    const exceptions = [
+      exception({
+        id: 'x-open',
+        exception_type: 'payment_reconciliation.payment_amount_mismatch',
+        subject_type: 'document',
+        subject_id: 'inv-over',
+      }),
+      // None of these is the finding's open exception: resolved, about an invoice, of another rule.
+      exception({
+        id: 'x-resolved',
+        status: 'resolved',
+        exception_type: 'payment_reconciliation.duplicate_payment',
+        subject_type: 'document',
+        subject_id: 'pay-d1',
+      }),
+      exception({
+        id: 'x-invoice',
+        exception_type: 'payment_reconciliation.payment_amount_mismatch',
+        subject_type: 'invoice',
+        subject_id: 'inv-cur',
+      }),
+      exception({
+        id: 'x-other',
+        exception_type: 'payment_reconciliation.overdue_open_invoice',
+        subject_type: 'document',
+        subject_id: 'inv-cur',
+      }),
+    ];
+    const r = detection(
+      { rule_set: 'payment_reconciliation', limit: 3 },
+      { documents: ledger, exceptions },
+      NOW,
+      api,
+    );
+    expect(r.rules.map((x) => [x.code, x.findings])).toEqual([
+      ['payment_amount_mismatch', 3],
+      ['duplicate_payment', 1],
+      ['overdue_open_invoice', 1],
+      ['payment_without_invoice', 4],
+    ]);
+    expect(r.observations.map((o) => o.subject_id)).toEqual(['pay-d1', 'inv-cur', 'inv-over']);
+    expect(r.observations[0]).toEqual(reconcile(ledger, NOW)[0]);
+    expect(r.detected_exceptions).toEqual(
+      [
+        [
+          'payment_reconciliation.duplicate_payment',
+          'pay-d1',
+          '2 payments of 30.00 EUR from Initech on 2026-02-01.',
+          null,
+        ],
+        [
+          'payment_reconciliation.payment_amount_mismatch',
+          'inv-cur',
+          'Invoice INV-CUR (EUR) has 1 applied document(s) in another currency.',
+          null,
+        ],
+        [
+          'payment_reconciliation.payment_amount_mismatch',
+          'inv-over',
+          'Invoice INV-OVER is overpaid by 20.00 EUR.',
+          'x-open',
+        ],
+      ].map(([exception_type, subject_id, title, open]) => ({
+        exception_type,
+        severity: 'critical',
+        subject_type: 'document',
+        subject_id,
+        title,
+        already_open_exception_id: open,
+        would_create: open === null,
+      })),
+    );
+    expect(r.suggested_repair_actions.map((a) => [a.code, a.action, a.document_ids, a.api])).toEqual([
+      ['duplicate_payment', 'void_duplicate_payment', ['pay-d2'], '/tenants/acme/documents/pay-d2'],
+      ['payment_amount_mismatch', 'correct_payment_currency', ['pay-cur'], '/tenants/acme/documents/pay-cur'],
+      [
+        'payment_amount_mismatch',
+        'refund_or_credit_overpayment',
+        ['pay-over'],
+        '/tenants/acme/documents/pay-over',
+      ],
+    ]);
+    expect(r.suggested_repair_actions[0]!.description).toBe(
+      reconcile(ledger, NOW)[0]!.suggested_repair.description,
+    );
+    expect(r.source_systems).toEqual(['bank_feed', 'stripe']);
+    expect(r.summary).toBe(
+      '9 finding(s) in 12 document(s): 3 payment_amount_mismatch, 1 duplicate_payment, 1 overdue_open_invoice, 4 payment_without_invoice; the first 3 shown.',
+    );
+    expect(r.evidence).toEqual([{ findings: 9, shown: 3 }]);
+    const all = detection(
+      { rule_set: 'payment_reconciliation', limit: 9 },
+      { documents: ledger, exceptions },
+      NOW,
+      api,
+    );
+    expect(all.summary).toBe(
+      '9 finding(s) in 12 document(s): 3 payment_amount_mismatch, 1 duplicate_payment, 1 overdue_open_invoice, 4 payment_without_invoice.',
+    );
+    const none = detection(
+      { rule_set: 'payment_reconciliation', limit: 9 },
+      { documents: [], exceptions },
+      NOW,
+      api,
+    );
+    expect(none.summary).toBe('No reconciliation findings in 0 document(s).');
+    expect(none.source_systems).toEqual([]);
+  });
+
+  it('subjects: a document matches any document of a finding; a subject type without an id matches all of its kind; others match none', () => {
+    const run = (subject_type: string, subject_id?: string) =>
+      detection(
+        { rule_set: 'payment_reconciliation', limit: 50, subject_type, subject_id },
+        { documents: ledger, exceptions: [] },
+        NOW,
+        api,
+      ).observations.map((o) => [o.code, o.subject_id]);
+    expect(run('document', 'pay-d2')).toEqual([
+      ['duplicate_payment', 'pay-d1'],
+      ['payment_without_invoice', 'pay-d2'],
+    ]);
+    expect(run('document')).toHaveLength(9);
+    expect(run('counterparty')).toHaveLength(9);
+    expect(run('counterparty', 'Initech')).toEqual([
+      ['duplicate_payment', 'pay-d1'],
+      ['payment_without_invoice', 'pay-d1'],
+      ['payment_without_invoice', 'pay-d2'],
+    ]);
+    expect(run('invoice', 'inv-over')).toEqual([]);
+  });
+});

@@ -138,3 +138,295 @@ describe('intake pipeline', () => {
     expect(none.notification_preview).toEqual({ drafts: [], included: false });
   });
 });
+
+describe('intake pipeline: the whole result', () => {
+  const ev = (
+    source: string,
+    event_type: string,
+    external_id: string,
+    payload: Record<string, unknown>,
+    occurred_at: string | null = '2026-03-09T10:00:00Z',
+  ) => ({ source, event_type, external_id, occurred_at, payload });
+  const problem = (field: string, code: string, message: string) => ({ field, code, message });
+  const DUE_NOT_BEFORE = problem('payload.due_on', 'invalid', 'must be a date not before issued_on');
+  const NO_DATE = problem(
+    'payload.issued_on',
+    'invalid',
+    'must be a date (or the event must carry occurred_at)',
+  );
+  const refused = (
+    index: number,
+    source: string,
+    event_type: string,
+    external_id: string,
+    problems: unknown[],
+  ) => ({
+    index,
+    source,
+    event_type,
+    external_id,
+    accepted: false,
+    normalized_as: null,
+    record: null,
+    duplicate_of: null,
+    problems,
+  });
+  const ref = (
+    id: string,
+    document_type: string,
+    number: string,
+    counterparty: string,
+    amount: string,
+    status: string,
+  ) => ({
+    id,
+    document_type,
+    number,
+    counterparty,
+    amount,
+    currency: 'EUR',
+    status,
+  });
+  const overpaid = 'Invoice INV-1 is overpaid by 20.00 EUR.';
+  const overdue = 'Invoice INV-10 to Initech is 5 day(s) overdue with 200.00 EUR outstanding.';
+
+  it('each event normalised or refused with every problem; the findings the new documents raise; lanes, drafts and counts', () => {
+    const r = intakePipeline(
+      {
+        role: 'operator',
+        include_notification_drafts: true,
+        events: [
+          ev('erp', 'invoice.created', 'e-10', {
+            number: 'INV-10',
+            counterparty: 'Initech',
+            currency: 'EUR',
+            amount: 200,
+            issued_on: '2026-03-01',
+            due_on: '2026-03-05',
+          }),
+          ev('erp', 'credit_note.issued', 'e-11', {
+            counterparty: 'Globex Ltd',
+            currency: 'EUR',
+            amount: '20',
+            invoice_number: 'INV-1',
+          }),
+          ev(
+            'bank_feed',
+            'payment.received',
+            'ch_5',
+            {
+              currency: 'EURO',
+              amount: '0.00',
+              issued_on: 'yesterday',
+              due_on: '2026-01-01',
+              invoice_number: 'INV-404',
+            },
+            null,
+          ),
+          ev('bank_feed', 'payment.received', 'ch_6', {
+            counterparty: 'Initech',
+            currency: 'EUR',
+            amount: '5.00',
+            issued_on: '2026-03-02',
+            due_on: '2026-03-01',
+          }),
+          // An invoice names no invoice: its invoice_number is not looked up.
+          ev('crm', 'invoice.created', 'c-1', {
+            number: 'INV-1',
+            counterparty: 'Globex Ltd',
+            currency: 'EUR',
+            amount: '1.00',
+            invoice_number: 'INV-404',
+          }),
+          ev(
+            'bank_feed',
+            'payment.received',
+            'ch_7',
+            { counterparty: 'Initech', currency: 'EUR', amount: '5.00' },
+            null,
+          ),
+          ev('shop', 'order.placed', 'o-1', {}),
+        ],
+      },
+      { documents: existing },
+      TENANT,
+      NOW,
+      api,
+    );
+    expect(r).toEqual({
+      role: 'operator',
+      status: 'previewed',
+      intake_previews: [
+        {
+          index: 0,
+          source: 'erp',
+          event_type: 'invoice.created',
+          external_id: 'e-10',
+          accepted: true,
+          normalized_as: 'document.invoice',
+          record: {
+            document_type: 'invoice',
+            number: 'INV-10',
+            counterparty: 'Initech',
+            currency: 'EUR',
+            amount: '200.00',
+            issued_on: '2026-03-01',
+            due_on: '2026-03-05',
+            applies_to: null,
+            external_refs: { erp: 'e-10' },
+          },
+          duplicate_of: null,
+          problems: [],
+        },
+        {
+          index: 1,
+          source: 'erp',
+          event_type: 'credit_note.issued',
+          external_id: 'e-11',
+          accepted: true,
+          normalized_as: 'document.credit_note',
+          // No number: the event's id; no issued_on: the day it occurred.
+          record: {
+            document_type: 'credit_note',
+            number: 'e-11',
+            counterparty: 'Globex Ltd',
+            currency: 'EUR',
+            amount: '20.00',
+            issued_on: '2026-03-09',
+            due_on: null,
+            applies_to: 'inv-1',
+            external_refs: { erp: 'e-11' },
+          },
+          duplicate_of: null,
+          problems: [],
+        },
+        refused(2, 'bank_feed', 'payment.received', 'ch_5', [
+          problem('payload.counterparty', 'missing', 'is required'),
+          problem('payload.currency', 'invalid', 'must be 3 upper-case letters'),
+          problem('payload.amount', 'invalid', 'must be a decimal string over 0 with at most 2 decimals'),
+          NO_DATE,
+          DUE_NOT_BEFORE,
+          problem('payload.invoice_number', 'not_found', 'no invoice INV-404 in this tenant'),
+        ]),
+        refused(3, 'bank_feed', 'payment.received', 'ch_6', [DUE_NOT_BEFORE]),
+        {
+          index: 4,
+          source: 'crm',
+          event_type: 'invoice.created',
+          external_id: 'c-1',
+          accepted: false,
+          normalized_as: 'document.invoice',
+          record: {
+            document_type: 'invoice',
+            number: 'INV-1',
+            counterparty: 'Globex Ltd',
+            currency: 'EUR',
+            amount: '1.00',
+            issued_on: '2026-03-09',
+            due_on: null,
+            applies_to: null,
+            external_refs: { crm: 'c-1' },
+          },
+          duplicate_of: 'inv-1',
+          problems: [problem('external_id', 'already_recorded', 'already recorded as document inv-1')],
+        },
+        refused(5, 'bank_feed', 'payment.received', 'ch_7', [NO_DATE]),
+        refused(6, 'shop', 'order.placed', 'o-1', [
+          problem(
+            'event_type',
+            'unsupported_event_type',
+            'order.placed is not an invoice.*, payment.* or credit_note.* event.',
+          ),
+        ]),
+      ],
+      detections: {
+        rule_set: 'payment_reconciliation',
+        observations: [
+          {
+            code: 'payment_amount_mismatch',
+            severity: 'critical',
+            message: overpaid,
+            documents: [
+              ref('inv-1', 'invoice', 'INV-1', 'Globex Ltd', '250.00', 'open'),
+              ref('pay-old', 'payment', 'PAY-OLD', 'Globex Ltd', '250.00', 'open'),
+              ref('intake-2', 'credit_note', 'e-11', 'Globex Ltd', '20.00', 'draft'),
+            ],
+            suggested_repair: {
+              action: 'refund_or_credit_overpayment',
+              description:
+                'Refund 20.00 EUR to Globex Ltd, or keep it as a credit, then void the excess payment if it was booked twice.',
+              document_ids: ['pay-old', 'intake-2'],
+            },
+          },
+          {
+            code: 'overdue_open_invoice',
+            severity: 'warning',
+            message: overdue,
+            documents: [ref('intake-1', 'invoice', 'INV-10', 'Initech', '200.00', 'open')],
+            suggested_repair: {
+              action: 'send_payment_reminder',
+              description:
+                'Send Initech a reminder for invoice INV-10; mark it paid once the payment is recorded.',
+              document_ids: ['intake-1'],
+            },
+          },
+        ],
+      },
+      action_plan: {
+        steps: [
+          [1, 'create_document', 'accountant', 'Record invoice INV-10 from erp', '/tenants/acme/documents'],
+          [2, 'create_document', 'operator', 'Record credit_note e-11 from erp', '/tenants/acme/documents'],
+          [3, 'create_exception', 'operator', overpaid, '/tenants/acme/exceptions'],
+          [4, 'create_exception', 'operator', overdue, '/tenants/acme/exceptions'],
+        ].map(([step, action, lane, description, path]) => ({ step, action, lane, description, api: path })),
+        lanes: [
+          { role: 'accountant', steps: [1] },
+          { role: 'operator', steps: [2, 3, 4] },
+        ],
+      },
+      notification_preview: {
+        drafts: [
+          ['payment amount mismatch (critical)', overpaid],
+          ['overdue open invoice (warning)', overdue],
+        ].map(([subject, body]) => ({
+          channel: 'in_app',
+          audience_role: 'operator',
+          subject,
+          body,
+          status: 'draft',
+          would_queue: false,
+        })),
+      },
+      workbench_context: { role: 'operator', events: 7, accepted: 2, refused: 5, documents_compared: 2 },
+      data_boundaries: [
+        { boundary: 'table', access: 'read_only', note: 'records were read; none was written' },
+        { boundary: 'audit_log', access: 'none', note: 'no audit event is written by a preview' },
+        { boundary: 'outbox', access: 'none', note: 'no outbox event, so no queue message and no delivery' },
+        { boundary: 'providers', access: 'none', note: 'no provider is called and no secret is read' },
+        {
+          boundary: 'payloads',
+          access: 'read',
+          note: 'only number, counterparty, currency, amount, issued_on, due_on, invoice_number are read; payloads are not echoed or kept',
+        },
+      ],
+      source_systems: ['bank_feed', 'crm', 'erp', 'shop'],
+      summary: "7 events: 2 accepted, 5 refused; 2 findings against the tenant's 2 documents.",
+      evidence: [{ events: 7, accepted: 2, findings: 2 }],
+    });
+  });
+
+  it('one event, one finding, one document read: the summary says so in the singular', () => {
+    const r = intakePipeline(
+      {
+        ...request,
+        events: [payment('ch_9', { counterparty: 'Initech', currency: 'EUR', amount: '3.00' })],
+      },
+      { documents: [existing[0]!] },
+      TENANT,
+      NOW,
+      api,
+    );
+    expect(r.summary).toBe("1 event: 1 accepted, 0 refused; 1 finding against the tenant's 1 document.");
+    expect(r.detections.observations.map((o) => o.code)).toEqual(['payment_without_invoice']);
+  });
+});
