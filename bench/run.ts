@@ -8,12 +8,23 @@
  *                                     (default 0.025, so two runs agree within 5%)
  *   BENCH_SAMPLES (default 200)       warm samples per route (login: a fifth, scrypt is slow)
  *   BENCH_PARTS (default all)         comma list of routes, cold, levers, delivery: the parts to run
+ *   BENCH_FUNCTIONS (default all)     comma list of function names (api-tasks,authorizer,relay,...):
+ *                                     only these are bundled and measured, e.g.
+ *                                     `BENCH_PARTS=cold BENCH_FUNCTIONS=api-tasks,api-workflows`
+ *                                     (the delivery part needs relay and worker-internal)
+ *
+ * Each cold start serves one representative request that must answer 2xx (bench/lib/scenario.ts
+ * coldRequest); the bench stops if one does not. The load average is printed with the results,
+ * since every timing depends on it.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ensureTable, startDynamoLocal } from '#local/dynamodb-local';
+import { LocalQueues } from '#local/queues';
+import { dlqName, QUEUES } from '#shared/kernel/names';
 import { type Bundle, bundleFloor, bundleFunction, type Variant } from './lib/bundle';
 import { operationName, recordCalls, type WireCall } from './lib/capture';
 import { type BenchFunction, discoverFunctions, REPO_ROOT } from './lib/functions';
@@ -49,6 +60,7 @@ const COLD_MAX_RUNS = Number(process.env.BENCH_COLD_MAX_RUNS ?? 60);
 const COLD_PRECISION = Number(process.env.BENCH_COLD_PRECISION ?? 0.025);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'routes,cold,levers,delivery').split(','));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const ONLY = process.env.BENCH_FUNCTIONS?.split(',').map((f) => f.trim());
 const WARMUP = 20;
 const started = performance.now();
 const log = (msg: string) =>
@@ -65,7 +77,20 @@ interface Built {
 }
 
 // 1. Bundles ------------------------------------------------------------------------------------
-const functions = discoverFunctions();
+const discovered = discoverFunctions();
+const unknown = ONLY?.filter((name) => !discovered.some((f) => f.name === name)) ?? [];
+if (unknown.length)
+  throw new Error(
+    `BENCH_FUNCTIONS: no function ${unknown.join(', ')} (${discovered.map((f) => f.name).join(', ')})`,
+  );
+const functions = ONLY ? discovered.filter((f) => ONLY.includes(f.name)) : discovered;
+const load1 = () => round(loadavg()[0]!, 1);
+const loadAtStart = load1();
+log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 log(`bundling ${functions.map((f) => f.name).join(', ')}`);
 const built: Built[] = [];
 for (const fn of functions) {
@@ -92,17 +117,32 @@ log('seeding');
 const fx = await seed(dynamo.endpoint, tableA, { exceptions: 25, openForChanges: WARMUP + SAMPLES });
 await copyTable(dynamo.endpoint, tableA, tableB);
 
+// The queues GET /ops/metrics reads (their depth), served in this process as on the local runtime.
+const queues = new LocalQueues({ visibilityTimeoutSeconds: 30, maxReceiveCount: 5, msPerSecond: 1000 });
+await queues.listen();
+queues.create(QUEUES.internal, dlqName(QUEUES.internal));
+queues.create(QUEUES.external, dlqName(QUEUES.external));
+const queueEnv = {
+  AWS_ENDPOINT_URL_SQS: queues.endpoint,
+  INTERNAL_QUEUE_URL: queues.url(QUEUES.internal),
+  EXTERNAL_QUEUE_URL: queues.url(QUEUES.external),
+  INTERNAL_DLQ_URL: queues.url(dlqName(QUEUES.internal)),
+  EXTERNAL_DLQ_URL: queues.url(dlqName(QUEUES.external)),
+};
+const envOf = (name: string) => ({ ...lambdaEnv(name, dynamo.endpoint, fx), ...queueEnv });
+
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
   node: process.version,
   platform: `${process.platform} ${process.arch}`,
-  cpus: (await import('node:os')).cpus().length,
+  cpus: cpus().length,
   budgets: BUDGET,
 };
+const is2xx = (status: number) => status >= 200 && status < 300;
 
 try {
   // 3. Warm latency, round trips, request units (in-process) ----------------------------------
-  Object.assign(process.env, lambdaEnv('api', dynamo.endpoint, fx));
+  Object.assign(process.env, envOf('api'));
   const recorder = recordCalls();
   const handlers = new Map<string, Handler>();
   const floors = new Map<string, Handler>();
@@ -200,7 +240,12 @@ try {
       else if (b.fn.kind === 'authorizer') event = authorizerEvent(fx.accessToken);
       else continue;
       recorder.take();
-      await handlers.get(b.fn.name)!(event, context(b.fn.name));
+      // The handler parses the body in place: the cold processes get the event as it was sent.
+      const res = (await handlers.get(b.fn.name)!(structuredClone(event), context(b.fn.name))) as {
+        statusCode?: number;
+      };
+      if (b.fn.kind === 'api' && !is2xx(res.statusCode ?? 0))
+        throw new Error(`cold request of ${b.fn.name} answered ${res.statusCode}: ${JSON.stringify(res)}`);
       coldEvents.set(b.fn.name, { event, calls: recorder.take() });
     }
   } finally {
@@ -210,25 +255,33 @@ try {
 
   // 4. Cold init: fresh processes ---------------------------------------------------------------
   const runner = join(REPO_ROOT, 'bench', 'cold-runner.mjs');
-  const coldOnce = (file: string, event: unknown, env: Record<string, string>) =>
-    new Promise<{ load: number; first: number; total: number; status: number }>((resolve, reject) => {
-      const child = spawn(process.execPath, [runner], {
-        env: { PATH: process.env.PATH ?? '', ...env, BENCH_COLD: JSON.stringify({ file, event }) },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let err = '';
-      child.stderr.on('data', (d: Buffer) => {
-        err += d.toString();
-      });
-      child.on('exit', (code) => {
-        const line = err.split('\n').find((l) => l.startsWith('BENCH '));
-        if (code !== 0 || !line)
-          reject(new Error(`cold run of ${file} failed (${code}): ${err.slice(-2000)}`));
-        else resolve(JSON.parse(line.slice(6)));
-      });
-    });
+  // The handler's log lines are dropped while measuring (as /dev/null, they cost no pipe), and
+  // kept only to explain a failed run.
+  const coldOnce = (file: string, event: unknown, env: Record<string, string>, keepLog = false) =>
+    new Promise<{ load: number; first: number; total: number; status: number; log: string }>(
+      (resolve, reject) => {
+        const child = spawn(process.execPath, [runner], {
+          env: { PATH: process.env.PATH ?? '', ...env, BENCH_COLD: JSON.stringify({ file, event }) },
+          stdio: ['ignore', keepLog ? 'pipe' : 'ignore', 'pipe'],
+        });
+        let err = '';
+        let out = '';
+        child.stdout?.on('data', (d: Buffer) => {
+          out += d.toString();
+        });
+        child.stderr.on('data', (d: Buffer) => {
+          err += d.toString();
+        });
+        child.on('exit', (code) => {
+          const line = err.split('\n').find((l) => l.startsWith('BENCH '));
+          if (code !== 0 || !line)
+            reject(new Error(`cold run of ${file} failed (${code}): ${err.slice(-2000)}`));
+          else resolve({ ...JSON.parse(line.slice(6)), log: out + err.replace(line, '') });
+        });
+      },
+    );
   const coldSeries = async (
-    pairs: { key: string; file: string; event: unknown; env: Record<string, string> }[],
+    pairs: { key: string; file: string; event: unknown; env: Record<string, string>; http?: boolean }[],
     runs = COLD_RUNS,
   ) => {
     const out = new Map<string, { load: number[]; first: number[]; init: number[]; total: number[] }>();
@@ -237,6 +290,10 @@ try {
     for (let i = 0; i < runs; i++) {
       for (const p of pairs) {
         const r = await coldOnce(p.file, p.event, p.env);
+        if (p.http && !is2xx(r.status)) {
+          const again = await coldOnce(p.file, p.event, p.env, true);
+          throw new Error(`cold run of ${p.file} answered ${r.status}; once more, it logged:\n${again.log}`);
+        }
         const s = out.get(p.key)!;
         s.load.push(r.load);
         s.first.push(r.first);
@@ -257,9 +314,9 @@ try {
   for (const b of PARTS.has('cold') ? built : []) {
     const ev = coldEvents.get(b.fn.name);
     if (!ev) continue;
-    const env = lambdaEnv(b.fn.name, dynamo.endpoint, fx);
+    const env = envOf(b.fn.name);
     const pairs = [
-      { key: 'fn', file: b.file, event: ev.event, env },
+      { key: 'fn', file: b.file, event: ev.event, env, http: b.fn.kind === 'api' },
       { key: 'floor', file: b.floorFile, event: { calls: ev.calls }, env },
     ];
     // A B A B ...: each function process is paired with the floor process right after it; more
@@ -307,15 +364,16 @@ try {
     };
     const esm = await variant({ format: 'esm' }, '.mjs', true);
     const maps = await variant({ format: 'cjs', sourcemap: true }, '.cjs');
-    const env = lambdaEnv(rep.fn.name, dynamo.endpoint, fx);
+    const env = envOf(rep.fn.name);
     const series = await coldSeries([
-      { key: 'cjs', file: rep.file, event: repEvent.event, env },
-      { key: 'esm', file: esm.file, event: repEvent.event, env },
+      { key: 'cjs', file: rep.file, event: repEvent.event, env, http: rep.fn.kind === 'api' },
+      { key: 'esm', file: esm.file, event: repEvent.event, env, http: rep.fn.kind === 'api' },
       {
         key: 'cjs+maps',
         file: maps.file,
         event: repEvent.event,
         env: { ...env, NODE_OPTIONS: '--enable-source-maps' },
+        http: rep.fn.kind === 'api',
       },
       { key: 'floor cjs', file: rep.floorFile, event: { calls: repEvent.calls }, env },
       { key: 'floor esm', file: esm.floorFile!, event: { calls: repEvent.calls }, env },
@@ -383,13 +441,16 @@ try {
     delivery,
     pricingAssumptions: PRICING_ASSUMPTIONS,
     runtimeSeconds: round((performance.now() - started) / 1000, 1),
+    loadAverage: { start: loadAtStart, end: load1() },
   });
   writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
   const ok = (ratio: number | null, limit: number) =>
     ratio === null ? 'n/a' : ratio <= limit ? 'ok' : 'OVER';
   const lines: string[] = [];
-  lines.push(`ops-platform bench ${results.date}  node ${process.version}  ${results.cpus} cpus`);
+  lines.push(
+    `ops-platform bench ${results.date}  node ${process.version}  ${results.cpus} cpus  load average (1 min) ${loadAtStart} → ${load1()}`,
+  );
   lines.push('');
   lines.push(
     '| Function | Bundle | SDK floor | Ratio (≤1.30) | Cold init (load + 1st req), median | Floor | Ratio (≤1.2): median of pairs [IQR] ±95% CI, pairs |',
@@ -465,5 +526,6 @@ try {
   lines.push(`bench ran in ${results.runtimeSeconds} s; results in bench/results.json`);
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
+  await queues.stop();
   await dynamo.stop();
 }
