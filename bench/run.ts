@@ -269,7 +269,7 @@ try {
         child.stdout?.on('data', (d: Buffer) => {
           out += d.toString();
         });
-        child.stderr.on('data', (d: Buffer) => {
+        child.stderr?.on('data', (d: Buffer) => {
           err += d.toString();
         });
         child.on('exit', (code) => {
