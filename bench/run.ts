@@ -258,7 +258,7 @@ try {
   // The handler's log lines are dropped while measuring (as /dev/null, they cost no pipe), and
   // kept only to explain a failed run.
   const coldOnce = (file: string, event: unknown, env: Record<string, string>, keepLog = false) =>
-    new Promise<{ load: number; first: number; total: number; status: number; log: string }>(
+    new Promise<{ load: number; first: number; total: number; cpu: number; status: number; log: string }>(
       (resolve, reject) => {
         const child = spawn(process.execPath, [runner], {
           env: { PATH: process.env.PATH ?? '', ...env, BENCH_COLD: JSON.stringify({ file, event }) },
@@ -284,8 +284,11 @@ try {
     pairs: { key: string; file: string; event: unknown; env: Record<string, string>; http?: boolean }[],
     runs = COLD_RUNS,
   ) => {
-    const out = new Map<string, { load: number[]; first: number[]; init: number[]; total: number[] }>();
-    for (const p of pairs) out.set(p.key, { load: [], first: [], init: [], total: [] });
+    const out = new Map<
+      string,
+      { load: number[]; first: number[]; init: number[]; total: number[]; cpu: number[] }
+    >();
+    for (const p of pairs) out.set(p.key, { load: [], first: [], init: [], total: [], cpu: [] });
     // Interleaved, so drift (thermal, other load) hits every series alike.
     for (let i = 0; i < runs; i++) {
       for (const p of pairs) {
@@ -299,18 +302,26 @@ try {
         s.first.push(r.first);
         s.init.push(r.load + r.first);
         s.total.push(r.total);
+        s.cpu.push(r.cpu);
       }
     }
     return new Map(
       [...out].map(([k, s]) => [
         k,
-        { load: median(s.load), first: median(s.first), init: median(s.init), total: median(s.total) },
+        {
+          load: median(s.load),
+          first: median(s.first),
+          init: median(s.init),
+          total: median(s.total),
+          cpu: median(s.cpu),
+        },
       ]),
     );
   };
 
-  type ColdStats = { load: number; first: number; init: number; total: number };
-  const cold: Record<string, { fn: ColdStats; floor: ColdStats; ratio: PairedRatio }> = {};
+  type ColdStats = { load: number; first: number; init: number; total: number; cpu: number };
+  const cold: Record<string, { fn: ColdStats; floor: ColdStats; ratio: PairedRatio; cpuRatio: PairedRatio }> =
+    {};
   for (const b of PARTS.has('cold') ? built : []) {
     const ev = coldEvents.get(b.fn.name);
     if (!ev) continue;
@@ -343,9 +354,15 @@ try {
       first: med(xs, 'first'),
       init: med(xs, 'init'),
       total: med(xs, 'total'),
+      cpu: med(xs, 'cpu'),
     });
-    cold[b.fn.name] = { fn: stats(series.fn), floor: stats(series.floor), ratio };
-    log(`cold: ${b.fn.name} ${formatRatio(ratio)}`);
+    // The same pairs in CPU time: what the function itself costs, whatever else runs.
+    const cpuRatio = pairedRatio(
+      series.fn.map((x) => x.cpu),
+      series.floor.map((x) => x.cpu),
+    );
+    cold[b.fn.name] = { fn: stats(series.fn), floor: stats(series.floor), ratio, cpuRatio };
+    log(`cold: ${b.fn.name} ${formatRatio(ratio)}; CPU ${formatRatio(cpuRatio)}`);
   }
 
   // Levers: ESM vs CJS, source maps on with --enable-source-maps (one representative function).
@@ -432,6 +449,8 @@ try {
           ratio: round(v.ratio.ratio),
           spread: v.ratio.spread.map((x) => round(x)),
           precision: round(v.ratio.precision, 4),
+          cpuRatio: round(v.cpuRatio.ratio),
+          cpuSpread: v.cpuRatio.spread.map((x) => round(x)),
         },
       ]),
     ),
@@ -453,15 +472,15 @@ try {
   );
   lines.push('');
   lines.push(
-    '| Function | Bundle | SDK floor | Ratio (≤1.30) | Cold init (load + 1st req), median | Floor | Ratio (≤1.2): median of pairs [IQR] ±95% CI, pairs |',
+    '| Function | Bundle | SDK floor | Ratio (≤1.30) | Cold init (load + 1st req), median | Floor | Ratio (≤1.2): median of pairs [IQR] ±95% CI, pairs | CPU time ratio, same pairs |',
   );
-  lines.push('|---|---:|---:|---:|---:|---:|---:|');
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const b of bundles) {
     const c = cold[b.name];
     // A function with no SDK client has no floor to compare with (public).
     const cr = c && b.ratio !== null ? round(c.ratio.ratio) : null;
     lines.push(
-      `| ${b.name} | ${kb(b.bytes)} | ${b.ratio === null ? '(no SDK)' : kb(b.floorBytes)} | ${b.ratio === null ? 'n/a' : `${b.ratio} ${ok(b.ratio, BUDGET.bundle)}`} | ${c ? `${round(c.fn.init, 1)} ms (${round(c.fn.load, 1)} + ${round(c.fn.first, 1)})` : '-'} | ${c && cr !== null ? `${round(c.floor.init, 1)} ms` : '-'} | ${c && cr !== null ? `${formatRatio(c.ratio)} ${ok(cr, BUDGET.cold)}` : 'n/a'} |`,
+      `| ${b.name} | ${kb(b.bytes)} | ${b.ratio === null ? '(no SDK)' : kb(b.floorBytes)} | ${b.ratio === null ? 'n/a' : `${b.ratio} ${ok(b.ratio, BUDGET.bundle)}`} | ${c ? `${round(c.fn.init, 1)} ms (${round(c.fn.load, 1)} + ${round(c.fn.first, 1)})` : '-'} | ${c && cr !== null ? `${round(c.floor.init, 1)} ms` : '-'} | ${c && cr !== null ? `${formatRatio(c.ratio)} ${ok(cr, BUDGET.cold)}` : 'n/a'} | ${c && cr !== null ? `${round(c.cpuRatio.ratio)} [${round(c.cpuRatio.spread[0])}–${round(c.cpuRatio.spread[1])}] (${round(c.fn.cpu, 1)} / ${round(c.floor.cpu, 1)} ms)` : '-'} |`,
     );
   }
   lines.push('');
