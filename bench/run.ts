@@ -19,7 +19,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ensureTable, startDynamoLocal } from '#local/dynamodb-local';
@@ -29,6 +29,7 @@ import { type Bundle, bundleFloor, bundleFunction, type Variant } from './lib/bu
 import { operationName, recordCalls, type WireCall } from './lib/capture';
 import { type BenchFunction, discoverFunctions, REPO_ROOT } from './lib/functions';
 import {
+  BUILD_DIR,
   floorCalls,
   formatRatio,
   type Handler,
@@ -547,4 +548,5 @@ try {
 } finally {
   await queues.stop();
   await dynamo.stop();
+  rmSync(BUILD_DIR, { recursive: true, force: true });
 }
