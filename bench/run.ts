@@ -8,16 +8,28 @@
  *                                     (default 0.025, so two runs agree within 5%)
  *   BENCH_SAMPLES (default 200)       warm samples per route (login: a fifth, scrypt is slow)
  *   BENCH_PARTS (default all)         comma list of routes, cold, levers, delivery: the parts to run
+ *   BENCH_FUNCTIONS (default all)     comma list of function names (api-tasks,authorizer,relay,...):
+ *                                     only these are bundled and measured, e.g.
+ *                                     `BENCH_PARTS=cold BENCH_FUNCTIONS=api-tasks,api-workflows`
+ *                                     (the delivery part needs relay and worker-internal)
+ *
+ * Each cold start serves one representative request that must answer 2xx (bench/lib/scenario.ts
+ * coldRequest); the bench stops if one does not. The load average is printed with the results,
+ * since every timing depends on it.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ensureTable, startDynamoLocal } from '#local/dynamodb-local';
+import { LocalQueues } from '#local/queues';
+import { dlqName, QUEUES } from '#shared/kernel/names';
 import { type Bundle, bundleFloor, bundleFunction, type Variant } from './lib/bundle';
 import { operationName, recordCalls, type WireCall } from './lib/capture';
 import { type BenchFunction, discoverFunctions, REPO_ROOT } from './lib/functions';
 import {
+  BUILD_DIR,
   floorCalls,
   formatRatio,
   type Handler,
@@ -49,6 +61,7 @@ const COLD_MAX_RUNS = Number(process.env.BENCH_COLD_MAX_RUNS ?? 60);
 const COLD_PRECISION = Number(process.env.BENCH_COLD_PRECISION ?? 0.025);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'routes,cold,levers,delivery').split(','));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const ONLY = process.env.BENCH_FUNCTIONS?.split(',').map((f) => f.trim());
 const WARMUP = 20;
 const started = performance.now();
 const log = (msg: string) =>
@@ -65,7 +78,20 @@ interface Built {
 }
 
 // 1. Bundles ------------------------------------------------------------------------------------
-const functions = discoverFunctions();
+const discovered = discoverFunctions();
+const unknown = ONLY?.filter((name) => !discovered.some((f) => f.name === name)) ?? [];
+if (unknown.length)
+  throw new Error(
+    `BENCH_FUNCTIONS: no function ${unknown.join(', ')} (${discovered.map((f) => f.name).join(', ')})`,
+  );
+const functions = ONLY ? discovered.filter((f) => ONLY.includes(f.name)) : discovered;
+const load1 = () => round(loadavg()[0]!, 1);
+const loadAtStart = load1();
+log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 log(`bundling ${functions.map((f) => f.name).join(', ')}`);
 const built: Built[] = [];
 for (const fn of functions) {
@@ -89,20 +115,39 @@ const tableB = `bench-b-${suffix}`;
 await ensureTable(dynamo.endpoint, tableA);
 await ensureTable(dynamo.endpoint, tableB);
 log('seeding');
-const fx = await seed(dynamo.endpoint, tableA, { exceptions: 25, openForChanges: WARMUP + SAMPLES });
+// The open exceptions are the status changes' targets: only the routes part needs them.
+const fx = await seed(dynamo.endpoint, tableA, {
+  exceptions: 25,
+  openForChanges: PARTS.has('routes') ? WARMUP + SAMPLES : 0,
+});
 await copyTable(dynamo.endpoint, tableA, tableB);
+
+// The queues GET /ops/metrics reads (their depth), served in this process as on the local runtime.
+const queues = new LocalQueues({ visibilityTimeoutSeconds: 30, maxReceiveCount: 5, msPerSecond: 1000 });
+await queues.listen();
+queues.create(QUEUES.internal, dlqName(QUEUES.internal));
+queues.create(QUEUES.external, dlqName(QUEUES.external));
+const queueEnv = {
+  AWS_ENDPOINT_URL_SQS: queues.endpoint,
+  INTERNAL_QUEUE_URL: queues.url(QUEUES.internal),
+  EXTERNAL_QUEUE_URL: queues.url(QUEUES.external),
+  INTERNAL_DLQ_URL: queues.url(dlqName(QUEUES.internal)),
+  EXTERNAL_DLQ_URL: queues.url(dlqName(QUEUES.external)),
+};
+const envOf = (name: string) => ({ ...lambdaEnv(name, dynamo.endpoint, fx), ...queueEnv });
 
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
   node: process.version,
   platform: `${process.platform} ${process.arch}`,
-  cpus: (await import('node:os')).cpus().length,
+  cpus: cpus().length,
   budgets: BUDGET,
 };
+const is2xx = (status: number) => status >= 200 && status < 300;
 
 try {
   // 3. Warm latency, round trips, request units (in-process) ----------------------------------
-  Object.assign(process.env, lambdaEnv('api', dynamo.endpoint, fx));
+  Object.assign(process.env, envOf('api'));
   const recorder = recordCalls();
   const handlers = new Map<string, Handler>();
   const floors = new Map<string, Handler>();
@@ -200,7 +245,12 @@ try {
       else if (b.fn.kind === 'authorizer') event = authorizerEvent(fx.accessToken);
       else continue;
       recorder.take();
-      await handlers.get(b.fn.name)!(event, context(b.fn.name));
+      // The handler parses the body in place: the cold processes get the event as it was sent.
+      const res = (await handlers.get(b.fn.name)!(structuredClone(event), context(b.fn.name))) as {
+        statusCode?: number;
+      };
+      if (b.fn.kind === 'api' && !is2xx(res.statusCode ?? 0))
+        throw new Error(`cold request of ${b.fn.name} answered ${res.statusCode}: ${JSON.stringify(res)}`);
       coldEvents.set(b.fn.name, { event, calls: recorder.take() });
     }
   } finally {
@@ -210,56 +260,79 @@ try {
 
   // 4. Cold init: fresh processes ---------------------------------------------------------------
   const runner = join(REPO_ROOT, 'bench', 'cold-runner.mjs');
-  const coldOnce = (file: string, event: unknown, env: Record<string, string>) =>
-    new Promise<{ load: number; first: number; total: number; status: number }>((resolve, reject) => {
-      const child = spawn(process.execPath, [runner], {
-        env: { PATH: process.env.PATH ?? '', ...env, BENCH_COLD: JSON.stringify({ file, event }) },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let err = '';
-      child.stderr.on('data', (d: Buffer) => {
-        err += d.toString();
-      });
-      child.on('exit', (code) => {
-        const line = err.split('\n').find((l) => l.startsWith('BENCH '));
-        if (code !== 0 || !line)
-          reject(new Error(`cold run of ${file} failed (${code}): ${err.slice(-2000)}`));
-        else resolve(JSON.parse(line.slice(6)));
-      });
-    });
+  // The handler's log lines are dropped while measuring (as /dev/null, they cost no pipe), and
+  // kept only to explain a failed run.
+  const coldOnce = (file: string, event: unknown, env: Record<string, string>, keepLog = false) =>
+    new Promise<{ load: number; first: number; total: number; cpu: number; status: number; log: string }>(
+      (resolve, reject) => {
+        const child = spawn(process.execPath, [runner], {
+          env: { PATH: process.env.PATH ?? '', ...env, BENCH_COLD: JSON.stringify({ file, event }) },
+          stdio: ['ignore', keepLog ? 'pipe' : 'ignore', 'pipe'],
+        });
+        let err = '';
+        let out = '';
+        child.stdout?.on('data', (d: Buffer) => {
+          out += d.toString();
+        });
+        child.stderr?.on('data', (d: Buffer) => {
+          err += d.toString();
+        });
+        child.on('exit', (code) => {
+          const line = err.split('\n').find((l) => l.startsWith('BENCH '));
+          if (code !== 0 || !line)
+            reject(new Error(`cold run of ${file} failed (${code}): ${err.slice(-2000)}`));
+          else resolve({ ...JSON.parse(line.slice(6)), log: out + err.replace(line, '') });
+        });
+      },
+    );
   const coldSeries = async (
-    pairs: { key: string; file: string; event: unknown; env: Record<string, string> }[],
+    pairs: { key: string; file: string; event: unknown; env: Record<string, string>; http?: boolean }[],
     runs = COLD_RUNS,
   ) => {
-    const out = new Map<string, { load: number[]; first: number[]; init: number[]; total: number[] }>();
-    for (const p of pairs) out.set(p.key, { load: [], first: [], init: [], total: [] });
+    const out = new Map<
+      string,
+      { load: number[]; first: number[]; init: number[]; total: number[]; cpu: number[] }
+    >();
+    for (const p of pairs) out.set(p.key, { load: [], first: [], init: [], total: [], cpu: [] });
     // Interleaved, so drift (thermal, other load) hits every series alike.
     for (let i = 0; i < runs; i++) {
       for (const p of pairs) {
         const r = await coldOnce(p.file, p.event, p.env);
+        if (p.http && !is2xx(r.status)) {
+          const again = await coldOnce(p.file, p.event, p.env, true);
+          throw new Error(`cold run of ${p.file} answered ${r.status}; once more, it logged:\n${again.log}`);
+        }
         const s = out.get(p.key)!;
         s.load.push(r.load);
         s.first.push(r.first);
         s.init.push(r.load + r.first);
         s.total.push(r.total);
+        s.cpu.push(r.cpu);
       }
     }
     return new Map(
       [...out].map(([k, s]) => [
         k,
-        { load: median(s.load), first: median(s.first), init: median(s.init), total: median(s.total) },
+        {
+          load: median(s.load),
+          first: median(s.first),
+          init: median(s.init),
+          total: median(s.total),
+          cpu: median(s.cpu),
+        },
       ]),
     );
   };
 
-  type ColdStats = { load: number; first: number; init: number; total: number };
-  const cold: Record<string, { fn: ColdStats; floor: ColdStats; ratio: PairedRatio }> = {};
+  type ColdStats = { load: number; first: number; init: number; total: number; cpu: number };
+  const cold: Record<string, { fn: ColdStats; floor: ColdStats; ratio: PairedRatio; cpuRatio: PairedRatio }> =
+    {};
   for (const b of PARTS.has('cold') ? built : []) {
     const ev = coldEvents.get(b.fn.name);
     if (!ev) continue;
-    const env = lambdaEnv(b.fn.name, dynamo.endpoint, fx);
+    const env = envOf(b.fn.name);
     const pairs = [
-      { key: 'fn', file: b.file, event: ev.event, env },
+      { key: 'fn', file: b.file, event: ev.event, env, http: b.fn.kind === 'api' },
       { key: 'floor', file: b.floorFile, event: { calls: ev.calls }, env },
     ];
     // A B A B ...: each function process is paired with the floor process right after it; more
@@ -286,9 +359,15 @@ try {
       first: med(xs, 'first'),
       init: med(xs, 'init'),
       total: med(xs, 'total'),
+      cpu: med(xs, 'cpu'),
     });
-    cold[b.fn.name] = { fn: stats(series.fn), floor: stats(series.floor), ratio };
-    log(`cold: ${b.fn.name} ${formatRatio(ratio)}`);
+    // The same pairs in CPU time: what the function itself costs, whatever else runs.
+    const cpuRatio = pairedRatio(
+      series.fn.map((x) => x.cpu),
+      series.floor.map((x) => x.cpu),
+    );
+    cold[b.fn.name] = { fn: stats(series.fn), floor: stats(series.floor), ratio, cpuRatio };
+    log(`cold: ${b.fn.name} ${formatRatio(ratio)}; CPU ${formatRatio(cpuRatio)}`);
   }
 
   // Levers: ESM vs CJS, source maps on with --enable-source-maps (one representative function).
@@ -307,15 +386,16 @@ try {
     };
     const esm = await variant({ format: 'esm' }, '.mjs', true);
     const maps = await variant({ format: 'cjs', sourcemap: true }, '.cjs');
-    const env = lambdaEnv(rep.fn.name, dynamo.endpoint, fx);
+    const env = envOf(rep.fn.name);
     const series = await coldSeries([
-      { key: 'cjs', file: rep.file, event: repEvent.event, env },
-      { key: 'esm', file: esm.file, event: repEvent.event, env },
+      { key: 'cjs', file: rep.file, event: repEvent.event, env, http: rep.fn.kind === 'api' },
+      { key: 'esm', file: esm.file, event: repEvent.event, env, http: rep.fn.kind === 'api' },
       {
         key: 'cjs+maps',
         file: maps.file,
         event: repEvent.event,
         env: { ...env, NODE_OPTIONS: '--enable-source-maps' },
+        http: rep.fn.kind === 'api',
       },
       { key: 'floor cjs', file: rep.floorFile, event: { calls: repEvent.calls }, env },
       { key: 'floor esm', file: esm.floorFile!, event: { calls: repEvent.calls }, env },
@@ -374,6 +454,8 @@ try {
           ratio: round(v.ratio.ratio),
           spread: v.ratio.spread.map((x) => round(x)),
           precision: round(v.ratio.precision, 4),
+          cpuRatio: round(v.cpuRatio.ratio),
+          cpuSpread: v.cpuRatio.spread.map((x) => round(x)),
         },
       ]),
     ),
@@ -383,24 +465,27 @@ try {
     delivery,
     pricingAssumptions: PRICING_ASSUMPTIONS,
     runtimeSeconds: round((performance.now() - started) / 1000, 1),
+    loadAverage: { start: loadAtStart, end: load1() },
   });
   writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
   const ok = (ratio: number | null, limit: number) =>
     ratio === null ? 'n/a' : ratio <= limit ? 'ok' : 'OVER';
   const lines: string[] = [];
-  lines.push(`ops-platform bench ${results.date}  node ${process.version}  ${results.cpus} cpus`);
+  lines.push(
+    `ops-platform bench ${results.date}  node ${process.version}  ${results.cpus} cpus  load average (1 min) ${loadAtStart} → ${load1()}`,
+  );
   lines.push('');
   lines.push(
-    '| Function | Bundle | SDK floor | Ratio (≤1.30) | Cold init (load + 1st req), median | Floor | Ratio (≤1.2): median of pairs [IQR] ±95% CI, pairs |',
+    '| Function | Bundle | SDK floor | Ratio (≤1.30) | Cold init (load + 1st req), median | Floor | Ratio (≤1.2): median of pairs [IQR] ±95% CI, pairs | CPU time ratio, same pairs |',
   );
-  lines.push('|---|---:|---:|---:|---:|---:|---:|');
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const b of bundles) {
     const c = cold[b.name];
     // A function with no SDK client has no floor to compare with (public).
     const cr = c && b.ratio !== null ? round(c.ratio.ratio) : null;
     lines.push(
-      `| ${b.name} | ${kb(b.bytes)} | ${b.ratio === null ? '(no SDK)' : kb(b.floorBytes)} | ${b.ratio === null ? 'n/a' : `${b.ratio} ${ok(b.ratio, BUDGET.bundle)}`} | ${c ? `${round(c.fn.init, 1)} ms (${round(c.fn.load, 1)} + ${round(c.fn.first, 1)})` : '-'} | ${c && cr !== null ? `${round(c.floor.init, 1)} ms` : '-'} | ${c && cr !== null ? `${formatRatio(c.ratio)} ${ok(cr, BUDGET.cold)}` : 'n/a'} |`,
+      `| ${b.name} | ${kb(b.bytes)} | ${b.ratio === null ? '(no SDK)' : kb(b.floorBytes)} | ${b.ratio === null ? 'n/a' : `${b.ratio} ${ok(b.ratio, BUDGET.bundle)}`} | ${c ? `${round(c.fn.init, 1)} ms (${round(c.fn.load, 1)} + ${round(c.fn.first, 1)})` : '-'} | ${c && cr !== null ? `${round(c.floor.init, 1)} ms` : '-'} | ${c && cr !== null ? `${formatRatio(c.ratio)} ${ok(cr, BUDGET.cold)}` : 'n/a'} | ${c && cr !== null ? `${round(c.cpuRatio.ratio)} [${round(c.cpuRatio.spread[0])}–${round(c.cpuRatio.spread[1])}] (${round(c.fn.cpu, 1)} / ${round(c.floor.cpu, 1)} ms)` : '-'} |`,
     );
   }
   lines.push('');
@@ -465,5 +550,7 @@ try {
   lines.push(`bench ran in ${results.runtimeSeconds} s; results in bench/results.json`);
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
+  await queues.stop();
   await dynamo.stop();
+  rmSync(BUILD_DIR, { recursive: true, force: true });
 }

@@ -6,12 +6,15 @@ import type { Bundle } from './bundle';
 import { operationName, type Recorder, retarget, type WireCall } from './capture';
 import { apiEvent, context, type Fixture, type KeyRoute } from './scenario';
 
-/** Outside the repository, so linters and git never see generated bundles. */
-export const BUILD_DIR = join(tmpdir(), 'ops-platform-bench');
+/**
+ * Outside the repository, so linters and git never see generated bundles; one directory per run,
+ * so two benches running at once (other worktrees) never load each other's bundles.
+ */
+export const BUILD_DIR = join(tmpdir(), `ops-platform-bench-${process.pid}`);
 
 export type Handler = (event: unknown, context?: unknown) => Promise<unknown>;
 
-/** Writes a bundle to bench/.build and returns its path. */
+/** Writes a bundle to BUILD_DIR and returns its path. */
 export function writeBundle(name: string, bundle: Bundle, ext = '.cjs'): string {
   mkdirSync(BUILD_DIR, { recursive: true });
   const file = join(BUILD_DIR, `${name}${ext}`);

@@ -256,14 +256,38 @@ export function keyRoutes(): KeyRoute[] {
   ].filter((r): r is KeyRoute => r !== undefined);
 }
 
-/** One cheap request per route group, for cold starts: its first GET (health for `public`). */
+/**
+ * A group's first request in a fresh process, for cold starts: one that succeeds (2xx) and reads
+ * the table as the group's main route does, so the function and its floor (which replays that
+ * request's wire calls) do comparable work. A group's first GET would not do: `/adapters` is a
+ * static catalog, previews have no GET, and `/ops/metrics` is 403 for a tenant owner. Groups not
+ * listed (new ones) take their first GET; the bench refuses a cold request that is not 2xx.
+ */
+const COLD_REQUESTS: Record<string, { operation: string; body?: unknown; platformAdmin?: boolean }> = {
+  integrations: { operation: 'integrationConnections.list' },
+  // The defaults: every record source of the tenant read, as the briefing does for a role.
+  previews: { operation: 'previews.briefing', body: {} },
+  metrics: { operation: 'ops.metrics', platformAdmin: true },
+  review: { operation: 'reviewItems.list' },
+  public: { operation: 'public.health' },
+};
+
 export function coldRequest(group: string, fx: Fixture): ApiRequest {
+  const chosen = COLD_REQUESTS[group];
   const ops = operationsOfGroup(group);
-  const [, op] = ops.find(([, o]) => o.method === 'GET') ?? ops[0]!;
+  const found = chosen
+    ? ops.find(([id]) => id === chosen.operation)
+    : ops.find(([, o]) => o.method === 'GET');
+  if (!found) throw new Error(`no cold request for group ${group}: ${chosen?.operation ?? 'it has no GET'}`);
+  const [, op] = found;
+  const principal = chosen?.platformAdmin
+    ? { ...fx.principal, platform_roles: ['platform_admin' as const] }
+    : fx.principal;
   return {
     method: op.method,
     path: fillPath(op.path, paramsOf(fx)),
-    principal: op.auth === 'bearer' ? fx.principal : undefined,
+    body: chosen?.body,
+    principal: op.auth === 'bearer' ? principal : undefined,
   };
 }
 
