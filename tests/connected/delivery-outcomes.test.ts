@@ -7,12 +7,21 @@ import type { Db } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
 import { type DeliveryDeps, deliver } from '#shared/domain/notifications/delivery';
-import type { DeliveryStore, Notification, SendResult } from '#shared/domain/notifications/ports';
-import { createNotification, deliveryRequested } from '#shared/domain/notifications/use-cases';
+import type {
+  DeliveryStore,
+  Notification,
+  ProviderConnection,
+  SendResult,
+} from '#shared/domain/notifications/ports';
+import {
+  createNotification,
+  deliveryRequested,
+  notificationIdempotencyKey,
+} from '#shared/domain/notifications/use-cases';
 import { type Clock, newId } from '#shared/kernel/ids';
 import { connectChannel } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
-import { principal } from '#tests/support/fixtures';
+import { audit, principal } from '#tests/support/fixtures';
 
 /**
  * What each outcome of one delivery leaves behind (docs/api.md section 7), over DynamoDB Local:
@@ -38,8 +47,11 @@ beforeAll(async () => {
 const provider = (answer: SendResult = { ok: true }) => {
   const port = {
     sends: 0,
-    async send(_n: Notification) {
+    /** What each send was given: the channel's connection configuration and secret. */
+    given: [] as ProviderConnection[],
+    async send(_n: Notification, connection: ProviderConnection) {
       port.sends++;
+      port.given.push(connection);
       return answer;
     },
   };
@@ -229,6 +241,48 @@ describe('each outcome of a delivery', () => {
     expect(await deliver(deps(redriven), event, 1)).toMatchObject({ result: 'delivered' });
     expect(redriven.sends).toBe(1);
     expect(await store.getReviewItem(tenantId, stored.review_item_id!)).toMatchObject({ status: 'resolved' });
+  });
+});
+
+describe('what the send is given', () => {
+  it("the connection's configuration and secret; an email connection needs none; in_app needs no connection", async () => {
+    const telegram = await queued();
+    const port = provider();
+    await deliver(deps(port), telegram.event, 1);
+    expect(port.given).toEqual([{ config: {}, secret: { bot_token: '1:x' } }]);
+
+    // Email's adapter holds no credential: its connection alone opens the gate.
+    nowMs = T0;
+    const tenantId = `t-${newId().slice(-10)}`;
+    await connectChannel(db, tenantId, 'email', { config: { from_name: 'Acme Ops' } });
+    const email = await createNotification(
+      { notifications: store, clock, allowLoopbackWebhooks: false },
+      principal('op-1'),
+      tenantId,
+      { channel: 'email', recipient: 'ap@acme.example', subject: 'Stock', body: 'Stock is low' },
+    );
+    const emailPort = provider();
+    expect(await deliver(deps(emailPort), deliveryRequested(clock, email), 1)).toMatchObject({
+      result: 'delivered',
+    });
+    expect(emailPort.given).toEqual([{ config: { from_name: 'Acme Ops' }, secret: undefined }]);
+
+    // in_app never leaves the tenant: no gate, no connection, nothing recorded on one.
+    const id = newId();
+    const inApp: Notification = {
+      ...telegram.n,
+      id,
+      channel: 'in_app',
+      recipient: 'user-1',
+      idempotency_key: notificationIdempotencyKey(telegram.tenantId, id),
+    };
+    await store.create(inApp, audit(telegram.tenantId, 'notification', id), deliveryRequested(clock, inApp));
+    const inAppPort = provider();
+    expect(await deliver(deps(inAppPort), deliveryRequested(clock, inApp), 1)).toMatchObject({
+      result: 'delivered',
+    });
+    expect(inAppPort.given).toEqual([{ config: {}, secret: undefined }]);
+    expect(Object.keys(inAppPort.given[0]!)).toEqual(['config', 'secret']);
   });
 });
 
