@@ -1,7 +1,8 @@
+import type { Context, SQSEvent } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dbFor } from '#functions/adapters/dynamo';
 import { loadConfig, provideConfig } from '#functions/config';
-import { exportRunDeps, hubRunDeps, workflowRunDeps } from '#functions/workers/deps';
+import { exportRunDeps, hubRunDeps, workerHandler, workflowRunDeps } from '#functions/workers/deps';
 import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 
 /**
@@ -49,5 +50,38 @@ describe('the delivery policy of the workers', () => {
       workflows: 2,
       hub: 2,
     });
+  });
+});
+
+describe('a queue worker handler', () => {
+  it('hands its extra kinds the configured table and its own queue, and dispatches their messages to them', async () => {
+    provideConfig(
+      loadConfig({
+        ...TABLE,
+        INTERNAL_QUEUE_URL: 'https://sqs.local/internal',
+        EXTERNAL_QUEUE_URL: 'https://sqs.local/external',
+      }),
+    );
+    const given: [string, string][] = [];
+    const handled: string[] = [];
+    const handler = workerHandler('internal', (table, queue) => {
+      given.push([table.tableName, queue.queueUrl]);
+      return {
+        'test.kind': async (event) => {
+          handled.push(event.event_id);
+        },
+      };
+    });
+    expect(given).toEqual([['ops', 'https://sqs.local/internal']]);
+    const out = await handler(
+      {
+        Records: [
+          { messageId: 'm-1', body: JSON.stringify({ kind: 'test.kind', event_id: 'e-1' }), attributes: {} },
+        ],
+      } as unknown as SQSEvent,
+      {} as Context,
+    );
+    expect(out.batchItemFailures).toEqual([]);
+    expect(handled).toEqual(['e-1']);
   });
 });
