@@ -1,5 +1,5 @@
 import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
@@ -13,7 +13,7 @@ import { activeConnectionReader } from '#shared/domain/integrations/active';
 import type { Notification, SendResult } from '#shared/domain/notifications/ports';
 import { createNotification, deliveryRequested } from '#shared/domain/notifications/use-cases';
 import type { OutboxEvent } from '#shared/domain/outbox';
-import { newId, systemClock } from '#shared/kernel/ids';
+import { type Clock, newId, systemClock } from '#shared/kernel/ids';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { freshDb } from '#tests/support/db';
 import { connectChannel } from '#tests/support/connections';
@@ -58,14 +58,14 @@ const worker = (send: (n: Notification) => Promise<SendResult>) =>
     queueUrl: QUEUE,
   });
 
-const queued = async (telegram: 'active' | 'unconnected' = 'active') => {
+const queued = async (telegram: 'active' | 'unconnected' = 'active', clock: Clock = systemClock) => {
   const tenantId = `t-${newId().slice(-10)}`;
   if (telegram === 'active')
     await connectChannel(db, tenantId, 'telegram', {
       secret: { store: secrets, value: { bot_token: '1:x' } },
     });
   const n = await createNotification(
-    { notifications: store, clock: systemClock, allowLoopbackWebhooks: false },
+    { notifications: store, clock, allowLoopbackWebhooks: false },
     principal('op'),
     tenantId,
     { channel: 'telegram', recipient: '4242', body: 'Stock is low' },
@@ -102,6 +102,7 @@ const run = async (handler: ReturnType<typeof worker>, records: SQSRecord[]) => 
   return {
     failed: out.batchItemFailures.map((f) => f.itemIdentifier),
     metrics: added.mock.calls.map(([name]) => name),
+    values: added.mock.calls.map(([name, , value]) => [name, value]),
     lines,
     visibility: sqsMock
       .commandCalls(ChangeMessageVisibilityCommand)
@@ -207,24 +208,129 @@ describe('the delivery worker', () => {
     const unknownKind = { ...(await queued()).event, kind: 'no.such.kind' };
     const garbled = record('{not json');
     const unknown = record(unknownKind);
+    const numericKind = record(JSON.stringify({ kind: 42 }));
     const missing = record({
       ...(await queued()).event,
       payload: { notification_id: 'gone', channel: 'telegram' },
     });
     const r = await run(
       worker(async () => ({ ok: true })),
-      [garbled, unknown, missing],
+      [garbled, unknown, missing, numericKind],
     );
     // The missing notification is acknowledged (skipped); the other two fail alone, each counted
     // and logged, so a poison message is seen before it reaches the DLQ.
-    expect(r.failed.sort()).toEqual([garbled.messageId, unknown.messageId].sort());
-    expect(r.metrics.filter((m) => m === METRICS.workerFailed)).toHaveLength(2);
+    expect(r.failed.sort()).toEqual([garbled.messageId, unknown.messageId, numericKind.messageId].sort());
+    expect(r.metrics.filter((m) => m === METRICS.workerFailed)).toHaveLength(3);
     const failedLines = r.lines.filter(([, f]) => f.event === LOG_EVENTS.workerRecordFailed);
-    expect(failedLines.map(([level, f]) => [level, f.message_id, f.kind]).sort()).toEqual(
+    // The log says what was wrong with each, and logs a kind only when it is text.
+    expect(
+      failedLines.map(([level, f]) => [level, f.message_id, f.kind, (f.error as Error).message]).sort(),
+    ).toEqual(
       [
-        ['error', garbled.messageId, null],
-        ['error', unknown.messageId, 'no.such.kind'],
+        ['error', garbled.messageId, null, 'unparseable message body'],
+        ['error', unknown.messageId, 'no.such.kind', 'no handler for kind no.such.kind'],
+        ['error', numericKind.messageId, null, 'no handler for kind 42'],
       ].sort(),
     );
+    // The missing notification: skipped, not counted, logged with the ids the message named.
+    expect(r.lines.find(([, f]) => f.message === 'delivery skipped')).toEqual([
+      'info',
+      expect.objectContaining({
+        event: LOG_EVENTS.notificationDuplicate,
+        notification_id: 'gone',
+        channel: 'telegram',
+        attempt: null,
+        reason: 'not_found',
+      }),
+    ]);
+  });
+});
+
+describe('what the worker tells operators', () => {
+  it('the delivery latency metric is the time since the notification was queued, as logged', async () => {
+    const fiveSecondsAgo: Clock = { now: () => new Date(Date.now() - 5_000) };
+    const { event } = await queued('active', fiveSecondsAgo);
+    const r = await run(
+      worker(async () => ({ ok: true })),
+      [record(event)],
+    );
+    const [, latency] = r.values.find(([name]) => name === METRICS.notificationDeliveryLatency)!;
+    expect(latency).toBeGreaterThanOrEqual(5_000);
+    expect(r.lines.find(([, f]) => f.event === LOG_EVENTS.notificationDelivered)![1].latency_ms).toBe(
+      latency,
+    );
+  });
+
+  it('a duplicate and a permanent failure are logged with the notification and the reason', async () => {
+    const { n, event } = await queued();
+    await run(
+      worker(async () => ({ ok: true })),
+      [record(event)],
+    );
+    const dup = await run(
+      worker(async () => ({ ok: true })),
+      [record(event, 2)],
+    );
+    expect(dup.lines.find(([, f]) => f.event === LOG_EVENTS.notificationDuplicate)![1]).toMatchObject({
+      notification_id: n.id,
+      receive_count: 2,
+    });
+
+    const refused = await queued();
+    const p = await run(
+      worker(async () => ({ ok: false, kind: 'permanent', reason: 'http_400' })),
+      [record(refused.event)],
+    );
+    expect(p.lines.find(([, f]) => f.event === LOG_EVENTS.notificationPermanentFailure)).toEqual([
+      'warn',
+      expect.objectContaining({ notification_id: refused.n.id, reason: 'http_400', attempt: 1 }),
+    ]);
+  });
+
+  it('an error thrown in the provider path is retried, and the log carries the error; a provider answer carries none', async () => {
+    const thrown = await queued();
+    const answered = await queued();
+    const ssm = new Error('SSM GetParameter timed out');
+    const r = await run(
+      worker(async (n) => {
+        if (n.id === thrown.n.id) throw ssm;
+        return { ok: false, kind: 'transient', reason: 'http_503' };
+      }),
+      [record(thrown.event), record(answered.event)],
+    );
+    expect(r.failed).toHaveLength(2);
+    const retryOf = (id: string) =>
+      r.lines.find(([, f]) => f.event === LOG_EVENTS.notificationRetry && f.notification_id === id)![1];
+    expect(retryOf(thrown.n.id)).toMatchObject({ reason: 'provider_error', error: ssm });
+    expect(retryOf(answered.n.id)).toMatchObject({ reason: 'http_503' });
+    expect(Object.keys(retryOf(answered.n.id))).not.toContain('error');
+    expect(r.metrics.filter((m) => m === METRICS.notificationRetried)).toHaveLength(2);
+  });
+
+  it('exactly once at the claim: a message received while another worker is sending it comes back after the lease, sends nothing and counts no retry', async () => {
+    const { tenantId, n, event } = await queued();
+    const second = record(event, 1);
+    let sends = 0;
+    let inner: SQSBatchResponse | undefined;
+    // The second receive of the same message arrives while the first is inside the send.
+    const handler: ReturnType<typeof worker> = worker(async () => {
+      sends++;
+      inner = await handler({ Records: [second] } as SQSEvent, {} as Context);
+      return { ok: true };
+    });
+    const first = record(event, 1);
+    const r = await run(handler, [first]);
+
+    expect(sends).toBe(1);
+    expect(r.failed).toEqual([]);
+    expect(inner!.batchItemFailures).toEqual([{ itemIdentifier: second.messageId }]);
+    expect(r.visibility).toEqual([[second.receiptHandle, 60]]);
+    expect(r.metrics).toEqual([METRICS.notificationDelivered, METRICS.notificationDeliveryLatency]);
+    expect(r.lines.find(([, f]) => f.event === LOG_EVENTS.notificationRetry)![1]).toMatchObject({
+      reason: 'busy',
+      delay_s: 60,
+      notification_id: n.id,
+    });
+    expect((await store.get(tenantId, n.id))?.status).toBe('delivered');
   });
 });

@@ -6,6 +6,7 @@ import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
 import { connectionResults } from '#functions/adapters/connection-results';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { notificationStore } from '#functions/adapters/notification-store';
+import { workflowJobStore } from '#functions/adapters/workflow-job-store';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
 import { DELIVERY_BACKOFF } from '#shared/domain/notifications/channels';
 import { deliver } from '#shared/domain/notifications/delivery';
@@ -18,6 +19,7 @@ import {
   notificationIdempotencyKey,
 } from '#shared/domain/notifications/use-cases';
 import type { OutboxEvent } from '#shared/domain/outbox';
+import { openReviewItem } from '#shared/domain/review';
 import { InvalidTransitionError, NotFoundError, PolicyRejectedError } from '#shared/kernel/errors';
 import { type Clock, newId } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
@@ -261,7 +263,7 @@ describe('decideReviewItem', () => {
     }));
     try {
       await expect(decideReviewItem(deps(), actor, tenantId, reviewId, { action: 'retry' })).rejects.toThrow(
-        InvalidTransitionError,
+        new InvalidTransitionError('A notification that is delivered cannot be retried.'),
       );
     } finally {
       spy.mockRestore();
@@ -278,5 +280,51 @@ describe('decideReviewItem', () => {
     } finally {
       missing.mockRestore();
     }
+  });
+
+  it('a decided item is 409 saying how it was decided; an item of another kind with no decider here is 409, not a 500', async () => {
+    const { tenantId, reviewId } = await gated();
+    await decideReviewItem(deps(), actor, tenantId, reviewId, { action: 'discard' });
+    await expect(decideReviewItem(deps(), actor, tenantId, reviewId, { action: 'retry' })).rejects.toThrow(
+      new InvalidTransitionError('The review item is already discarded.'),
+    );
+
+    const now = new Date().toISOString();
+    const other = openReviewItem(
+      {
+        id: newId(),
+        tenant_id: tenantId,
+        kind: 'workflow_action',
+        subject_id: 'rule-1:event-1:0',
+        notification_id: null,
+        channel: null,
+        reason: 'action_failed',
+        detail: 'rule "R", action 1 (create_task): failed',
+      },
+      now,
+    );
+    await workflowJobStore(db).openReview(
+      other,
+      {
+        rule_id: 'rule-1',
+        rule_name: 'R',
+        event_id: 'event-1',
+        event_type: 'exception.created',
+        action_index: 0,
+        action: {
+          type: 'create_task',
+          title: 'Check',
+          assignee_role: null,
+          due_at: null,
+          subject_type: null,
+          subject_id: null,
+          missing_fields: [],
+        },
+      },
+      audit(tenantId, 'workflow_rule', 'rule-1'),
+    );
+    await expect(decideReviewItem(deps(), actor, tenantId, other.id, { action: 'retry' })).rejects.toThrow(
+      new InvalidTransitionError('A workflow_action review item cannot be decided here.'),
+    );
   });
 });

@@ -1,12 +1,12 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, DynamoDBRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Db, transact } from '#functions/adapters/dynamo';
 import { outboxPut } from '#functions/adapters/outbox';
-import { logger } from '#functions/observability';
+import { logger, metricsFor } from '#functions/observability';
 import { createRelay, createSweeper } from '#functions/relay/outbox-relay';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
@@ -148,5 +148,77 @@ describe('the sweeper', () => {
     expect(await sweep()).toEqual({ republished: 1, failed: 0 });
     expect(sent()).toEqual([lost[7]!.event_id]);
     expect(again.metrics()).toEqual([[METRICS.sweeperRepublished, 1]]);
+  });
+});
+
+describe('records the relay does not own', () => {
+  it('skips an INSERT with no image, no entity or no stream data, and still relays the outbox item beside them', async () => {
+    const { db } = await freshDb();
+    const e = outboxEvent('email', { occurredAt: '2031-02-01T00:00:09.000Z' });
+    await write(db, [e]);
+    accept();
+    // The relay's own group: the sweeper counts relay failures too, and the group tells them apart.
+    const relayMetrics = metricsFor('relay');
+    const added = vi.spyOn(relayMetrics, 'addMetric');
+    vi.spyOn(relayMetrics, 'publishStoredMetrics').mockImplementation(() => relayMetrics);
+    const keysOnly: DynamoDBRecord = { eventName: 'INSERT', dynamodb: { SequenceNumber: '2' } };
+    const noEntity: DynamoDBRecord = {
+      ...insertRecord({ pk: 'X#1', sk: 'X#1', name: 'not an entity' }, 3),
+    };
+    const bare: DynamoDBRecord = { eventName: 'INSERT' };
+
+    const out = await createRelay({ db, sqs: new SQSClient({ region: 'us-east-1' }), queues, clock })(
+      { Records: [keysOnly, insertRecord(await stored(db, e), 1), noEntity, bare] },
+      {} as Context,
+    );
+    expect(out.batchItemFailures).toEqual([]);
+    expect(sent()).toEqual([e.event_id]);
+    expect(added.mock.calls.map(([name, , value]) => [name, value])).toEqual([
+      [METRICS.relayPublished, 1],
+      [METRICS.relayLag, 1000],
+    ]);
+    expect((await stored(db, e)).relayed_at).toBe(NOW);
+  });
+});
+
+describe('a long sweep', () => {
+  it('publishes and marks in rounds of 50, so what it did before a timeout is kept, and flushes its metrics once', async () => {
+    const { db } = await freshDb();
+    const lost = Array.from({ length: 53 }, () =>
+      outboxEvent('email', { occurredAt: '2031-02-01T00:00:00.000Z' }),
+    );
+    await write(db, lost);
+    // One timeline of what reaches SQS and what is marked relayed, in the order it happens.
+    const timeline: string[] = [];
+    sqsMock.on(SendMessageBatchCommand).callsFake((input) => {
+      const entries = input.Entries as { Id: string }[];
+      timeline.push(`publish ${entries.length}`);
+      return {
+        Successful: entries.map((x) => ({ Id: x.Id, MessageId: x.Id, MD5OfMessageBody: '' })),
+        Failed: [],
+      };
+    });
+    const send = db.doc.send.bind(db.doc);
+    vi.spyOn(db.doc, 'send').mockImplementation(((command: unknown) => {
+      if (command instanceof UpdateCommand) timeline.push('mark');
+      return send(command as never);
+    }) as never);
+    const sweeperMetrics = metricsFor('sweeper');
+    const added = vi.spyOn(sweeperMetrics, 'addMetric');
+    const flushed = vi.spyOn(sweeperMetrics, 'publishStoredMetrics').mockImplementation(() => sweeperMetrics);
+    vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+
+    const sweep = createSweeper({ db, sqs: new SQSClient({ region: 'us-east-1' }), queues, clock }, 5_000);
+    expect(await sweep()).toEqual({ republished: 53, failed: 0 });
+    expect(timeline).toEqual([
+      ...Array<string>(5).fill('publish 10'),
+      ...Array<string>(50).fill('mark'),
+      'publish 3',
+      ...Array<string>(3).fill('mark'),
+    ]);
+    expect(added.mock.calls.map(([name, , value]) => [name, value])).toEqual([
+      [METRICS.sweeperRepublished, 53],
+    ]);
+    expect(flushed).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,7 +2,14 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import type { createStores } from '#functions/adapters/stores';
-import { createRule, deleteRule, getRule, listRules, updateRule } from '#shared/domain/workflows/use-cases';
+import {
+  createRule,
+  deleteRule,
+  getRule,
+  listRules,
+  testRule,
+  updateRule,
+} from '#shared/domain/workflows/use-cases';
 import { ConflictError, NotFoundError } from '#shared/kernel/errors';
 import { systemClock } from '#shared/kernel/ids';
 import { workflowRule } from '#shared/table/entities/workflow-rule';
@@ -118,5 +125,80 @@ describe('workflow rules', () => {
       (r) => r.name,
     );
     expect(names).toEqual(['R2', 'R1', 'R0']);
+  });
+
+  it('each change is audited with what it changed: created (type, enabled), updated (fields, version), deleted (type)', async () => {
+    const rule = await createRule(deps(), manager, T, input({ enabled: false }));
+    await updateRule(deps(), manager, T, rule.id, {
+      version: 1,
+      name: 'Renamed',
+      conditions: input().conditions,
+      enabled: true,
+    });
+    await deleteRule(deps(), manager, T, rule.id);
+    const events = (await auditOf(rule.id)).map((a) => [
+      a.event_type,
+      a.actor_id,
+      JSON.parse(a.metadata_json!) as unknown,
+    ]);
+    expect(events).toEqual([
+      ['workflow_rule.deleted', manager.user_id, { event_type: 'exception.created' }],
+      ['workflow_rule.updated', manager.user_id, { changed: ['name', 'enabled'], version: 2 }],
+      ['workflow_rule.created', manager.user_id, { event_type: 'exception.created', enabled: false }],
+    ]);
+  });
+
+  it('a stale version is 409 even when it would change nothing; a field given as undefined is no change', async () => {
+    const rule = await createRule(deps(), manager, T, input());
+    const v2 = await updateRule(deps(), manager, T, rule.id, { version: 1, name: 'Renamed' });
+    await expect(updateRule(deps(), manager, T, rule.id, { version: 1, name: 'Renamed' })).rejects.toThrow(
+      ConflictError,
+    );
+    expect(
+      await updateRule(deps(), manager, T, rule.id, { version: 2, name: 'Renamed', enabled: undefined }),
+    ).toEqual(v2);
+    expect(await getRule(deps(), T, rule.id)).toEqual(v2);
+  });
+
+  it('a delete that loses to a concurrent delete is 404, with no second audit event', async () => {
+    const rule = await createRule(deps(), manager, T, input());
+    const real = stores.workflowRules;
+    // Another request deletes the rule between this one's read and its delete.
+    const racing = {
+      ...real,
+      get: async (tenantId: string, id: string) => {
+        const found = await real.get(tenantId, id);
+        await deleteRule(deps(), principal('other'), tenantId, id);
+        return found;
+      },
+    };
+    await expect(deleteRule({ rules: racing, clock: systemClock }, manager, T, rule.id)).rejects.toThrow(
+      NotFoundError,
+    );
+    expect((await auditOf(rule.id)).map((a) => [a.event_type, a.actor_id])).toEqual([
+      ['workflow_rule.deleted', 'other'],
+      ['workflow_rule.created', manager.user_id],
+    ]);
+  });
+
+  it('testing a rule answers what it would do, enabled or not, and writes nothing', async () => {
+    const rule = await createRule(deps(), manager, T, input({ enabled: false }));
+    const before = await auditOf(rule.id);
+    const answer = await testRule(deps(), T, rule.id, {
+      event: {
+        event_type: 'exception.created',
+        entity: { id: 'e9', severity: 'critical', title: 'Short payment' },
+      },
+    });
+    expect(answer).toMatchObject({
+      matched: true,
+      event_type_matched: true,
+      side_effects: 'none',
+      actions: [{ type: 'create_task', title: 'Look at Short payment', subject_id: 'e9' }],
+    });
+    expect(await auditOf(rule.id)).toEqual(before);
+    await expect(
+      testRule(deps(), T, 'no-such-rule', { event: { event_type: 'exception.created', entity: {} } }),
+    ).rejects.toThrow(NotFoundError);
   });
 });

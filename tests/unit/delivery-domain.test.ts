@@ -97,6 +97,14 @@ describe('backoff schedule', () => {
     for (const st of [400, 401, 404, 410])
       expect(classifyStatus(st)).toMatchObject({ ok: false, kind: 'permanent' });
   });
+
+  it('classifies the edges of each class, and names the status in the reason', () => {
+    for (const st of [200, 299]) expect(classifyStatus(st), String(st)).toEqual({ ok: true });
+    for (const st of [408, 425, 429, 500, 599])
+      expect(classifyStatus(st), String(st)).toEqual({ ok: false, kind: 'transient', reason: `http_${st}` });
+    for (const st of [199, 300, 399, 407, 499])
+      expect(classifyStatus(st), String(st)).toEqual({ ok: false, kind: 'permanent', reason: `http_${st}` });
+  });
 });
 
 describe('provider gate', () => {

@@ -248,6 +248,43 @@ describe('planned actions', () => {
     });
   });
 
+  it('a notification without a subject has none; a subject over 255 characters is cut; missing fields are named once', () => {
+    expect(
+      planAction(
+        { type: 'notify', channel: 'telegram', recipient: '{{chat}}', body: '{{chat}} {{id}}' },
+        event,
+        at,
+      ),
+    ).toEqual({
+      type: 'notify',
+      channel: 'telegram',
+      recipient: '',
+      subject: null,
+      body: ' e1',
+      missing_fields: ['chat'],
+    });
+    const long = { ...event, entity: { ...entity, severity: 'y'.repeat(300) } };
+    const plan = planAction(
+      { type: 'notify', channel: 'email', recipient: 'a@example.com', subject: '{{severity}}', body: 'b' },
+      long,
+      at,
+    );
+    expect(plan.type === 'notify' && plan.subject).toBe('y'.repeat(255));
+  });
+
+  it('a task is about the event entity only when its id is text of 1 to 128 characters', () => {
+    const about = (id: unknown) => {
+      const plan = planAction(
+        { type: 'create_task', title: 'Check' },
+        { ...event, entity: { ...entity, id } },
+        at,
+      );
+      return plan.type === 'create_task' && [plan.subject_type, plan.subject_id];
+    };
+    expect(about('x'.repeat(128))).toEqual(['exception', 'x'.repeat(128)]);
+    for (const id of ['', 'x'.repeat(129), 42, undefined]) expect(about(id)).toEqual([null, null]);
+  });
+
   it('tryRule: matched only for its trigger type with every condition passing, and only then plans', () => {
     const rule = {
       trigger: { event_type: 'exception.created' },

@@ -161,7 +161,9 @@ export async function decideReviewItem(
   const n = await deps.notifications.get(tenantId, review.notification_id ?? '');
   if (!n) throw new NotFoundError();
   if (!REVIEWABLE.includes(n.status))
-    throw new InvalidTransitionError(`A notification that is ${n.status} cannot be ${decision.action}ed.`);
+    throw new InvalidTransitionError(
+      `A notification that is ${n.status} cannot be ${decision.action === 'retry' ? 'retried' : 'discarded'}.`,
+    );
   const now = deps.clock.now().toISOString();
   const retry = decision.action === 'retry';
   const next: Notification = {

@@ -86,7 +86,8 @@ function order(a: unknown, b: unknown): -1 | 0 | 1 | undefined {
 function passes(op: ConditionOp, actual: unknown, value: unknown): boolean {
   switch (op) {
     case 'exists':
-      return (actual !== null) === (value ?? true);
+      // `value` is already true when the condition gave none (evaluateCondition).
+      return (actual !== null) === value;
     case 'eq':
       return valuesEqual(actual, value);
     case 'neq':
@@ -97,7 +98,7 @@ function passes(op: ConditionOp, actual: unknown, value: unknown): boolean {
       if (typeof actual === 'string') return typeof value === 'string' && actual.includes(value);
       return Array.isArray(actual) && actual.some((element) => valuesEqual(element, value));
     default: {
-      if (actual === null) return false;
+      // An absent field (null) is ordered with nothing, so it fails here too.
       const o = order(actual, value);
       if (o === undefined) return false;
       return op === 'gt' ? o > 0 : op === 'gte' ? o >= 0 : op === 'lt' ? o < 0 : o <= 0;

@@ -1,0 +1,251 @@
+import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountingStore } from '#functions/adapters/accounting-store';
+import { accountingTargets } from '#functions/adapters/accounting-targets';
+import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
+import { connectionResults } from '#functions/adapters/connection-results';
+import { connectionStore } from '#functions/adapters/connection-store';
+import { documentStore } from '#functions/adapters/document-store';
+import type { Db } from '#functions/adapters/dynamo';
+import { loadConfig } from '#functions/config';
+import { logger, metricsFor } from '#functions/observability';
+import { accountingHandlers } from '#functions/workers/accounting';
+import { RetryLater } from '#functions/workers/delivery-worker';
+import { exportRequested } from '#shared/domain/accounting/events';
+import type { ExportRunDeps } from '#shared/domain/accounting/export-run';
+import { type AccountingDeps, createExport } from '#shared/domain/accounting/use-cases';
+import { auditEvent } from '#shared/domain/audit';
+import { activeConnectionReader } from '#shared/domain/integrations/active';
+import type { Connection } from '#shared/domain/integrations/ports';
+import { newId, systemClock } from '#shared/kernel/ids';
+import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
+import { ProviderSandbox } from '#local/provider-sandbox';
+import { freshDb } from '#tests/support/db';
+import { principal } from '#tests/support/fixtures';
+
+/**
+ * The external worker's accounting export kind (functions/workers/accounting.ts) over DynamoDB
+ * Local and the loopback sandbox's Tallybook: each outcome of a run becomes the right record
+ * answer (a message that must come back fails with RetryLater), the right visibility change
+ * (the backoff, or 0 so the last attempt reaches the DLQ), and the metrics and log line the
+ * alarms and operators read. SQS is aws-sdk-client-mock: it records the visibility changes.
+ */
+
+const sqsMock = mockClient(SQSClient);
+const QUEUE = 'https://sqs.local/external';
+const MAX_ATTEMPTS = 3;
+const secrets = connectionSecretsFor({ store: 'memory', kmsKeyId: undefined });
+const actor = principal('acct-1');
+let db: Db;
+let sandbox: ProviderSandbox;
+let api: AccountingDeps;
+let worker: ExportRunDeps;
+
+beforeAll(async () => {
+  ({ db } = await freshDb());
+  sandbox = new ProviderSandbox();
+  const url = await sandbox.listen();
+  api = {
+    exports: accountingStore(db),
+    documents: documentStore(db),
+    connections: connectionStore(db),
+    clock: systemClock,
+  };
+  worker = {
+    exports: api.exports,
+    connections: activeConnectionReader(connectionStore(db), secrets),
+    results: connectionResults(db),
+    // A generous timeout: this file is about the worker's answers, not the target's latency.
+    targets: accountingTargets(
+      loadConfig({ OPS_TALLYBOOK_API_URL: `${url}/tallybook`, OPS_PROVIDER_TIMEOUT_MS: '5000' }).providers,
+    ),
+    clock: systemClock,
+    maxAttempts: MAX_ATTEMPTS,
+    backoff: { baseSeconds: 8, capSeconds: 8 },
+    leaseSeconds: 60,
+  };
+});
+afterAll(async () => {
+  await sandbox.stop();
+});
+afterEach(() => {
+  sqsMock.reset();
+  vi.restoreAllMocks();
+});
+
+/** A tenant with an active Tallybook connection (and its key), or none. */
+async function tenant(connected = true) {
+  const tenantId = `t-${newId().slice(-10)}`;
+  if (!connected) return tenantId;
+  const now = new Date().toISOString();
+  const connection: Connection = {
+    id: newId(),
+    tenant_id: tenantId,
+    adapter_key: 'tallybook',
+    category: 'accounting',
+    name: 'tallybook (test)',
+    status: 'active',
+    scopes: [],
+    config: { company_id: '104522', ledger: 'sales', currency: 'EUR' },
+    mapping: {},
+    secret_configured: true,
+    created_at: now,
+    updated_at: now,
+  };
+  const audit = auditEvent(systemClock, {
+    tenant_id: tenantId,
+    event_type: 'integration_connection.created',
+    actor_id: null,
+    entity_type: 'integration_connection',
+    entity_id: connection.id,
+    summary: 'test setup',
+  });
+  expect(await connectionStore(db).create(connection, audit)).toBe('written');
+  await secrets.put(tenantId, connection.id, { api_key: 'tb-key-0123456789' });
+  return tenantId;
+}
+
+/** An export of one free-form document, and the message the worker receives for it. */
+async function queuedExport(tenantId: string, simulate?: 'retryable' | 'permanent') {
+  const { export: e } = await createExport(api, actor, tenantId, {
+    export_batch_id: `B-${newId()}`,
+    documents: [
+      { number: `INV-${newId().slice(-12)}`, amount: '120.00', currency: 'EUR', counterparty: 'Acme' },
+    ],
+    ...(simulate ? { simulate_failure: simulate } : {}),
+  } as Parameters<typeof createExport>[3]);
+  return { e, event: exportRequested(systemClock, e) };
+}
+
+const record = (receiveCount?: number): SQSRecord =>
+  ({
+    messageId: newId(),
+    receiptHandle: `rh-${newId()}`,
+    attributes: receiveCount === undefined ? {} : { ApproximateReceiveCount: String(receiveCount) },
+  }) as unknown as SQSRecord;
+
+/** Runs the handler on one record: whether it must come back, the metrics, the log lines and the visibility changes. */
+async function run(event: ReturnType<typeof exportRequested>, r: SQSRecord) {
+  sqsMock.on(ChangeMessageVisibilityCommand).resolves({});
+  const metrics = metricsFor('worker-external');
+  const added = vi.spyOn(metrics, 'addMetric');
+  added.mockClear();
+  const lines: Record<string, unknown>[] = [];
+  for (const level of ['info', 'warn', 'error'] as const)
+    vi.spyOn(logger, level).mockImplementation(((message: string, f: Record<string, unknown>) => {
+      lines.push({ level, message, ...f });
+    }) as never);
+  const handle = accountingHandlers(worker, new SQSClient({ region: 'us-east-1' }), QUEUE)[
+    EVENT_KINDS.accountingExportRequested
+  ]!;
+  const thrown = await handle(event, r).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  return {
+    retryLater: thrown instanceof RetryLater ? thrown.message : thrown,
+    metrics: added.mock.calls.map(([name]) => name),
+    lines,
+    visibility: sqsMock
+      .commandCalls(ChangeMessageVisibilityCommand)
+      .map((c) => [
+        c.args[0].input.QueueUrl,
+        c.args[0].input.ReceiptHandle,
+        c.args[0].input.VisibilityTimeout,
+      ]),
+  };
+}
+
+describe('the accounting export worker', () => {
+  it('exported: acknowledged, counted, logged with the export and its attempt; a redelivery is skipped and counts nothing', async () => {
+    const tenantId = await tenant();
+    const { e, event } = await queuedExport(tenantId);
+    const r = await run(event, record());
+    expect(r).toMatchObject({ retryLater: undefined, metrics: [METRICS.accountingExported], visibility: [] });
+    expect(r.lines).toEqual([
+      {
+        level: 'info',
+        message: 'accounting export exported',
+        event: LOG_EVENTS.accountingExportRun,
+        tenant_id: tenantId,
+        export_id: e.id,
+        result: 'exported',
+        status: 'exported',
+        attempt: 1,
+        receive_count: 1,
+        reason: undefined,
+      },
+    ]);
+
+    const again = await run(event, record(2));
+    expect(again).toMatchObject({ retryLater: undefined, metrics: [], visibility: [] });
+    expect(again.lines).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        message: 'accounting export message skipped',
+        result: 'duplicate',
+        receive_count: 2,
+      }),
+    ]);
+  });
+
+  it('a message about no export is skipped with the id it named', async () => {
+    const tenantId = await tenant();
+    const { event } = await queuedExport(tenantId);
+    const r = await run({ ...event, payload: { export_id: 'gone' } }, record(1));
+    expect(r).toMatchObject({ retryLater: undefined, metrics: [], visibility: [] });
+    expect(r.lines[0]).toMatchObject({ result: 'skipped', export_id: 'gone', attempt: null });
+  });
+
+  it('a retryable failure: comes back after the backoff, counted as a retry', async () => {
+    const tenantId = await tenant();
+    const { e, event } = await queuedExport(tenantId, 'retryable');
+    vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    const r = await run(event, record(1));
+    expect(r.retryLater).toBe('retrying');
+    expect(r.metrics).toEqual([METRICS.accountingExportRetried]);
+    expect(r.visibility).toEqual([[QUEUE, expect.stringMatching(/^rh-/), 8]]);
+    expect(r.lines).toEqual([
+      expect.objectContaining({ level: 'warn', export_id: e.id, result: 'retrying', delay_s: 8 }),
+    ]);
+  });
+
+  it('a permanent failure: acknowledged with a review item, never retried', async () => {
+    const tenantId = await tenant();
+    const { event } = await queuedExport(tenantId, 'permanent');
+    const r = await run(event, record(1));
+    expect(r).toMatchObject({
+      retryLater: undefined,
+      metrics: [METRICS.accountingExportFailed, METRICS.reviewItemOpened],
+      visibility: [],
+    });
+    expect(r.lines).toEqual([
+      expect.objectContaining({ level: 'error', message: 'accounting export failed', result: 'failed' }),
+    ]);
+  });
+
+  it('the last attempt: marked failed with a review item, then visible at once so SQS moves it to the DLQ', async () => {
+    const tenantId = await tenant();
+    const { event } = await queuedExport(tenantId);
+    sandbox.accounting.script('tallybook', [{ status: 503 }]);
+    const last = record(MAX_ATTEMPTS);
+    const r = await run(event, last);
+    expect(r.retryLater).toBe('dead_lettered');
+    expect(r.metrics).toEqual([METRICS.accountingExportFailed, METRICS.reviewItemOpened]);
+    expect(r.visibility).toEqual([[QUEUE, last.receiptHandle, 0]]);
+  });
+
+  it('no accounting connection: gated with a review item, acknowledged', async () => {
+    const tenantId = await tenant(false);
+    const { event } = await queuedExport(tenantId);
+    const r = await run(event, record(1));
+    expect(r).toMatchObject({
+      retryLater: undefined,
+      metrics: [METRICS.accountingExportGated, METRICS.reviewItemOpened],
+      visibility: [],
+    });
+    expect(r.lines).toEqual([expect.objectContaining({ level: 'warn', result: 'gated' })]);
+  });
+});

@@ -1,0 +1,87 @@
+import type { Context, SQSEvent } from 'aws-lambda';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dbFor } from '#functions/adapters/dynamo';
+import { loadConfig, provideConfig } from '#functions/config';
+import { exportRunDeps, hubRunDeps, workerHandler, workflowRunDeps } from '#functions/workers/deps';
+import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
+
+/**
+ * The delivery policy the workers run with (functions/workers/deps.ts): the service's defaults,
+ * or what the environment sets (the local runtime and the e2e tests shorten it). The queues'
+ * receive limit is the same attempt limit, so a wrong value here dead-letters too early or never.
+ */
+
+const TABLE = { TABLE_NAME: 'ops', OPS_CURSOR_SECRET: 'c'.repeat(32) };
+const db = dbFor({ tableName: 'ops', cursorSecret: 'c'.repeat(32) });
+
+const policyOf = () => {
+  const run = exportRunDeps(db);
+  return {
+    export: { maxAttempts: run.maxAttempts, backoff: run.backoff, leaseSeconds: run.leaseSeconds },
+    workflows: workflowRunDeps(db).maxAttempts,
+    hub: hubRunDeps(db).maxAttempts,
+  };
+};
+
+afterAll(() => provideConfig(loadConfig(process.env)));
+
+describe('the delivery policy of the workers', () => {
+  it('is the service default when the environment sets nothing', () => {
+    provideConfig(loadConfig(TABLE));
+    expect(policyOf()).toEqual({
+      export: { maxAttempts: DELIVERY_MAX_ATTEMPTS, backoff: DELIVERY_BACKOFF, leaseSeconds: 60 },
+      workflows: DELIVERY_MAX_ATTEMPTS,
+      hub: DELIVERY_MAX_ATTEMPTS,
+    });
+  });
+
+  it('is what the environment sets, for every worker alike', () => {
+    provideConfig(
+      loadConfig({
+        ...TABLE,
+        OPS_DELIVERY_MAX_ATTEMPTS: '2',
+        OPS_RETRY_BASE_SECONDS: '1',
+        OPS_RETRY_MAX_SECONDS: '3',
+        OPS_DELIVERY_LEASE_SECONDS: '7',
+      }),
+    );
+    expect(policyOf()).toEqual({
+      export: { maxAttempts: 2, backoff: { baseSeconds: 1, capSeconds: 3 }, leaseSeconds: 7 },
+      workflows: 2,
+      hub: 2,
+    });
+  });
+});
+
+describe('a queue worker handler', () => {
+  it('hands its extra kinds the configured table and its own queue, and dispatches their messages to them', async () => {
+    provideConfig(
+      loadConfig({
+        ...TABLE,
+        INTERNAL_QUEUE_URL: 'https://sqs.local/internal',
+        EXTERNAL_QUEUE_URL: 'https://sqs.local/external',
+      }),
+    );
+    const given: [string, string][] = [];
+    const handled: string[] = [];
+    const handler = workerHandler('internal', (table, queue) => {
+      given.push([table.tableName, queue.queueUrl]);
+      return {
+        'test.kind': async (event) => {
+          handled.push(event.event_id);
+        },
+      };
+    });
+    expect(given).toEqual([['ops', 'https://sqs.local/internal']]);
+    const out = await handler(
+      {
+        Records: [
+          { messageId: 'm-1', body: JSON.stringify({ kind: 'test.kind', event_id: 'e-1' }), attributes: {} },
+        ],
+      } as unknown as SQSEvent,
+      {} as Context,
+    );
+    expect(out.batchItemFailures).toEqual([]);
+    expect(handled).toEqual(['e-1']);
+  });
+});
