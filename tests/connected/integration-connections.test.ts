@@ -93,7 +93,8 @@ describe('integration connections over DynamoDB Local', () => {
     ]);
     expect(JSON.stringify(events)).not.toMatch(new RegExp(`${first}|${second}`));
 
-    await updateConnection(deps(), manager, tenantId, created.id, { secret: null });
+    const cleared = await updateConnection(deps(), manager, tenantId, created.id, { secret: null });
+    expect(cleared.secret_configured).toBe(false);
     expect(await secrets.read(tenantId, created.id)).toBeUndefined();
   });
 
@@ -340,6 +341,22 @@ describe('connection use cases, field by field', () => {
     const page = await listConnections(deps(), tenantId, {}, { limit: 1 });
     expect(page.items).toHaveLength(1);
     expect(page.next_cursor).not.toBeNull();
+  });
+
+  it('lets a webhook target loopback only where the deployment allows it (the local runtime), on create and on update', async () => {
+    const tenantId = newTenant();
+    const loopback = { adapter_key: 'webhook', name: 'Hook', config: { url: 'http://127.0.0.1:4000/hooks' } };
+    expect(await fieldErrors(createConnection(deps(), manager, tenantId, loopback))).toEqual([
+      expect.objectContaining({ path: 'config.url', code: 'not_https' }),
+    ]);
+    const local = { ...deps(), allowLoopbackTargets: true };
+    const c = await createConnection(local, manager, tenantId, loopback);
+    expect(c.config).toEqual({ url: 'http://127.0.0.1:4000/hooks' });
+    const moved = { config: { url: 'http://127.0.0.1:4001/hooks' } };
+    expect(await fieldErrors(updateConnection(deps(), manager, tenantId, c.id, moved))).toEqual([
+      expect.objectContaining({ path: 'config.url', code: 'not_https' }),
+    ]);
+    expect((await updateConnection(local, manager, tenantId, c.id, moved)).config).toEqual(moved.config);
   });
 
   it('of two racing changes or deletes, the loser is a 409', async () => {
