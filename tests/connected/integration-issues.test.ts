@@ -2,6 +2,7 @@ import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionStore } from '#functions/adapters/connection-store';
 import type { Db } from '#functions/adapters/dynamo';
+import { toOutboxEvent } from '#functions/adapters/outbox';
 import { hubGateway } from '#functions/adapters/hub-gateway';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
@@ -161,7 +162,9 @@ const rerunsOf = async (tenantId: string) =>
         }),
       )
     ).Items ?? []
-  ).map((i) => ({ idempotency_key: i.idempotency_key as string, payload: i.payload as unknown }));
+  )
+    .map(toOutboxEvent)
+    .map((e) => ({ idempotency_key: e.idempotency_key, payload: e.payload }));
 
 describe('deciding an integration issue review item', () => {
   const issueDeps = () => ({ issues: hubStore(db), clock: systemClock });

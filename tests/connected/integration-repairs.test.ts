@@ -1,6 +1,8 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionStore } from '#functions/adapters/connection-store';
 import type { Db } from '#functions/adapters/dynamo';
+import { toOutboxEvent } from '#functions/adapters/outbox';
 import { hubGateway } from '#functions/adapters/hub-gateway';
 import { hubStore } from '#functions/adapters/hub-store';
 import { notificationStore } from '#functions/adapters/notification-store';
@@ -11,6 +13,7 @@ import { runDiagnostics } from '#shared/domain/integrations/diagnostics';
 import type { Connection } from '#shared/domain/integrations/ports';
 import { mappingPreview, repairPreview } from '#shared/domain/integrations/previews';
 import { NotFoundError, ValidationError } from '#shared/kernel/errors';
+import { EVENT_KINDS } from '#shared/kernel/names';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { ProviderSandbox } from '#local/provider-sandbox';
 import { freshDb } from '#tests/support/db';
@@ -137,6 +140,20 @@ const reviewItemsOf = (tenantId: string) =>
     notificationStore(db).listReviewItems(tenantId, { kind: 'integration_issue' }, { limit: 100, cursor }),
   );
 
+/** The workflow events of a tenant in the outbox, as DynamoDB holds them. */
+const workflowEventsOf = async (tenantId: string) =>
+  (
+    (
+      await db.doc.send(
+        new ScanCommand({
+          TableName: db.tableName,
+          FilterExpression: 'tenant_id = :t AND kind = :k',
+          ExpressionAttributeValues: { ':t': tenantId, ':k': EVENT_KINDS.workflowEventRecorded },
+        }),
+      )
+    ).Items ?? []
+  ).map((i) => toOutboxEvent(i).payload as { event_type: string; entity_id: string; entity_json: string });
+
 describe('diagnostics, check by check', () => {
   it('a run where every check fails: what each says, the failure on the health record, one issue each with its review item and audit event', async () => {
     const tenantId = newTenant();
@@ -163,6 +180,25 @@ describe('diagnostics, check by check', () => {
       reason: 'check_failed',
       channel: null,
       detail: `${CHECKS[1]!.message}; next: ${CHECKS[1]!.next_action}`,
+    });
+    // What workflow rules on integration.issue_opened match: the issue, its id and its adapter.
+    const opened = (await workflowEventsOf(tenantId)).filter(
+      (e) => e.event_type === 'integration.issue_opened',
+    );
+    expect(opened.map((e) => e.entity_id).sort()).toEqual(CODES.map((code) => `${c.id}:${code}`).sort());
+    const snapshot = JSON.parse(opened.find((e) => e.entity_id === `${c.id}:secret_missing`)!.entity_json);
+    expect(snapshot).toMatchObject({
+      id: `${c.id}:secret_missing`,
+      adapter_key: 'ledgerly',
+      tenant_id: tenantId,
+      connection_id: c.id,
+      issue_code: 'secret_missing',
+      status: 'open',
+      message: CHECKS[1]!.message,
+      next_action: CHECKS[1]!.next_action,
+      review_item_id: secretReview.id,
+      times_opened: 1,
+      closed_at: null,
     });
     const events = await auditOf(tenantId, 'integration_issue');
     expect(events).toHaveLength(5);
