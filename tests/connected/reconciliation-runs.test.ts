@@ -1,6 +1,8 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionStore } from '#functions/adapters/connection-store';
 import type { Db } from '#functions/adapters/dynamo';
+import { toOutboxEvent } from '#functions/adapters/outbox';
 import { hubGateway } from '#functions/adapters/hub-gateway';
 import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
 import type { createStores } from '#functions/adapters/stores';
@@ -93,9 +95,23 @@ const auditOf = (tenantId: string, id: string) =>
     stores.audit.list(tenantId, { entity_type: 'reconciliation_run', entity_id: id }, { limit: 100, cursor }),
   );
 
+/** A tenant's outbox events of one kind, as DynamoDB holds them. */
+const outboxOf = async (tenantId: string, kind: string) =>
+  (
+    (
+      await db.doc.send(
+        new ScanCommand({
+          TableName: db.tableName,
+          FilterExpression: 'tenant_id = :t AND kind = :k',
+          ExpressionAttributeValues: { ':t': tenantId, ':k': kind },
+        }),
+      )
+    ).Items ?? []
+  ).map(toOutboxEvent);
+
 async function documentIn(
   tenantId: string,
-  document_type: 'invoice' | 'payment',
+  document_type: 'invoice' | 'payment' | 'credit_note',
   number: string,
   amount: string,
   statuses: ('open' | 'paid' | 'void')[],
@@ -145,6 +161,13 @@ describe('requesting a reconciliation run', () => {
       summary: 'payment_reconciliation against ledgerly connection Books',
       metadata_json: JSON.stringify({ connection_id: c.id, rule_set: 'payment_reconciliation' }),
     });
+    // The internal worker's run is queued through the outbox, once per run.
+    expect(
+      (await outboxOf(tenantId, EVENT_KINDS.reconciliationRunRequested)).map((e) => [
+        e.idempotency_key,
+        e.payload,
+      ]),
+    ).toEqual([[`reconciliation:${tenantId}:${run.id}`, { run_id: run.id }]]);
     await expect(getReconciliationRun(deps(), tenantId, newId())).rejects.toBeInstanceOf(NotFoundError);
   });
 
@@ -189,12 +212,15 @@ describe('a reconciliation run in the internal worker', () => {
     await documentIn(tenantId, 'payment', 'PAY-DRAFT', '1.00', []);
     await documentIn(tenantId, 'payment', 'PAY-VOID', '1.00', ['open', 'void']);
     await documentIn(tenantId, 'invoice', 'INV-LOCAL', '5.00', ['open']);
+    await documentIn(tenantId, 'credit_note', 'CN-1', '2.00', ['open']);
     sandbox.setProviderRecords(c.id, [
       { external_id: 'p1', document_type: 'payment', number: 'PAY-1', amount: '10.00', currency: 'EUR' },
       { external_id: 'i1', document_type: 'invoice', number: 'INV-1', amount: '20.00', currency: 'EUR' },
       { external_id: 'i2', document_type: 'invoice', number: 'INV-2', amount: '31.00', currency: 'EUR' },
       { external_id: 'd1', document_type: 'payment', number: 'PAY-DRAFT', amount: '1.00', currency: 'EUR' },
       { external_id: 'v1', document_type: 'payment', number: 'PAY-VOID', amount: '1.00', currency: 'EUR' },
+      // Credit notes are not part of payment_reconciliation.
+      { external_id: 'c1', document_type: 'credit_note', number: 'CN-1', amount: '2.00', currency: 'EUR' },
     ]);
     const run = await request(tenantId, c.id);
     const done = await runReconciliation(deps(), deliveryOf(tenantId, run.id), 1);
@@ -203,7 +229,7 @@ describe('a reconciliation run in the internal worker', () => {
       matched: 2,
       mismatched: 1,
       missing_in_provider: 1,
-      missing_locally: 2,
+      missing_locally: 3,
       error: null,
     });
     expect(done!.completed_at).not.toBeNull();
@@ -212,11 +238,35 @@ describe('a reconciliation run in the internal worker', () => {
     expect(exceptions.map((e) => [e.id, e.subject_id, e.exception_type])).toEqual([
       [done!.exception_ids[0], differs.id, 'reconciliation.amount_mismatch'],
     ]);
+    const [exception] = exceptions;
+    const exceptionEvents = await drain((cursor) =>
+      stores.audit.list(
+        tenantId,
+        { entity_type: 'exception', entity_id: exception!.id },
+        { limit: 100, cursor },
+      ),
+    );
+    expect(exceptionEvents).toEqual([
+      expect.objectContaining({
+        event_type: 'exception.created',
+        actor_id: null,
+        summary: exception!.title,
+        metadata_json: JSON.stringify({
+          exception_type: 'reconciliation.amount_mismatch',
+          severity: 'warning',
+          run_id: run.id,
+        }),
+      }),
+    ]);
+    const workflowEvents = (await outboxOf(tenantId, EVENT_KINDS.workflowEventRecorded)).filter(
+      (e) => e.payload.entity_id === exception!.id,
+    );
+    expect(workflowEvents.map((e) => e.payload.event_type)).toEqual(['exception.created']);
     expect((await hubStore(db).health(tenantId, c.id))?.last_success_at).not.toBeNull();
     const events = await auditOf(tenantId, run.id);
     expect(events.find((e) => e.event_type === 'reconciliation_run.completed')).toMatchObject({
       actor_id: null,
-      summary: 'matched 2, mismatched 1, missing in provider 1, missing locally 2',
+      summary: 'matched 2, mismatched 1, missing in provider 1, missing locally 3',
     });
     // A second delivery of a finished run does nothing.
     expect(await runReconciliation(deps(), deliveryOf(tenantId, run.id), 2)).toBeUndefined();

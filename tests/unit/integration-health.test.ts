@@ -401,5 +401,7 @@ describe('payment_reconciliation', () => {
     expect(mismatchException(run, gbp, NOW.toISOString()).id).not.toBe(e.id);
     expect(mismatchException({ ...run, connection_id: 'c2' }, usd, NOW.toISOString()).id).not.toBe(e.id);
     expect(mismatchException({ ...run, tenant_id: 't2' }, usd, NOW.toISOString()).id).not.toBe(e.id);
+    const docChanged = { ...usd, document: { ...usd.document, amount: '100.50' } };
+    expect(mismatchException(run, docChanged, NOW.toISOString()).id).not.toBe(e.id);
   });
 });
