@@ -9,12 +9,15 @@ import type { Db } from '#functions/adapters/dynamo';
 import { hubStore } from '#functions/adapters/hub-store';
 import type { createStores } from '#functions/adapters/stores';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
+import { adapterByKey } from '#shared/domain/integrations/adapters/index';
 import {
   createConnection,
   deleteConnection,
   getConnection,
+  listConnections,
   updateConnection,
 } from '#shared/domain/integrations/use-cases';
+import type { ConnectionSecrets } from '#shared/domain/integrations/ports';
 import { ConflictError, NotFoundError, ValidationError } from '#shared/kernel/errors';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { freshDb } from '#tests/support/db';
@@ -90,7 +93,8 @@ describe('integration connections over DynamoDB Local', () => {
     ]);
     expect(JSON.stringify(events)).not.toMatch(new RegExp(`${first}|${second}`));
 
-    await updateConnection(deps(), manager, tenantId, created.id, { secret: null });
+    const cleared = await updateConnection(deps(), manager, tenantId, created.id, { secret: null });
+    expect(cleared.secret_configured).toBe(false);
     expect(await secrets.read(tenantId, created.id)).toBeUndefined();
   });
 
@@ -168,6 +172,214 @@ describe('integration connections over DynamoDB Local', () => {
     expect((await auditOf(tenantId, c.id)).map((e) => e.event_type)).toContain(
       'integration_connection.deleted',
     );
+  });
+});
+
+/** The real secret store, with the ids it was asked to store a secret under. */
+const recordingSecrets = () => {
+  const putIds: string[] = [];
+  const wrapped: ConnectionSecrets = {
+    put: (tenantId, id, secret) => {
+      putIds.push(id);
+      return secrets.put(tenantId, id, secret);
+    },
+    read: (tenantId, id) => secrets.read(tenantId, id),
+    delete: (tenantId, id) => secrets.delete(tenantId, id),
+  };
+  return { putIds, wrapped };
+};
+const fieldErrors = async (p: Promise<unknown>) => {
+  const err = await p.catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(ValidationError);
+  return (err as ValidationError).errors;
+};
+const CRM = { adapter_key: 'crm', name: 'CRM', config: { workspace: 'acme' } };
+
+describe('connection use cases, field by field', () => {
+  it('creates with the default scopes, an empty mapping and unknown health, and audits what it stored without the secret', async () => {
+    const tenantId = newTenant();
+    const c = await createConnection(deps(), manager, tenantId, CRM);
+    expect(c).toEqual({
+      id: c.id,
+      tenant_id: tenantId,
+      adapter_key: 'crm',
+      name: 'CRM',
+      status: 'active',
+      scopes: [...adapterByKey('crm')!.scopes.default],
+      config: { workspace: 'acme' },
+      mapping: {},
+      secret_configured: false,
+      created_at: c.created_at,
+      updated_at: c.created_at,
+      health: expect.objectContaining({ state: 'unknown', open_issues: 0 }),
+    });
+    const [created] = await auditOf(tenantId, c.id);
+    expect(created).toMatchObject({
+      event_type: 'integration_connection.created',
+      actor_id: manager.user_id,
+      summary: 'crm connection CRM',
+      metadata_json: JSON.stringify({
+        adapter_key: 'crm',
+        name: 'CRM',
+        status: 'active',
+        scopes: c.scopes,
+        config: { workspace: 'acme' },
+        mapping: {},
+        private_settings: 'none',
+      }),
+    });
+    expect(await getConnection(deps(), tenantId, c.id)).toMatchObject({ id: c.id, category: 'crm' });
+  });
+
+  it('names every failing field and scope in one 422, on create and on update; an unknown adapter or an empty patch is a 422 too', async () => {
+    const tenantId = newTenant();
+    const bad = {
+      scopes: ['contacts.read', 'ledger.delete'],
+      config: { workspace: 'acme', surprise: true },
+      secret: { api_key: 'short' },
+    };
+    const paths = (errors: { path: string }[] | undefined) => (errors ?? []).map((e) => e.path).sort();
+    expect(paths(await fieldErrors(createConnection(deps(), manager, tenantId, { ...CRM, ...bad })))).toEqual(
+      ['config.surprise', 'scopes', 'secret.api_key'],
+    );
+    expect(
+      await fieldErrors(createConnection(deps(), manager, tenantId, { ...CRM, adapter_key: 'nope' })),
+    ).toEqual([
+      { path: 'adapter_key', code: 'unknown_adapter', message: 'no adapter nope; GET /adapters lists them' },
+    ]);
+    const c = await createConnection(deps(), manager, tenantId, CRM);
+    expect(paths(await fieldErrors(updateConnection(deps(), manager, tenantId, c.id, bad)))).toEqual([
+      'config.surprise',
+      'scopes',
+      'secret.api_key',
+    ]);
+    expect(await fieldErrors(updateConnection(deps(), manager, tenantId, c.id, {}))).toEqual([
+      { path: '', code: 'empty_patch', message: 'name at least one field to change' },
+    ]);
+    await expect(updateConnection(deps(), manager, tenantId, newId(), { name: 'x' })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    expect((await getConnection(deps(), tenantId, c.id)).updated_at).toBe(c.updated_at);
+  });
+
+  it('removes the secret of a connection refused as a second active one of its adapter', async () => {
+    const tenantId = newTenant();
+    const { putIds, wrapped } = recordingSecrets();
+    const withSecret = { ...CRM, secret: { api_key: `key-${newId()}` } };
+    await createConnection({ ...deps(), secrets: wrapped }, manager, tenantId, withSecret);
+    const err = await createConnection({ ...deps(), secrets: wrapped }, manager, tenantId, withSecret).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ConflictError);
+    expect((err as ConflictError).message).toBe(
+      'This tenant already has an active crm connection; disable it first (PATCH status disabled).',
+    );
+    expect(putIds).toHaveLength(2);
+    expect(await secrets.read(tenantId, putIds[0]!)).toEqual(withSecret.secret);
+    expect(await secrets.read(tenantId, putIds[1]!)).toBeUndefined();
+  });
+
+  it('audits a status move as status_changed and any other change as updated, naming what changed', async () => {
+    const tenantId = newTenant();
+    const c = await createConnection(deps(), manager, tenantId, {
+      ...CRM,
+      secret: { api_key: `key-${newId()}` },
+    });
+    const renamed = await updateConnection(deps(), manager, tenantId, c.id, {
+      name: 'CRM 2',
+      mapping: { number: 'Ref' },
+    });
+    expect(renamed).toMatchObject({
+      name: 'CRM 2',
+      mapping: { number: 'Ref' },
+      status: 'active',
+      scopes: c.scopes,
+      config: c.config,
+      secret_configured: true,
+      health: expect.objectContaining({ state: 'unknown' }),
+    });
+    const disabled = await updateConnection(deps(), manager, tenantId, c.id, { status: 'disabled' });
+    expect(disabled).toMatchObject({ status: 'disabled', name: 'CRM 2', mapping: { number: 'Ref' } });
+    const events = await auditOf(tenantId, c.id);
+    const updated = events.find((e) => e.event_type === 'integration_connection.updated')!;
+    expect(updated).toMatchObject({ actor_id: manager.user_id, summary: 'changed mapping, name' });
+    expect(JSON.parse(updated.metadata_json!)).toMatchObject({
+      changed: ['mapping', 'name'],
+      from: 'active',
+      name: 'CRM 2',
+      private_settings: 'set',
+    });
+    const moved = events.find((e) => e.event_type === 'integration_connection.status_changed')!;
+    expect(moved).toMatchObject({ summary: 'active -> disabled' });
+    expect(JSON.parse(moved.metadata_json!)).toMatchObject({
+      changed: ['status'],
+      from: 'active',
+      status: 'disabled',
+    });
+  });
+
+  it('answers the health from the health record, on update and in the list', async () => {
+    const tenantId = newTenant();
+    const a = await createConnection(deps(), manager, tenantId, CRM);
+    const b = await createConnection(deps(), manager, tenantId, {
+      adapter_key: 'email',
+      name: 'Mail',
+      config: { from_address: 'ops@acme.example' },
+    });
+    await hubStore(db).recordResult(tenantId, a.id, { ok: true, at: new Date().toISOString() });
+    expect((await updateConnection(deps(), manager, tenantId, a.id, { name: 'CRM 3' })).health.state).toBe(
+      'healthy',
+    );
+    const listed = await listConnections(deps(), tenantId, {}, { limit: 10 });
+    expect(listed.next_cursor).toBeNull();
+    expect(listed.items.map((c) => [c.id, c.name, c.health.state, 'category' in c]).sort()).toEqual(
+      [
+        [a.id, 'CRM 3', 'healthy', false],
+        [b.id, 'Mail', 'unknown', false],
+      ].sort(),
+    );
+    const page = await listConnections(deps(), tenantId, {}, { limit: 1 });
+    expect(page.items).toHaveLength(1);
+    expect(page.next_cursor).not.toBeNull();
+  });
+
+  it('lets a webhook target loopback only where the deployment allows it (the local runtime), on create and on update', async () => {
+    const tenantId = newTenant();
+    const loopback = { adapter_key: 'webhook', name: 'Hook', config: { url: 'http://127.0.0.1:4000/hooks' } };
+    expect(await fieldErrors(createConnection(deps(), manager, tenantId, loopback))).toEqual([
+      expect.objectContaining({ path: 'config.url', code: 'not_https' }),
+    ]);
+    const local = { ...deps(), allowLoopbackTargets: true };
+    const c = await createConnection(local, manager, tenantId, loopback);
+    expect(c.config).toEqual({ url: 'http://127.0.0.1:4000/hooks' });
+    const moved = { config: { url: 'http://127.0.0.1:4001/hooks' } };
+    expect(await fieldErrors(updateConnection(deps(), manager, tenantId, c.id, moved))).toEqual([
+      expect.objectContaining({ path: 'config.url', code: 'not_https' }),
+    ]);
+    expect((await updateConnection(local, manager, tenantId, c.id, moved)).config).toEqual(moved.config);
+  });
+
+  it('a change or a delete written over a stale read is a 409 and writes nothing', async () => {
+    const tenantId = newTenant();
+    const c = await createConnection(deps(), manager, tenantId, CRM);
+    // What a concurrent request read before this one changed the connection: the interleaving of a race, fixed.
+    const stale = (await connectionStore(db).get(tenantId, c.id))!;
+    await updateConnection(deps(), manager, tenantId, c.id, { name: 'one' });
+    const staleDeps = { ...deps(), connections: { ...connectionStore(db), get: async () => stale } };
+    for (const write of [
+      () => updateConnection(staleDeps, manager, tenantId, c.id, { name: 'two' }),
+      () => deleteConnection(staleDeps, manager, tenantId, c.id),
+    ]) {
+      const err = await write().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ConflictError);
+      expect((err as Error).message).toBe('The connection changed meanwhile; read it again.');
+    }
+    expect(await getConnection(deps(), tenantId, c.id)).toMatchObject({ name: 'one' });
+    await deleteConnection(deps(), manager, tenantId, c.id);
+    const [deleted] = (await auditOf(tenantId, c.id)).filter(
+      (e) => e.event_type === 'integration_connection.deleted',
+    );
+    expect(deleted).toMatchObject({ actor_id: manager.user_id, summary: 'crm connection one' });
   });
 });
 

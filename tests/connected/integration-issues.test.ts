@@ -1,7 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionStore } from '#functions/adapters/connection-store';
 import type { Db } from '#functions/adapters/dynamo';
+import { toOutboxEvent } from '#functions/adapters/outbox';
 import { hubGateway } from '#functions/adapters/hub-gateway';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
@@ -14,6 +15,7 @@ import { requestReconciliation, runReconciliation } from '#shared/domain/integra
 import { createConnection, updateConnection } from '#shared/domain/integrations/use-cases';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { EVENT_KINDS } from '#shared/kernel/names';
+import { InvalidTransitionError } from '#shared/kernel/errors';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { integrationIssue } from '#shared/table/entities/integration-issue';
 import { ProviderSandbox } from '#local/provider-sandbox';
@@ -145,6 +147,97 @@ describe('integration issues over DynamoDB Local', () => {
     expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect((await issueItems(tenantId))[0]).toMatchObject({ status: 'closed' });
     expect((await hubStore(db).health(tenantId, c.id))?.open_issue_codes).toEqual([]);
+  });
+});
+
+/** The outbox items that ask for a connection's diagnostics again, as DynamoDB holds them. */
+const rerunsOf = async (tenantId: string) =>
+  (
+    (
+      await db.doc.send(
+        new ScanCommand({
+          TableName: db.tableName,
+          FilterExpression: 'tenant_id = :t AND kind = :k',
+          ExpressionAttributeValues: { ':t': tenantId, ':k': EVENT_KINDS.integrationDiagnosticsRequested },
+        }),
+      )
+    ).Items ?? []
+  )
+    .map(toOutboxEvent)
+    .map((e) => ({ idempotency_key: e.idempotency_key, payload: e.payload }));
+
+describe('deciding an integration issue review item', () => {
+  const issueDeps = () => ({ issues: hubStore(db), clock: systemClock });
+
+  it('retry closes the issue and asks for the diagnostics again through the outbox; discard asks for nothing', async () => {
+    const tenantId = newTenant();
+    const c = await createConnection(deps(), manager, tenantId, LEDGERLY);
+    await runDiagnostics(deps(), manager, tenantId, c.id);
+    const [review] = await reviewItemsOf(tenantId);
+    const decided = await decideIntegrationIssue(issueDeps(), manager, review!, {
+      action: 'retry',
+      note: 'fixed it',
+    });
+    expect(decided).toMatchObject({
+      id: review!.id,
+      status: 'retried',
+      decision: 'retry',
+      note: 'fixed it',
+      decided_by: manager.user_id,
+    });
+    expect(await rerunsOf(tenantId)).toEqual([
+      {
+        idempotency_key: `integration-diagnostics:${tenantId}:${review!.id}`,
+        payload: { connection_id: c.id },
+      },
+    ]);
+    expect((await issueItems(tenantId))[0]).toMatchObject({
+      status: 'closed',
+      closed_at: decided.decided_at,
+    });
+    const events = await drain((cursor) =>
+      stores.audit.list(
+        tenantId,
+        { entity_type: 'review_item', entity_id: review!.id },
+        { limit: 100, cursor },
+      ),
+    );
+    expect(events.map((e) => [e.event_type, e.summary])).toEqual([
+      ['review_item.decided', `retry integration issue ${c.id}:secret_missing`],
+    ]);
+
+    // A decided item's issue is no longer open: a second decision is refused, and writes nothing.
+    await expect(
+      decideIntegrationIssue(issueDeps(), manager, review!, { action: 'discard' }),
+    ).rejects.toBeInstanceOf(InvalidTransitionError);
+
+    const other = newTenant();
+    const d = await createConnection(deps(), manager, other, LEDGERLY);
+    await runDiagnostics(deps(), manager, other, d.id);
+    const [discarded] = await reviewItemsOf(other);
+    expect(
+      await decideIntegrationIssue(issueDeps(), manager, discarded!, { action: 'discard' }),
+    ).toMatchObject({ status: 'discarded', note: null });
+    expect(await rerunsOf(other)).toEqual([]);
+  });
+
+  it("refuses an item that is not the open issue's own, and an item of no issue", async () => {
+    const tenantId = newTenant();
+    const c = await createConnection(deps(), manager, tenantId, LEDGERLY);
+    await runDiagnostics(deps(), manager, tenantId, c.id);
+    const [review] = await reviewItemsOf(tenantId);
+    for (const stale of [
+      { ...review!, id: newId() },
+      { ...review!, subject_id: `${c.id}:config_invalid` },
+    ]) {
+      const err = await decideIntegrationIssue(issueDeps(), manager, stale, { action: 'retry' }).catch(
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(InvalidTransitionError);
+      expect((err as Error).message).toBe('The issue of this review item is no longer open.');
+    }
+    expect((await issueItems(tenantId))[0]).toMatchObject({ status: 'open' });
+    expect(await rerunsOf(tenantId)).toEqual([]);
   });
 });
 

@@ -68,6 +68,88 @@ describe('computeHealth', () => {
       'no success for 30h (expected every 24h)',
     );
   });
+
+  it('answers every state with its reason, next action and the record it read', () => {
+    const diagnose = 'run the diagnostics (POST .../integration-connections/{id}/diagnostics)';
+    expect(computeHealth(undefined, DAY, NOW)).toEqual({
+      state: 'unknown',
+      reason: 'no delivery or check recorded yet',
+      next_action: diagnose,
+      last_success_at: null,
+      last_failure_at: null,
+      open_issues: 0,
+    });
+    expect(
+      computeHealth(record({ last_failure_at: hoursAgo(1), last_failure_reason: 'HTTP 401' }), DAY, NOW),
+    ).toEqual({
+      state: 'failing',
+      reason: 'never succeeded; last failure: HTTP 401',
+      next_action: diagnose,
+      last_success_at: null,
+      last_failure_at: hoursAgo(1),
+      open_issues: 0,
+    });
+    expect(
+      computeHealth(
+        record({
+          last_success_at: hoursAgo(2),
+          last_failure_at: hoursAgo(1),
+          last_failure_reason: 'timeout',
+        }),
+        DAY,
+        NOW,
+      ),
+    ).toEqual({
+      state: 'degraded',
+      reason: 'last call failed: timeout',
+      next_action: diagnose,
+      last_success_at: hoursAgo(2),
+      last_failure_at: hoursAgo(1),
+      open_issues: 0,
+    });
+    expect(computeHealth(record({ last_success_at: hoursAgo(1.25) }), DAY, NOW)).toEqual({
+      state: 'healthy',
+      reason: 'last success 1.3h ago',
+      next_action: null,
+      last_success_at: hoursAgo(1.25),
+      last_failure_at: null,
+      open_issues: 0,
+    });
+    expect(computeHealth(record({ last_success_at: hoursAgo(49) }), DAY, NOW)).toMatchObject({
+      state: 'failing',
+      reason: 'no success for 49h (expected every 24h)',
+      next_action: diagnose,
+    });
+    expect(computeHealth(record({ open_issue_codes: ['secret_missing'] }), DAY, NOW)).toEqual({
+      state: 'failing',
+      reason: 'open issue: secret_missing',
+      next_action:
+        'preview the repair (POST /tenants/{tenant_id}/integration-repairs/preview), apply it, then run the diagnostics again',
+      last_success_at: null,
+      last_failure_at: null,
+      open_issues: 1,
+    });
+  });
+
+  it('is healthy at exactly the interval, degraded at exactly twice it, and a failure at the same instant as the success does not degrade', () => {
+    expect(computeHealth(record({ last_success_at: hoursAgo(24) }), DAY, NOW).state).toBe('healthy');
+    expect(computeHealth(record({ last_success_at: hoursAgo(48) }), DAY, NOW).state).toBe('degraded');
+    const at = hoursAgo(1);
+    expect(
+      computeHealth(record({ last_success_at: at, last_failure_at: at, last_failure_reason: 'x' }), DAY, NOW)
+        .state,
+    ).toBe('healthy');
+    // A late success and a later failure: lateness is the reason, not the failure.
+    expect(
+      computeHealth(
+        record({ last_success_at: hoursAgo(30), last_failure_at: hoursAgo(1), last_failure_reason: 'x' }),
+        DAY,
+        NOW,
+      ).reason,
+    ).toBe('last call failed: x');
+    // The interval is the category's: a week for a notification channel.
+    expect(computeHealth(record({ last_success_at: hoursAgo(100) }), 7 * DAY, NOW).state).toBe('healthy');
+  });
 });
 
 const ledgerly = adapterByKey('ledgerly')!;
@@ -138,6 +220,76 @@ describe('mapping preview', () => {
     ]);
     expect(r.unmapped_fields).toEqual([]);
   });
+
+  it('finds nothing through null, a scalar, an array without [] or a non-array with []', () => {
+    const sample = { a: null, n: 5, list: [{ x: 1 }], obj: { x: 1 }, empty: [] };
+    expect(valueAt(sample, 'a.x')).toBeUndefined();
+    expect(valueAt(sample, 'n.x')).toBeUndefined();
+    expect(valueAt(sample, 'list.x')).toBeUndefined();
+    expect(valueAt(sample, 'obj[].x')).toBeUndefined();
+    expect(valueAt(sample, 'empty[]')).toBeUndefined();
+    expect(valueAt(sample, 'list[]')).toEqual([{ x: 1 }]);
+    // One element is still a list when the path spreads an array, and a plain path is its value.
+    expect(valueAt(sample, 'list[].x')).toEqual([1]);
+    expect(valueAt(sample, 'obj')).toEqual({ x: 1 });
+    expect(valueAt({ a: { b: [{ c: [{ d: 1 }, { d: 2 }] }, { c: [{ d: 3 }] }] } }, 'a.b[].c[].d')).toEqual([
+      1, 2, 3,
+    ]);
+    expect(valueAt({ v: 0 }, 'v')).toBe(0);
+  });
+
+  it('maps a sample: the values, the required keys missing, the fields no path reads, a warning per empty path', () => {
+    const sample = {
+      InvoiceNumber: 'INV-1',
+      Contact: { Name: 'Globex', Email: 'a@globex.example' },
+      Total: '10.00',
+      LineItems: [{ AccountCode: '200', Qty: 1 }, { AccountCode: '210' }],
+      Tags: ['a', 'b'],
+      Extra: { Deep: { Leaf: true } },
+      Nothing: null,
+    };
+    const r = previewMapping(ledgerly, sample, {
+      number: 'InvoiceNumber',
+      counterparty: 'Contact',
+      amount: 'Total',
+      account_code: 'LineItems[].AccountCode',
+      currency: 'CurrencyCode',
+    });
+    expect(r).toEqual({
+      mapped: {
+        number: 'INV-1',
+        counterparty: { Name: 'Globex', Email: 'a@globex.example' },
+        amount: '10.00',
+        account_code: ['200', '210'],
+      },
+      missing_required_keys: ['issued_on'],
+      unmapped_fields: ['Extra.Deep.Leaf', 'LineItems[].Qty', 'Nothing', 'Tags[]'],
+      warnings: ['currency: the sample has nothing at CurrencyCode'],
+    });
+    // A path naming an array reads every field below it; a path is not a prefix of a longer name.
+    expect(
+      previewMapping(ledgerly, { Items: [{ a: 1 }], Itemsx: 1 }, { number: 'Items' }).unmapped_fields,
+    ).toEqual(['Itemsx']);
+    expect(previewMapping(ledgerly, { Items: [{ a: 1 }] }, { number: 'Items[]' }).unmapped_fields).toEqual(
+      [],
+    );
+    expect(previewMapping(ledgerly, { A: { b: 1 }, Ab: 2 }, { number: 'A' }).unmapped_fields).toEqual(['Ab']);
+  });
+
+  it('lists a sample exactly at the depth bound, and warns only past it', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < SAMPLE_DEPTH_MAX; i++) deep = { n: deep };
+    const exact = previewMapping(ledgerly, deep as Record<string, unknown>, {});
+    expect(exact.warnings).toEqual([]);
+    expect(exact.unmapped_fields).toEqual([Array(SAMPLE_DEPTH_MAX).fill('n').join('.')]);
+    // A too-deep branch in an array does not hide its shallow siblings.
+    const wide = previewMapping(ledgerly, { list: [deep, 'x'], flat: 1 }, {});
+    expect(wide.unmapped_fields).toEqual(['flat', 'list[]']);
+    expect(wide.warnings).toHaveLength(1);
+    const wideObject = previewMapping(ledgerly, { a: deep, b: 1 }, {});
+    expect(wideObject.unmapped_fields).toEqual(['b']);
+    expect(wideObject.warnings).toHaveLength(1);
+  });
 });
 
 const doc = (d: Partial<BusinessDocument>): BusinessDocument =>
@@ -193,5 +345,63 @@ describe('payment_reconciliation', () => {
     expect(again.id).toBe(first.id);
     expect(other.id).not.toBe(first.id);
     expect(first).toMatchObject({ exception_type: 'reconciliation.amount_mismatch', subject_id: 'd-PAY-3' });
+  });
+
+  it('a currency that differs is a mismatch of its own type; a second record of one document is missing locally', () => {
+    const documents = [
+      doc({ number: 'PAY-1', amount: '100.00', external_refs: { tallybook: 'T-1' } }),
+      doc({ number: 'PAY-2', amount: '100.00' }),
+    ];
+    const r = compareRecords('ledgerly', documents, [
+      // Another adapter's reference does not match: the number does.
+      { external_id: 'T-1', document_type: 'payment', number: 'PAY-1', amount: '100.00', currency: 'USD' },
+      { external_id: 'L-9', document_type: 'payment', number: 'PAY-1', amount: '100.00', currency: 'EUR' },
+      { external_id: 'L-2', document_type: 'payment', number: 'PAY-2', amount: '100.000', currency: 'EUR' },
+    ]);
+    expect(r.matched).toBe(1);
+    expect(r.mismatches.map((m) => [m.document.number, m.record.external_id])).toEqual([['PAY-1', 'T-1']]);
+    expect(r.missing_locally.map((x) => x.external_id)).toEqual(['L-9']);
+    expect(r.missing_in_provider).toEqual([]);
+    const run = {
+      id: 'r1',
+      tenant_id: 't1',
+      connection_id: 'c1',
+      adapter_key: 'ledgerly',
+      rule_set: 'payment_reconciliation',
+    } as ReconciliationRun;
+    const e = mismatchException(run, r.mismatches[0]!, NOW.toISOString());
+    expect(e).toEqual({
+      id: e.id,
+      tenant_id: 't1',
+      exception_type: 'reconciliation.currency_mismatch',
+      severity: 'warning',
+      status: 'open',
+      subject_type: 'document',
+      subject_id: 'd-PAY-1',
+      title: 'payment PAY-1: 100.00 EUR here, 100.00 USD at ledgerly',
+      summary: 'The ledgerly record T-1 of payment PAY-1 does not agree with the document.',
+      impact_json: JSON.stringify({ document_amount: '100.00', provider_amount: '100.00' }),
+      evidence_json: JSON.stringify({
+        rule_set: 'payment_reconciliation',
+        run_id: 'r1',
+        connection_id: 'c1',
+        adapter_key: 'ledgerly',
+        document: { id: 'd-PAY-1', number: 'PAY-1', amount: '100.00', currency: 'EUR' },
+        provider_record: r.mismatches[0]!.record,
+      }),
+      observation_ids: [],
+      detected_at: NOW.toISOString(),
+      created_at: NOW.toISOString(),
+      updated_at: NOW.toISOString(),
+      resolved_at: null,
+    });
+    // The id names the mismatch: another currency, connection or tenant is another exception.
+    const usd = r.mismatches[0]!;
+    const gbp = { ...usd, record: { ...usd.record, currency: 'GBP' } };
+    expect(mismatchException(run, gbp, NOW.toISOString()).id).not.toBe(e.id);
+    expect(mismatchException({ ...run, connection_id: 'c2' }, usd, NOW.toISOString()).id).not.toBe(e.id);
+    expect(mismatchException({ ...run, tenant_id: 't2' }, usd, NOW.toISOString()).id).not.toBe(e.id);
+    const docChanged = { ...usd, document: { ...usd.document, amount: '100.50' } };
+    expect(mismatchException(run, docChanged, NOW.toISOString()).id).not.toBe(e.id);
   });
 });

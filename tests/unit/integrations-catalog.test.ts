@@ -6,8 +6,10 @@ import {
   checkConfig,
   checkScopes,
   checkSecret,
+  getAdapter,
+  listAdapters,
 } from '#shared/domain/integrations/use-cases';
-import { ValidationError } from '#shared/kernel/errors';
+import { NotFoundError, ValidationError } from '#shared/kernel/errors';
 import { ADAPTER_KEYS } from '#shared/kernel/names';
 
 const fieldErrors = (run: () => unknown) => {
@@ -66,6 +68,41 @@ describe('the adapter catalog (docs/api.md section 9.3)', () => {
     expect(a.auth.secret_fields.length > 0).toBe(a.secret !== null);
   });
 
+  it('reads every field of the contract from the declaration (GET /adapters/{key})', () => {
+    const a = adapter('ledgerly');
+    expect(getAdapter('ledgerly')).toEqual({
+      key: 'ledgerly',
+      name: a.name,
+      status: a.status,
+      category: 'accounting',
+      direction: a.direction,
+      purpose: a.purpose,
+      connection_profile_supported: true,
+      connection_profile_required: true,
+      channel: null,
+      auth_profile: { ...a.auth, secret_required: true },
+      config_example: a.config_example,
+      config_schema: z.toJSONSchema(a.config, { io: 'input' }),
+      mapping_example: a.mapping_example,
+      payload_schema: a.payload_schema,
+      capabilities: [...a.capabilities],
+      default_connection_scopes: [...a.scopes.default],
+      failure_modes: [...a.failure_modes],
+      public_notes: [...a.public_notes],
+      required_mapping_keys: [...a.required_mapping_keys],
+      supported_connection_scopes: [...a.scopes.supported],
+      operation_contracts: a.operations.map((o) => ({ ...o })),
+    });
+    expect(getAdapter('email')).toMatchObject({ channel: 'email', auth_profile: { secret_required: false } });
+    expect(() => getAdapter('nope')).toThrow(NotFoundError);
+  });
+
+  it('lists the whole catalog as one page, or one category of it', () => {
+    expect(listAdapters()).toEqual({ items: ADAPTERS.map(adapterContract), next_cursor: null });
+    expect(listAdapters('accounting').items.map((a) => a.key)).toEqual(['ledgerly', 'tallybook']);
+    expect(listAdapters('crm').items.map((a) => a.key)).toEqual(['crm']);
+  });
+
   it('is what ADAPTER_KEYS names, so an intake source is a key of this catalog', () => {
     expect(ADAPTERS.map((a) => a.key)).toEqual([...ADAPTER_KEYS]);
   });
@@ -97,7 +134,9 @@ describe('connection checks against the adapter', () => {
       ['scopes', 'unsupported_scope'],
       ['scopes', 'unsupported_scope'],
     ]);
-    expect(errors[0]!.message).toContain('invoices.write');
+    expect(errors[0]!.message).toBe(
+      `crm does not support the scope invoices.write (supported: ${adapter('crm').scopes.supported.join(', ')})`,
+    );
     expect(errors[1]!.message).toContain('admin');
   });
 
@@ -135,7 +174,11 @@ describe('connection checks against the adapter', () => {
 
   it('refuses a secret for an adapter that sends under the service role', () => {
     expect(fieldErrors(() => checkSecret(adapter('email'), { api_key: 'x'.repeat(20) }))).toEqual([
-      expect.objectContaining({ path: 'secret', code: 'not_accepted' }),
+      {
+        path: 'secret',
+        code: 'not_accepted',
+        message: 'email takes no secret: it sends under the service role',
+      },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adapterByKey } from '#shared/domain/integrations/adapters/index';
 import { isUnderUrl, webhookUrlProblem } from '#shared/domain/integrations/webhook-target';
 import { checkConfig } from '#shared/domain/integrations/use-cases';
@@ -22,6 +22,27 @@ describe('webhook url at save', () => {
     expect(webhookUrlProblem('http://hooks.acme.example/ops', false)?.code).toBe('not_https');
     expect(webhookUrlProblem('https://user:pw@hooks.acme.example/', false)?.code).toBe('credentials_in_url');
     expect(webhookUrlProblem('hooks.acme.example', false)?.code).toBe('invalid_url');
+  });
+
+  it('says what is wrong in words', () => {
+    expect(webhookUrlProblem('hooks.acme.example', false)).toEqual({
+      code: 'invalid_url',
+      message: 'must be an absolute https URL',
+    });
+    expect(webhookUrlProblem('http://hooks.acme.example/', false)).toEqual({
+      code: 'not_https',
+      message: 'must be an https URL',
+    });
+    // A user name alone is a credential too.
+    expect(webhookUrlProblem('https://user@hooks.acme.example/', false)).toEqual({
+      code: 'credentials_in_url',
+      message: 'must not carry credentials',
+    });
+    expect(webhookUrlProblem('https://:pw@hooks.acme.example/', false)?.code).toBe('credentials_in_url');
+    expect(webhookUrlProblem('https://10.0.0.1/', false)).toEqual({
+      code: 'forbidden_target',
+      message: 'must not name a private, loopback, link-local, CGNAT or metadata address',
+    });
   });
 
   it('refuses loopback, private, link-local, CGNAT and metadata addresses in every spelling', () => {
@@ -63,6 +84,11 @@ describe('webhook url at save', () => {
       'https://100.64.0.1/',
     ])
       expect(refused(url, true), url).toBe(true);
+    // Only http and https, and only the name localhost itself, not one that contains it.
+    expect(webhookUrlProblem('ftp://127.0.0.1/hooks', true)?.code).toBe('not_https');
+    expect(webhookUrlProblem('http://localhost.acme.example/', true)?.code).toBe('not_https');
+    expect(webhookUrlProblem('http://notlocalhost/', true)?.code).toBe('not_https');
+    expect(webhookUrlProblem('https://user@127.0.0.1/', true)?.code).toBe('credentials_in_url');
   });
 
   it('is a 422 on config.url when a webhook connection is saved', () => {
@@ -80,6 +106,33 @@ describe('webhook url at save', () => {
     expect(checkConfig(webhook, { url: 'http://127.0.0.1:4000/hooks' }, true)).toEqual({
       url: 'http://127.0.0.1:4000/hooks',
     });
+  });
+});
+
+describe('host names that name this machine or a metadata service', () => {
+  it('are refused whatever DNS says; names that only contain them are not', async () => {
+    // Loaded afresh so that the module's name pattern is covered by this test (see webhook-target.test.ts).
+    vi.resetModules();
+    const { webhookUrlProblem: check } = await import('#shared/domain/integrations/webhook-target');
+    for (const host of [
+      'localhost',
+      'metadata',
+      'metadata.google.internal',
+      'instance-data',
+      'a.localhost',
+      'Metadata',
+    ])
+      expect(check(`https://${host}/hook`, false)?.code, host).toBe('forbidden_target');
+    for (const host of [
+      'localhost.acme.example',
+      'mylocalhost',
+      'metadata.acme.example',
+      'the-metadata',
+      'instance-data.acme.example',
+      'metadata.google.internal.acme.example',
+      'a.localhost.acme.example',
+    ])
+      expect(check(`https://${host}/hook`, false), host).toBeUndefined();
   });
 });
 

@@ -75,7 +75,7 @@ function parseV6(text: string): bigint | undefined {
 }
 
 const inV4 = (n: number, [first, prefix]: Range<string>) =>
-  prefix === 0 || Math.floor(n / 2 ** (32 - prefix)) === Math.floor(v4Number(first) / 2 ** (32 - prefix));
+  Math.floor(n / 2 ** (32 - prefix)) === Math.floor(v4Number(first) / 2 ** (32 - prefix));
 const inV6 = (n: bigint, [first, prefix]: Range<string>) =>
   n >> BigInt(128 - prefix) === parseV6(first)! >> BigInt(128 - prefix);
 
@@ -83,15 +83,14 @@ const low32 = (n: bigint) => Number(n & 0xffffffffn);
 
 /**
  * The IPv4 addresses an IPv6 address carries to the IPv4 network: the packet ends up there, so
- * those are what must be public. `null`: an IPv6 address that carries none. An empty list: it
- * embeds an address whose position is only known to the local network (the RFC 8215 local-use
- * NAT64 prefix), which is never public. `::a.b.c.d`, the deprecated IPv4-compatible form (RFC 4291
- * 2.5.5.1), lies outside 2000::/3 and needs no unwrapping.
+ * those are what must be public. `null`: an IPv6 address that carries none. Two forms need no
+ * unwrapping, as they lie outside 2000::/3 and are refused with it: `::a.b.c.d`, the deprecated
+ * IPv4-compatible form (RFC 4291 2.5.5.1), and the RFC 8215 local-use NAT64 prefix 64:ff9b:1::/48,
+ * whose embedded address only the local network can place.
  */
 function embeddedIPv4(n: bigint): number[] | null {
   if (inV6(n, ['::ffff:0:0', 96]) || inV6(n, ['::ffff:0:0:0', 96])) return [low32(n)]; // mapped, translated
   if (inV6(n, ['64:ff9b::', 96])) return [low32(n)]; // NAT64, well-known prefix
-  if (inV6(n, ['64:ff9b:1::', 48])) return []; // NAT64, local-use prefix
   if (inV6(n, ['2002::', 16])) return [low32(n >> 80n)]; // 6to4: 2002:AABB:CCDD::/48
   if (inV6(n, ['2001::', 32])) return [low32(n >> 64n), low32(~n)]; // Teredo: server, client (inverted)
   return null;
@@ -103,7 +102,7 @@ const isPublicV4 = (n: number, allowLoopback: boolean): boolean =>
 function isPublicV6(n: bigint, allowLoopback: boolean): boolean {
   if (n === 1n) return allowLoopback;
   const inner = embeddedIPv4(n);
-  if (inner) return inner.length > 0 && inner.every((x) => isPublicV4(x, allowLoopback));
+  if (inner) return inner.every((x) => isPublicV4(x, allowLoopback));
   return inV6(n, ['2000::', 3]) && !V6_SPECIAL.some((r) => inV6(n, r));
 }
 
