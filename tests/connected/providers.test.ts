@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
@@ -83,7 +84,7 @@ const expectNoSecret = (result: SendResult) => {
   expect(text).not.toContain(SIGNING_SECRET);
 };
 
-const servers: { server: Server; sockets: Set<Socket> }[] = [];
+const servers: { server: Pick<Server, 'close'>; sockets: Set<Socket> }[] = [];
 /** A TCP server that accepts connections and never answers. */
 async function silentServer(): Promise<string> {
   const sockets = new Set<Socket>();
@@ -95,6 +96,24 @@ async function silentServer(): Promise<string> {
   await once(server, 'listening');
   servers.push({ server, sockets });
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+/** An HTTP server on loopback answering with `answer`; its open sockets are tracked. */
+async function httpServer(
+  answer: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; sockets: Set<Socket> }> {
+  const sockets = new Set<Socket>();
+  const server = createHttpServer((req, res) => {
+    req.resume();
+    answer(req, res);
+  });
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  servers.push({ server, sockets });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, sockets };
 }
 /** A loopback address where nothing listens (a port that was free a moment ago). */
 async function closedPort(): Promise<string> {
@@ -135,6 +154,11 @@ describe('in_app', () => {
       await providerPort(settings(), true).send(notification('in_app'), { config: {}, secret: undefined }),
     ).toEqual({ ok: true });
     expect(sandbox.requests).toHaveLength(0);
+  });
+
+  it('works with the cloud settings, where no client endpoint is overridden', async () => {
+    const port = providerPort(settings({ clients: undefined }), false);
+    expect(await port.send(notification('in_app'), { config: {}, secret: undefined })).toEqual({ ok: true });
   });
 });
 
@@ -188,21 +212,25 @@ describe('telegram', () => {
   });
 
   it('never follows a redirect to another host', async () => {
-    const { createServer: createHttp } = await import('node:http');
-    const server = createHttp((_req, res) =>
+    const { url } = await httpServer((_req, res) =>
       res.writeHead(302, { location: `${sandbox.url}/telegram/bot${BOT_TOKEN}/sendMessage` }).end(),
     );
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    servers.push({ server: server as unknown as Server, sockets: new Set() });
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const result = await providerPort(settings({ telegramApiUrl: url }), true).send(
       notification('telegram'),
       telegramConnection(),
     );
     expect(result).toMatchObject({ ok: false, kind: 'transient' });
     expect(sandbox.received('telegram')).toHaveLength(0);
-    server.closeAllConnections();
+  });
+
+  it('an answer without a body is read as its status', async () => {
+    const { url } = await httpServer((_req, res) => res.writeHead(204).end());
+    expect(
+      await providerPort(settings({ telegramApiUrl: url }), true).send(
+        notification('telegram'),
+        telegramConnection(),
+      ),
+    ).toEqual({ ok: true });
   });
 });
 
@@ -277,6 +305,10 @@ describe('sms (SNS)', () => {
       ]),
     );
     expect(attributes).toEqual({ 'AWS.SNS.SMS.SenderID': 'ACME', 'AWS.SNS.SMS.SMSType': 'Transactional' });
+    expect([1, 2].map((i) => form[`MessageAttributes.entry.${i}.Value.DataType`])).toEqual([
+      'String',
+      'String',
+    ]);
   });
 
   it('sends no message attributes the connection does not set', async () => {
@@ -374,6 +406,19 @@ describe('SDK errors without an HTTP status', () => {
       ok: false,
       kind: 'transient',
       reason: 'http_503_error',
+    });
+  });
+
+  it('the error name in a reason keeps its letters only', async () => {
+    const port = providerPort(settings(), true);
+    ses
+      .reset()
+      .on(SendEmailCommand)
+      .rejects(Object.assign(new Error('x'), { name: 'Bad.Request-2', $metadata: { httpStatusCode: 400 } }));
+    expect(await port.send(notification('email'), emailConnection())).toEqual({
+      ok: false,
+      kind: 'permanent',
+      reason: 'http_400_BadRequest',
     });
   });
 
@@ -484,5 +529,19 @@ describe('webhook', () => {
     expect(result).toEqual({ ok: false, kind: 'transient', reason: 'timeout' });
     expect(performance.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
     expect(performance.now() - started).toBeLessThan(TIMEOUT_MS * 4);
+  });
+
+  it('reads an answer of up to 64 KiB whole: the connection is kept for the next delivery', async () => {
+    const size = 48 * 1024;
+    const { url, sockets } = await httpServer((_req, res) =>
+      res.writeHead(200, { 'content-length': String(size) }).end(Buffer.alloc(size, 'x')),
+    );
+    const result = await providerPort(settings(), true).send(
+      notification('webhook', { recipient: `${url}/hook` }),
+      webhookConnection(`${url}/hook`),
+    );
+    expect(result).toEqual({ ok: true });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sockets.size).toBe(1);
   });
 });
