@@ -23,6 +23,8 @@ let client: SQSClient;
 const sent: { command: string; input: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
+  // Files may share a worker (vitest.mutate.config.ts): undo a class-wide stub another file left.
+  mockClient(SQSClient).restore();
   await queues.listen();
   urls = { internal: queues.url(QUEUES.internal), external: queues.url(QUEUES.external) };
   client = sqsClient({
