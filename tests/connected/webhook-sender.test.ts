@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Server, type Socket } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendWebhook, type WebhookOptions } from '#functions/adapters/webhook';
 
@@ -44,13 +45,16 @@ async function listen(server: Server, host = '127.0.0.1'): Promise<{ port: numbe
 
 const httpReceiver = async (answer: (req: IncomingMessage, res: ServerResponse) => void) => {
   const hits: IncomingMessage[] = [];
+  const bodies: string[] = [];
   const server = createHttpServer((req, res) => {
     hits.push(req);
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => bodies.push(Buffer.concat(chunks).toString('utf8')));
     answer(req, res);
   });
-  const { port } = await listen(server);
-  return { port, hits };
+  const { port, sockets } = await listen(server);
+  return { port, hits, bodies, sockets };
 };
 
 /** A TCP server on every local address (IPv4 and IPv6) that counts connections and answers nothing. */
@@ -191,5 +195,99 @@ describe('webhook sender', () => {
     );
     expect(result).toEqual({ ok: false, kind: 'transient', reason: 'timeout' });
     expect(ms).toBeGreaterThanOrEqual(650);
+  });
+
+  it('refuses what is not a URL, and plain http unless loopback is allowed, without connecting', async () => {
+    const { port, hits } = await httpReceiver((_req, res) => res.writeHead(204).end());
+    const notHttps = { ok: false, kind: 'permanent', reason: 'not_https' };
+    expect(await sendWebhook('not a url', payload, options())).toEqual({
+      ok: false,
+      kind: 'permanent',
+      reason: 'invalid_url',
+    });
+    expect(
+      await sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options({ allowLoopback: false })),
+    ).toEqual(notHttps);
+    expect(
+      await sendWebhook(`http://example.com:${port}/hook`, payload, options({ allowLoopback: false })),
+    ).toEqual(notHttps);
+    // Allowing loopback allows plain http, no other scheme.
+    expect(await sendWebhook(`ftp://127.0.0.1:${port}/hook`, payload, options())).toEqual(notHttps);
+    expect(hits).toHaveLength(0);
+  });
+
+  it('sends a POST the receiver can verify with the secret: signature, current timestamp, user agent', async () => {
+    const { port, hits, bodies } = await httpReceiver((_req, res) => res.writeHead(200).end());
+    expect(await sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options())).toEqual({ ok: true });
+    await sleep(20);
+    const [req] = hits;
+    expect(req!.method).toBe('POST');
+    expect(req!.headers['user-agent']).toBe('ops-platform-webhooks/1');
+    expect(bodies[0]).toBe(payload.body);
+    expect(Number(req!.headers['webhook-timestamp'])).toBeCloseTo(Date.now() / 1000, -1);
+    const headers = req!.headers as Record<string, string>;
+    expect(new Webhook(payload.secret).verify(bodies[0]!, headers)).toEqual({ type: 'test' });
+  });
+
+  it('a name that does not resolve is a permanent failure; a refused connection a retryable one', async () => {
+    expect(await sendWebhook('https://nothing-here.invalid/hook', payload, options())).toEqual({
+      ok: false,
+      kind: 'permanent',
+      reason: 'dns_not_found',
+    });
+    const server = await silentServer();
+    const port = server.port;
+    for (const c of cleanups.splice(0)) c();
+    await sleep(20);
+    expect(await sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options())).toEqual({
+      ok: false,
+      kind: 'transient',
+      reason: 'network_error',
+    });
+  });
+
+  it('classifies by status: only 3xx is a redirect, 4xx is permanent, 5xx retryable', async () => {
+    const cases: [number, unknown][] = [
+      [300, { ok: false, kind: 'permanent', reason: 'redirect_300' }],
+      [399, { ok: false, kind: 'permanent', reason: 'redirect_399' }],
+      [400, { ok: false, kind: 'permanent', reason: 'http_400' }],
+      [404, { ok: false, kind: 'permanent', reason: 'http_404' }],
+      [299, { ok: true }],
+      [503, { ok: false, kind: 'transient', reason: 'http_503' }],
+    ];
+    for (const [status, expected] of cases) {
+      const { port } = await httpReceiver((_req, res) => res.writeHead(status).end());
+      expect(await sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options()), String(status)).toEqual(
+        expected,
+      );
+    }
+  });
+
+  it('reads an answer up to the cap to its end: the connection stays open for the next call', async () => {
+    // A body of exactly the cap is read whole, so the keep-alive connection goes back to the pool;
+    // one byte more and the sender closes it mid-body.
+    const cap = 64 * 1024;
+    for (const [size, keptOpen] of [
+      [cap, true],
+      [cap + 1, false],
+    ] as const) {
+      const { port, sockets } = await httpReceiver((_req, res) =>
+        res.writeHead(200, { 'content-length': String(size) }).end(Buffer.alloc(size, 'x')),
+      );
+      expect(
+        await sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options({ maxResponseBytes: cap })),
+      ).toEqual({ ok: true });
+      await sleep(100);
+      expect(sockets.size, `${size} bytes`).toBe(keptOpen ? 1 : 0);
+    }
+  });
+
+  it('the deadline ends with the call: a kept-alive connection is not cut after a quick answer', async () => {
+    const { port, sockets } = await httpReceiver((_req, res) => res.writeHead(204).end());
+    expect(await sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options({ timeoutMs: 200 }))).toEqual({
+      ok: true,
+    });
+    await sleep(400);
+    expect(sockets.size).toBe(1);
   });
 });
