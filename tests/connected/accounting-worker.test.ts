@@ -34,6 +34,9 @@ import { principal } from '#tests/support/fixtures';
  */
 
 const sqsMock = mockClient(SQSClient);
+// A class-wide mock: restored so that it cannot reach the next file of a shared worker
+// (vitest.mutate.config.ts runs files without isolation).
+afterAll(() => sqsMock.restore());
 const QUEUE = 'https://sqs.local/external';
 const MAX_ATTEMPTS = 3;
 const secrets = connectionSecretsFor({ store: 'memory', kmsKeyId: undefined });

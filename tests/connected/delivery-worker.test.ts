@@ -1,7 +1,7 @@
 import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
 import { connectionResults } from '#functions/adapters/connection-results';
@@ -27,6 +27,9 @@ import { principal } from '#tests/support/fixtures';
  */
 
 const sqsMock = mockClient(SQSClient);
+// A class-wide mock: restored so that it cannot reach the next file of a shared worker
+// (vitest.mutate.config.ts runs files without isolation).
+afterAll(() => sqsMock.restore());
 const QUEUE = 'https://sqs.local/external';
 const MAX_ATTEMPTS = 3;
 const secrets = localConnectionSecrets(undefined);

@@ -3,7 +3,7 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, DynamoDBRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type Db, transact } from '#functions/adapters/dynamo';
 import { outboxPut } from '#functions/adapters/outbox';
 import { logger, metricsFor } from '#functions/observability';
@@ -21,6 +21,9 @@ import { insertRecord, outboxEvent } from '#tests/support/outbox';
  */
 
 const sqsMock = mockClient(SQSClient);
+// A class-wide mock: restored so that it cannot reach the next file of a shared worker
+// (vitest.mutate.config.ts runs files without isolation).
+afterAll(() => sqsMock.restore());
 const queues = { internal: 'https://sqs.local/internal', external: 'https://sqs.local/external' };
 const NOW = '2031-02-01T00:00:10.000Z';
 const clock = { now: () => new Date(NOW) };

@@ -3,7 +3,7 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import { transact } from '#functions/adapters/dynamo';
 import { INLINE_PAYLOAD_MAX, outboxPut } from '#functions/adapters/outbox';
@@ -20,6 +20,9 @@ import { insertRecord, outboxEvent } from '#tests/support/outbox';
 /** Connected: real DynamoDB Local items and conditions; SQS faults injected with aws-sdk-client-mock. */
 
 const sqsMock = mockClient(SQSClient);
+// A class-wide mock: restored so that it cannot reach the next file of a shared worker
+// (vitest.mutate.config.ts runs files without isolation).
+afterAll(() => sqsMock.restore());
 const queues = { internal: 'https://sqs.local/internal', external: 'https://sqs.local/external' };
 const context = {} as Context;
 let db: Db;

@@ -22,6 +22,9 @@ import { insertRecord, outboxEvent } from '#tests/support/outbox';
 
 const CALLS_PER_EVENT = 0.11;
 const sqsMock = mockClient(SQSClient);
+// A class-wide mock: restored so that it cannot reach the next file of a shared worker
+// (vitest.mutate.config.ts runs files without isolation).
+afterAll(() => sqsMock.restore());
 const queues = { internal: 'https://sqs.local/internal', external: 'https://sqs.local/external' };
 const recorder = recordCalls();
 let db: Db;
