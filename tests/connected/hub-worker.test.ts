@@ -1,10 +1,7 @@
 import type { SQSRecord } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
 import type { Db } from '#functions/adapters/dynamo';
-import { hubGateway } from '#functions/adapters/hub-gateway';
-import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
 import type { createStores } from '#functions/adapters/stores';
 import { logger } from '#functions/observability';
 import { hubHandlers } from '#functions/workers/hub';
@@ -15,6 +12,7 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { EVENT_KINDS, LOG_EVENTS } from '#shared/kernel/names';
 import { ProviderSandbox } from '#local/provider-sandbox';
+import { hubDeps, LEDGERLY_REQUEST, LEDGERLY_SECRET } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { principal } from '#tests/support/fixtures';
 
@@ -38,44 +36,9 @@ afterEach(() => {
 
 const manager = principal('manager-1', {}, true);
 const newTenant = () => `t-${newId().slice(-12)}`;
-const deps = () => ({
-  connections: connectionStore(db),
-  secrets: localConnectionSecrets(undefined),
-  hub: hubStore(db),
-  provider: hubGateway({
-    providerUrl: `${sandbox.url}/providers`,
-    timeoutMs: 5000,
-    region: undefined,
-    endpoints: {},
-    allowLoopback: false,
-  }),
-  runs: reconciliationStore(db),
-  documents: stores.documents,
-  exceptions: stores.exceptions,
-  clock: systemClock,
-  maxAttempts: 3,
-  allowLoopbackTargets: false,
-});
-const LEDGERLY = {
-  adapter_key: 'ledgerly',
-  name: 'Books',
-  config: {
-    organisation_id: '6f1c2a44-8a3e-4b1f-9a57-2f0e4c1d9b10',
-    region: 'eu',
-    base_currency: 'EUR',
-    sales_account_code: '200',
-    payment_account_code: '090',
-  },
-  mapping: {
-    number: 'InvoiceNumber',
-    counterparty: 'Contact.Name',
-    amount: 'Total',
-    currency: 'CurrencyCode',
-    issued_on: 'Date',
-    account_code: 'LineItems[].AccountCode',
-  },
-};
-const SECRET = { client_id: 'ledgerly-client-0001', client_secret: 'ledgerly-secret-00000001' };
+const deps = () => hubDeps(db, stores, `${sandbox.url}/providers`, 5000);
+const LEDGERLY = LEDGERLY_REQUEST;
+const SECRET = LEDGERLY_SECRET;
 const record = { messageId: 'm', attributes: {} } as unknown as SQSRecord;
 
 /** The log lines written while `fn` runs. */

@@ -1,13 +1,10 @@
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionStore } from '#functions/adapters/connection-store';
 import type { Db } from '#functions/adapters/dynamo';
 import { toOutboxEvent } from '#functions/adapters/outbox';
-import { hubGateway } from '#functions/adapters/hub-gateway';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
 import type { createStores } from '#functions/adapters/stores';
-import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
 import { createDocument, changeDocumentStatus } from '#shared/domain/documents/use-cases';
 import { runDiagnostics } from '#shared/domain/integrations/diagnostics';
 import { decideIntegrationIssue } from '#shared/domain/integrations/review';
@@ -19,6 +16,7 @@ import { InvalidTransitionError } from '#shared/kernel/errors';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { integrationIssue } from '#shared/table/entities/integration-issue';
 import { ProviderSandbox } from '#local/provider-sandbox';
+import { hubDeps, LEDGERLY_REQUEST, LEDGERLY_SECRET } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { drain, principal } from '#tests/support/fixtures';
 
@@ -41,44 +39,9 @@ afterAll(() => sandbox.stop());
 
 const manager = principal('manager-1', {}, true);
 const newTenant = () => `t-${newId().slice(-12)}`;
-const deps = () => ({
-  connections: connectionStore(db),
-  secrets: localConnectionSecrets(undefined),
-  hub: hubStore(db),
-  provider: hubGateway({
-    providerUrl: `${sandbox.url}/providers`,
-    timeoutMs: 2000,
-    region: undefined,
-    endpoints: {},
-    allowLoopback: false,
-  }),
-  runs: reconciliationStore(db),
-  documents: stores.documents,
-  exceptions: stores.exceptions,
-  clock: systemClock,
-  maxAttempts: 3,
-  allowLoopbackTargets: false,
-});
-const LEDGERLY = {
-  adapter_key: 'ledgerly',
-  name: 'Books',
-  config: {
-    organisation_id: '6f1c2a44-8a3e-4b1f-9a57-2f0e4c1d9b10',
-    region: 'eu',
-    base_currency: 'EUR',
-    sales_account_code: '200',
-    payment_account_code: '090',
-  },
-  mapping: {
-    number: 'InvoiceNumber',
-    counterparty: 'Contact.Name',
-    amount: 'Total',
-    currency: 'CurrencyCode',
-    issued_on: 'Date',
-    account_code: 'LineItems[].AccountCode',
-  },
-};
-const SECRET = { client_id: 'ledgerly-client-0001', client_secret: 'ledgerly-secret-00000001' };
+const deps = () => hubDeps(db, stores, `${sandbox.url}/providers`);
+const LEDGERLY = LEDGERLY_REQUEST;
+const SECRET = LEDGERLY_SECRET;
 
 /** Every issue item of the tenant, as DynamoDB holds it. */
 const issueItems = async (tenantId: string) =>

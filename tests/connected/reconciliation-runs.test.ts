@@ -1,12 +1,9 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionStore } from '#functions/adapters/connection-store';
 import type { Db } from '#functions/adapters/dynamo';
 import { toOutboxEvent } from '#functions/adapters/outbox';
-import { hubGateway } from '#functions/adapters/hub-gateway';
-import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
+import { hubStore } from '#functions/adapters/hub-store';
 import type { createStores } from '#functions/adapters/stores';
-import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
 import { changeDocumentStatus, createDocument } from '#shared/domain/documents/use-cases';
 import {
   getReconciliationRun,
@@ -20,6 +17,7 @@ import { NotFoundError, ValidationError } from '#shared/kernel/errors';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { ProviderSandbox } from '#local/provider-sandbox';
+import { hubDeps, LEDGERLY_REQUEST } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { drain, principal } from '#tests/support/fixtures';
 
@@ -42,35 +40,8 @@ afterAll(() => sandbox.stop());
 const manager = principal('manager-1', {}, true);
 const newTenant = () => `t-${newId().slice(-12)}`;
 /** `sandboxed: false`: no provider URL, as in the cloud, where no records are read. */
-const deps = (sandboxed = true) => ({
-  connections: connectionStore(db),
-  secrets: localConnectionSecrets(undefined),
-  hub: hubStore(db),
-  provider: hubGateway({
-    providerUrl: sandboxed ? `${sandbox.url}/providers` : undefined,
-    timeoutMs: 2000,
-    region: undefined,
-    endpoints: {},
-    allowLoopback: false,
-  }),
-  runs: reconciliationStore(db),
-  documents: stores.documents,
-  exceptions: stores.exceptions,
-  clock: systemClock,
-  maxAttempts: 3,
-  allowLoopbackTargets: false,
-});
-const LEDGERLY = {
-  adapter_key: 'ledgerly',
-  name: 'Books',
-  config: {
-    organisation_id: '6f1c2a44-8a3e-4b1f-9a57-2f0e4c1d9b10',
-    region: 'eu',
-    base_currency: 'EUR',
-    sales_account_code: '200',
-    payment_account_code: '090',
-  },
-};
+const deps = (sandboxed = true) => hubDeps(db, stores, sandboxed ? `${sandbox.url}/providers` : undefined);
+const LEDGERLY = { adapter_key: 'ledgerly', name: 'Books', config: LEDGERLY_REQUEST.config };
 
 const fieldErrors = async (p: Promise<unknown>) => {
   const err = await p.catch((e: unknown) => e);

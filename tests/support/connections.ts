@@ -1,6 +1,11 @@
+import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
+import { hubGateway } from '#functions/adapters/hub-gateway';
+import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
+import type { createStores } from '#functions/adapters/stores';
 import type { Db } from '#functions/adapters/dynamo';
 import { auditEvent } from '#shared/domain/audit';
+import { ledgerly } from '#shared/domain/integrations/adapters/ledgerly';
 import type { Connection, ConnectionSecret, ConnectionSecrets } from '#shared/domain/integrations/ports';
 import type { Channel } from '#shared/domain/notifications/ports';
 import { newId, systemClock } from '#shared/kernel/ids';
@@ -59,3 +64,47 @@ export async function connectChannel(
     throw new Error('disabling the test connection failed');
   return disabled;
 }
+
+/**
+ * A Ledgerly connection request for the hub's tests: the adapter's own config example and the
+ * mapping keys it requires (without the optional `due_on` of its mapping example).
+ */
+export const LEDGERLY_REQUEST = {
+  adapter_key: 'ledgerly',
+  name: 'Books',
+  config: ledgerly.config_example,
+  mapping: {
+    number: 'InvoiceNumber',
+    counterparty: 'Contact.Name',
+    amount: 'Total',
+    currency: 'CurrencyCode',
+    issued_on: 'Date',
+    account_code: 'LineItems[].AccountCode',
+  },
+};
+export const LEDGERLY_SECRET = {
+  client_id: 'ledgerly-client-0001',
+  client_secret: 'ledgerly-secret-00000001',
+};
+
+/**
+ * What the hub's use cases and runs need, over the real stores: the provider is the loopback
+ * sandbox's `/providers` at `providerUrl`, or undefined for a deployment that names none.
+ */
+export const hubDeps = (
+  db: Db,
+  stores: ReturnType<typeof createStores>,
+  providerUrl: string | undefined,
+  timeoutMs = 2000,
+) => ({
+  connections: connectionStore(db),
+  secrets: localConnectionSecrets(undefined),
+  hub: hubStore(db),
+  provider: hubGateway({ providerUrl, timeoutMs, region: undefined, endpoints: {}, allowLoopback: false }),
+  runs: reconciliationStore(db),
+  documents: stores.documents,
+  exceptions: stores.exceptions,
+  clock: systemClock,
+  maxAttempts: 3,
+  allowLoopbackTargets: false,
+});
