@@ -12,6 +12,12 @@
  *                                     only these are bundled and measured, e.g.
  *                                     `BENCH_PARTS=cold BENCH_FUNCTIONS=api-tasks,api-workflows`
  *                                     (the delivery part needs relay and worker-internal)
+ *   BENCH_CPU_PROF (unset)            a directory: every cold process writes a V8 CPU profile
+ *                                     there (<dir>/<bundle file>/, the function's and its floor's
+ *                                     apart), to attribute load + first request to modules. The
+ *                                     bundles are then built unminified so the profile names them
+ *                                     (esbuild's `// path` comments mark each module), and profiling
+ *                                     slows them: the ratios of such a run are not the budget's.
  *
  * Each cold start serves one representative request that must answer 2xx (bench/lib/scenario.ts
  * coldRequest); the bench stops if one does not. The load average is printed with the results,
@@ -21,7 +27,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { ensureTable, startDynamoLocal } from '#local/dynamodb-local';
 import { LocalQueues } from '#local/queues';
 import { dlqName, QUEUES } from '#shared/kernel/names';
@@ -62,6 +68,7 @@ const COLD_PRECISION = Number(process.env.BENCH_COLD_PRECISION ?? 0.025);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'routes,cold,levers,delivery').split(','));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const ONLY = process.env.BENCH_FUNCTIONS?.split(',').map((f) => f.trim());
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const WARMUP = 20;
 const started = performance.now();
 const log = (msg: string) =>
@@ -265,7 +272,10 @@ try {
   const coldOnce = (file: string, event: unknown, env: Record<string, string>, keepLog = false) =>
     new Promise<{ load: number; first: number; total: number; cpu: number; status: number; log: string }>(
       (resolve, reject) => {
-        const child = spawn(process.execPath, [runner], {
+        const profile = PROFILE_DIR
+          ? ['--cpu-prof', '--cpu-prof-interval', '50', '--cpu-prof-dir', join(PROFILE_DIR, basename(file))]
+          : [];
+        const child = spawn(process.execPath, [...profile, runner], {
           env: { PATH: process.env.PATH ?? '', ...env, BENCH_COLD: JSON.stringify({ file, event }) },
           stdio: ['ignore', keepLog ? 'pipe' : 'ignore', 'pipe'],
         });

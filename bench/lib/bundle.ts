@@ -31,6 +31,8 @@ const options = (variant: Variant): BuildOptions => {
   const format = variant.format ?? 'cjs';
   return {
     ...ESBUILD_OPTIONS,
+    // A profiled run (bench/run.ts BENCH_CPU_PROF) names what it measures.
+    ...(process.env.BENCH_CPU_PROF ? { minify: false } : {}),
     format,
     sourcemap: variant.sourcemap ? 'inline' : ESBUILD_OPTIONS.sourcemap,
     write: false,
