@@ -134,6 +134,14 @@ describe('health records', () => {
       mock.on(BatchGetCommand).resolves({ UnprocessedKeys: { [db.tableName]: { Keys: [keyOf('b')] } } });
       await expect(hub.healthOf(t, ['b'])).rejects.toThrow('health records left unprocessed');
       expect(mock.commandCalls(BatchGetCommand)).toHaveLength(3);
+
+      // An answer with nothing but unprocessed keys (no Responses at all), then the records.
+      mock.reset();
+      mock
+        .on(BatchGetCommand)
+        .resolvesOnce({ UnprocessedKeys: { [db.tableName]: { Keys: [keyOf('a')] } } })
+        .resolvesOnce({ Responses: { [db.tableName]: [item('a')] } });
+      expect([...(await hub.healthOf(t, ['a'])).keys()]).toEqual(['a']);
     } finally {
       mock.restore();
     }
@@ -233,5 +241,22 @@ describe('reconciliation runs', () => {
     expect(await ids({ status: 'queued' })).toEqual([a.id, b.id].sort());
     expect(await ids({ connection_id: 'c1' })).toEqual([a.id, c.id].sort());
     expect(await ids({ status: 'failed', connection_id: 'c1' })).toEqual([c.id]);
+  });
+
+  it('a cursor of the list is refused for another tenant or another filter', async () => {
+    const t = newTenant();
+    for (const connection_id of ['c1', 'c2', 'c3'])
+      await runs.create(run(t, { connection_id }), audit(t), outboxEvent('in_app', { tenantId: t }));
+    const cursor = (await runs.list(t, { status: 'queued' }, { limit: 1 })).next_cursor!;
+    expect(cursor).toEqual(expect.any(String));
+    for (const [tenant, filter] of [
+      [newTenant(), { status: 'queued' }],
+      [t, {}],
+      [t, { status: 'queued', connection_id: 'c1' }],
+    ] as const)
+      await expect(runs.list(tenant, filter, { limit: 1, cursor })).rejects.toMatchObject({
+        code: 'invalid_cursor',
+      });
+    expect((await runs.list(t, { status: 'queued' }, { limit: 5, cursor })).items).toHaveLength(2);
   });
 });

@@ -383,6 +383,51 @@ describe('connection use cases, field by field', () => {
   });
 });
 
+describe('private storage is touched only for a secret', () => {
+  /** The real secret store, with every call made to it in order. */
+  const countingSecrets = () => {
+    const calls: string[] = [];
+    const wrapped: ConnectionSecrets = {
+      put: (tenantId, id, secret) => {
+        calls.push(`put ${id}`);
+        return secrets.put(tenantId, id, secret);
+      },
+      read: (tenantId, id) => secrets.read(tenantId, id),
+      delete: (tenantId, id) => {
+        calls.push(`delete ${id}`);
+        return secrets.delete(tenantId, id);
+      },
+    };
+    return { calls, wrapped };
+  };
+
+  it('a connection without a secret puts and deletes nothing: on create, on a refused create, on update and on delete', async () => {
+    const tenantId = newTenant();
+    const { calls, wrapped } = countingSecrets();
+    const quiet = { ...deps(), secrets: wrapped };
+    const c = await createConnection(quiet, manager, tenantId, CRM);
+    await expect(createConnection(quiet, manager, tenantId, CRM)).rejects.toBeInstanceOf(ConflictError);
+    await updateConnection(quiet, manager, tenantId, c.id, { name: 'CRM 2' });
+    await deleteConnection(quiet, manager, tenantId, c.id);
+    expect(calls).toEqual([]);
+  });
+
+  it('a change that names no secret keeps the stored one; a first secret set by update is configured', async () => {
+    const tenantId = newTenant();
+    const secret = { api_key: `key-${newId()}` };
+    const withSecret = await createConnection(deps(), manager, tenantId, { ...CRM, secret });
+    await updateConnection(deps(), manager, tenantId, withSecret.id, { name: 'CRM 2' });
+    expect(await secrets.read(tenantId, withSecret.id)).toEqual(secret);
+
+    const other = newTenant();
+    const without = await createConnection(deps(), manager, other, CRM);
+    const added = await updateConnection(deps(), manager, other, without.id, { secret });
+    expect(added.secret_configured).toBe(true);
+    expect((await getConnection(deps(), other, without.id)).secret_configured).toBe(true);
+    expect(await secrets.read(other, without.id)).toEqual(secret);
+  });
+});
+
 describe('the local secret file', () => {
   it('is readable by its owner only', async () => {
     const path = join(await mkdtemp(join(tmpdir(), 'ops-secrets-')), 'connection-secrets.json');
