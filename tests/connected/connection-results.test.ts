@@ -1,5 +1,6 @@
+import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectionResults } from '#functions/adapters/connection-results';
 import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
@@ -7,6 +8,7 @@ import type { Db } from '#functions/adapters/dynamo';
 import { hubStore } from '#functions/adapters/hub-store';
 import { healthKey } from '#functions/adapters/issue-store';
 import { notificationStore } from '#functions/adapters/notification-store';
+import { logger } from '#functions/observability';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
 import { EXPECTED_SYNC_MINUTES } from '#shared/domain/integrations/catalog';
 import { computeHealth } from '#shared/domain/integrations/health';
@@ -132,11 +134,11 @@ describe('the notification worker records its outcome on the connection', () => 
   });
 });
 
-describe('the write policy: a change, or a success older than a minute', () => {
-  const stored = async (tenantId: string, connectionId: string) =>
-    (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: healthKey(tenantId, connectionId) })))
-      .Item;
+const stored = async (tenantId: string, connectionId: string) =>
+  (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: healthKey(tenantId, connectionId) })))
+    .Item;
 
+describe('the write policy: a change, or a success older than a minute', () => {
   it('writes a repeated success only once a minute, a change at once, never an older result', async () => {
     const tenantId = `t-${newId().slice(-10)}`;
     const id = newId();
@@ -194,5 +196,87 @@ describe('the write policy: a change, or a success older than a minute', () => {
     });
     await counted.record(tenantId, id, { ok: true, at: new Date(now + 12_000).toISOString() });
     expect(calls).toBe(3);
+  });
+});
+
+/**
+ * The process memo: which success a burst of deliveries does not write again. `send` counts the
+ * adapter's calls and, where a test says so, fails one the way a throttled table does.
+ */
+describe('the process memo', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const counted = (fail: (n: number) => boolean = () => false) => {
+    const calls = { n: 0 };
+    const doc = {
+      send: (c: never) =>
+        fail(++calls.n)
+          ? Promise.reject(
+              new ProvisionedThroughputExceededException({ message: 'slow down', $metadata: {} }),
+            )
+          : db.doc.send(c),
+    } as unknown as Db['doc'];
+    return { results: connectionResults({ ...db, doc }), calls };
+  };
+  const t0 = Date.now();
+  const at = (s: number) => new Date(t0 + s * 1000).toISOString();
+
+  it('is kept per connection: a success of one connection does not hide the next of another', async () => {
+    const tenantId = `t-${newId().slice(-10)}`;
+    const [a, b] = [newId(), newId()];
+    const { results, calls } = counted();
+    await results.record(tenantId, a, { ok: true, at: at(0) });
+    await results.record(tenantId, b, { ok: true, at: at(1) });
+    expect((await stored(tenantId, b))?.last_success_at).toBe(at(1));
+    // And it holds both: a's next success within the minute is still not written.
+    await results.record(tenantId, a, { ok: true, at: at(2) });
+    expect(calls.n).toBe(2);
+    expect((await stored(tenantId, a))?.last_success_at).toBe(at(0));
+  });
+
+  it("holds a success for less than the minute: at the minute the table's condition decides", async () => {
+    const tenantId = `t-${newId().slice(-10)}`;
+    const id = newId();
+    const { results, calls } = counted();
+    await results.record(tenantId, id, { ok: true, at: at(0) });
+    await results.record(tenantId, id, { ok: true, at: at(59.999) });
+    expect(calls.n).toBe(1);
+    await results.record(tenantId, id, { ok: true, at: at(60) });
+    expect(calls.n).toBe(2);
+    // Exactly a minute is not older than a minute: the condition refuses it.
+    expect((await stored(tenantId, id))?.last_success_at).toBe(at(0));
+  });
+
+  it('remembers a success the table refused as already recorded (another process wrote it)', async () => {
+    const tenantId = `t-${newId().slice(-10)}`;
+    const id = newId();
+    await connectionResults(db).record(tenantId, id, { ok: true, at: at(0) });
+    const { results, calls } = counted();
+    await results.record(tenantId, id, { ok: true, at: at(10) });
+    await results.record(tenantId, id, { ok: true, at: at(20) });
+    expect(calls.n).toBe(1);
+    expect((await stored(tenantId, id))?.last_success_at).toBe(at(0));
+  });
+
+  it('a write that failed is logged (ids and error name) and not remembered: the next success writes', async () => {
+    const warned: unknown[][] = [];
+    vi.spyOn(logger, 'warn').mockImplementation(((...args: unknown[]) => {
+      warned.push(args);
+    }) as typeof logger.warn);
+    const tenantId = `t-${newId().slice(-10)}`;
+    const id = newId();
+    const { results, calls } = counted((n) => n === 1);
+    await results.record(tenantId, id, { ok: true, at: at(0) });
+    expect(await stored(tenantId, id)).toBeUndefined();
+    expect(warned).toEqual([
+      [
+        'connection result not recorded',
+        { tenant_id: tenantId, connection_id: id, error: 'ProvisionedThroughputExceededException' },
+      ],
+    ]);
+    await results.record(tenantId, id, { ok: true, at: at(1) });
+    expect(calls.n).toBe(2);
+    expect((await stored(tenantId, id))?.last_success_at).toBe(at(1));
+    expect(warned).toHaveLength(1);
   });
 });

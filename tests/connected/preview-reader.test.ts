@@ -2,6 +2,7 @@ import {
   BatchWriteCommand,
   DeleteCommand,
   PutCommand,
+  QueryCommand,
   ScanCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -9,7 +10,8 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Db, documentClient } from '#functions/adapters/dynamo';
 import { exceptionStore } from '#functions/adapters/exception-store';
-import { previewReader } from '#functions/adapters/preview-reader';
+import { notificationStore } from '#functions/adapters/notification-store';
+import { PREVIEW_READ_MAX, previewReader } from '#functions/adapters/preview-reader';
 import { readOnly, ReadOnlyViolation } from '#functions/adapters/read-only';
 import type { createStores } from '#functions/adapters/stores';
 import { parse } from '#shared/api/issues';
@@ -18,9 +20,11 @@ import { BusinessExceptionCreate } from '#shared/api/schemas/exceptions';
 import { TaskCreate } from '#shared/api/schemas/tasks';
 import { changeDocumentStatus, createDocument } from '#shared/domain/documents/use-cases';
 import { createException } from '#shared/domain/exceptions/use-cases';
+import { createNotification } from '#shared/domain/notifications/use-cases';
 import { previewDetection } from '#shared/domain/previews/use-cases';
 import { createTask } from '#shared/domain/tasks/use-cases';
-import { systemClock } from '#shared/kernel/ids';
+import { newId, systemClock } from '#shared/kernel/ids';
+import { task } from '#shared/table/entities/task';
 import { localClient } from '#local/dynamodb-local';
 import { dynamoEndpoint, freshDb } from '#tests/support/db';
 import { audit, principal, recorded } from '#tests/support/fixtures';
@@ -145,5 +149,60 @@ describe('the previews read-only table client', () => {
       '10.00',
     );
     expect(await itemCount()).toBe(before);
+  });
+});
+
+describe('what a preview reads', () => {
+  it('reads the notifications of the tenant as the store reads them', async () => {
+    const tenantId = 'notified';
+    const notifications = notificationStore(db);
+    const deps = { notifications, clock, allowLoopbackWebhooks: false };
+    for (const body of ['Stock is low', 'Stock is out'])
+      await createNotification(deps, actor, tenantId, { channel: 'telegram', recipient: '4242', body });
+    const read = await previewReader(ro).notifications(tenantId);
+    expect(read).toHaveLength(2);
+    expect(read).toEqual((await notifications.list(tenantId, {}, { limit: 10 })).items.reverse());
+  });
+
+  it('reads the oldest PREVIEW_READ_MAX records of a larger partition, across pages, and no more', async () => {
+    const tenantId = 'large';
+    const first = await createTask(
+      { tasks: stores.tasks, clock },
+      actor,
+      tenantId,
+      parse(TaskCreate, { title: 'seed' }),
+    );
+    // Large enough that DynamoDB ends the first page at 1 MB, before PREVIEW_READ_MAX records.
+    const description = 'x'.repeat(1500);
+    const items = Array.from({ length: PREVIEW_READ_MAX }, () =>
+      task.item({ ...first, id: newId(), description }),
+    );
+    for (let i = 0; i < items.length; i += 100)
+      await Promise.all(
+        [0, 25, 50, 75].map((at) =>
+          db.doc.send(
+            new BatchWriteCommand({
+              RequestItems: {
+                [db.tableName]: items.slice(i + at, i + at + 25).map((Item) => ({ PutRequest: { Item } })),
+              },
+            }),
+          ),
+        ),
+      );
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': task.key(first).pk },
+        Limit: PREVIEW_READ_MAX,
+      }),
+    );
+    expect(page.Items!.length).toBeLessThan(PREVIEW_READ_MAX);
+    expect(page.LastEvaluatedKey).toBeDefined();
+
+    const read = await previewReader(ro).tasks(tenantId);
+    const oldest = [first.id, ...items.map((i) => i.id as string)].sort().slice(0, PREVIEW_READ_MAX);
+    expect(read.map((t) => t.id)).toEqual(oldest);
+    expect(read[1]).toMatchObject({ tenant_id: tenantId, title: 'seed', description });
   });
 });
