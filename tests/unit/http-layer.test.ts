@@ -7,9 +7,10 @@ import { httpHandler } from '#functions/http/handler';
 import type { Idempotency } from '#functions/http/idempotency';
 import { parse } from '#shared/api/issues';
 import { toProblem } from '#functions/http/problem';
-import { logger } from '#functions/observability';
+import { logger, metricsFor } from '#functions/observability';
 import { lambdaContext } from '#local/api-gateway';
 import { EXCEPTIONS_OPERATIONS } from '#shared/api/operations/exceptions';
+import { TENANTS_OPERATIONS } from '#shared/api/operations/tenants';
 import { ConflictError, UnavailableError, ValidationError } from '#shared/kernel/errors';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import type { Principal } from '#shared/kernel/policy';
@@ -276,6 +277,82 @@ describe('the dispatcher', () => {
     expect(idempotent).toHaveLength(1);
   });
 
+  it('a 204 answer has no body even when the implementation returns one; a bodiless answer keeps its headers', async () => {
+    const { send } = setup({
+      'exceptions.get': () => new HttpResult({ ignored: true }, { etag: '"2"' }, 204),
+      'exceptions.list': () => new HttpResult(undefined, { location: '/elsewhere' }, 303),
+    });
+    const noContent = await send('GET', `/tenants/${T}/exceptions/e1`);
+    expect(noContent.statusCode).toBe(204);
+    expect(noContent.body).toBeUndefined();
+    expect(noContent.headers.etag).toBe('"2"');
+    expect(noContent.headers['content-type']).toBeUndefined();
+    const moved = await send('GET', `/tenants/${T}/exceptions`);
+    expect(moved.statusCode).toBe(303);
+    expect(moved.headers.location).toBe('/elsewhere');
+  });
+
+  it('an operation of the manifest without an implementation is a 404 problem, not a 500', async () => {
+    const handler = httpHandler(EXCEPTIONS_OPERATIONS, { 'exceptions.list': async () => ({}) } as never, {
+      idempotency: async (_c, run) => run(),
+    });
+    const r = (await handler(
+      {
+        version: '2.0',
+        routeKey: '$default',
+        rawPath: `/tenants/${T}/exceptions/e1`,
+        rawQueryString: '',
+        headers: {},
+        requestContext: {
+          http: { method: 'GET', path: '/', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 't' },
+          authorizer: { lambda: { principal: JSON.stringify(member('owner')) } },
+        },
+        isBase64Encoded: false,
+      } as never,
+      lambdaContext('api-exceptions') as never,
+    )) as { statusCode: number; body: string };
+    expect(r.statusCode).toBe(404);
+    expect(JSON.parse(r.body)).toMatchObject({ code: 'not_found', detail: 'No such route.' });
+  });
+
+  it('on a tenant-less idempotent route the key is scoped to the calling user', async () => {
+    const seen: Parameters<Idempotency>[0][] = [];
+    const handler = httpHandler(
+      { 'tenants.create': TENANTS_OPERATIONS['tenants.create'] },
+      { 'tenants.create': async () => ({ id: 'beta' }) },
+      {
+        idempotency: async (c, run) => {
+          seen.push(c);
+          return run();
+        },
+      },
+    );
+    const r = (await handler(
+      {
+        version: '2.0',
+        routeKey: '$default',
+        rawPath: '/tenants',
+        rawQueryString: '',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'k-t' },
+        requestContext: {
+          http: {
+            method: 'POST',
+            path: '/tenants',
+            protocol: 'HTTP/1.1',
+            sourceIp: '127.0.0.1',
+            userAgent: 't',
+          },
+          authorizer: { lambda: { principal: JSON.stringify(admin) } },
+        },
+        body: JSON.stringify({ id: 'beta', name: 'Beta' }),
+        isBase64Encoded: false,
+      } as never,
+      lambdaContext('api-tenants') as never,
+    )) as { statusCode: number };
+    expect(r.statusCode).toBe(201);
+    expect(seen).toMatchObject([{ key: 'k-t', scope: 'user:root', operation: 'tenants.create' }]);
+  });
+
   it('a group with idempotent operations cannot be built without idempotency', () => {
     expect(() =>
       httpHandler(EXCEPTIONS_OPERATIONS, {
@@ -285,6 +362,52 @@ describe('the dispatcher', () => {
         'exceptions.changeStatus': async () => ({}),
       }),
     ).toThrow(/exceptions: idempotent operations need options.idempotency/);
+  });
+});
+
+describe('the group handler', () => {
+  const event = (method: string, rawPath: string) =>
+    ({
+      version: '2.0',
+      routeKey: '$default',
+      rawPath,
+      rawQueryString: '',
+      headers: {},
+      requestContext: {
+        http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 't' },
+        authorizer: { lambda: { principal: JSON.stringify(member('owner')) } },
+      },
+      isBase64Encoded: false,
+    }) as never;
+
+  it('a group with no operations still builds, answers 404 and logs as the group "unknown"', async () => {
+    const info = vi.spyOn(logger, 'info').mockImplementation(() => undefined);
+    const handler = httpHandler({}, {});
+    const r = (await handler(event('GET', '/anything'), lambdaContext('api-none') as never)) as {
+      statusCode: number;
+      headers: Record<string, string>;
+    };
+    expect(r.statusCode).toBe(404);
+    expect(r.headers['content-type']).toBe('application/problem+json');
+    const line = info.mock.calls.find(([m]) => m === 'request')![1] as Record<string, unknown>;
+    expect(line).toMatchObject({ group: 'unknown', status: 404 });
+  });
+
+  it("captures the ColdStart metric and drops a request's log keys after it, answered or failed", async () => {
+    vi.spyOn(logger, 'info').mockImplementation(() => undefined);
+    vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const coldStart = vi.spyOn(metricsFor('exceptions'), 'captureColdStartMetric');
+    const resetKeys = vi.spyOn(logger, 'resetKeys');
+    const { send } = setup({
+      'exceptions.get': () => {
+        throw new Error('boom');
+      },
+    });
+    await send('GET', `/tenants/${T}/exceptions`);
+    expect(coldStart).toHaveBeenCalledTimes(1);
+    expect(resetKeys).toHaveBeenCalledTimes(1);
+    expect((await send('GET', `/tenants/${T}/exceptions/e1`)).statusCode).toBe(500);
+    expect(resetKeys).toHaveBeenCalledTimes(2);
   });
 });
 
