@@ -1,12 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Db, documentClient } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import type { HttpResponse } from '#functions/http/context';
 import { type Idempotency, idempotencyWith } from '#functions/http/idempotency';
+import { toProblem } from '#functions/http/problem';
+import { logger } from '#functions/observability';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '#shared/kernel/errors';
+import { LOG_EVENTS } from '#shared/kernel/names';
 import { sha256 } from '#shared/kernel/secrets';
 import { idempotency as idempotencyEntity } from '#shared/table/entities/idempotency';
 import { localClient } from '#local/dynamodb-local';
@@ -20,6 +23,7 @@ beforeAll(async () => {
   ({ db } = await freshDb());
   idempotency = idempotencyWith(idempotencyStore(db));
 });
+afterEach(() => vi.restoreAllMocks());
 
 const call = (fingerprint = 'body-1', key: string = randomUUID()) => ({
   key,
@@ -96,6 +100,7 @@ describe('Idempotency-Key', () => {
     const c = call();
     const failing = runner({ statusCode: 503, headers: {} });
     expect((await idempotency(c, failing)).statusCode).toBe(503);
+    expect((await idempotency(c, runner({ statusCode: 500, headers: {} }))).statusCode).toBe(500);
     await expect(idempotency(c, runner(new AppError(500, 'internal', 'Internal error')))).rejects.toThrow();
     await expect(idempotency(c, runner(new Error('crash')))).rejects.toThrow('crash');
     const run = runner(created);
@@ -113,7 +118,18 @@ describe('Idempotency-Key', () => {
 
   it('refuses a key that is not 1 to 255 printable ASCII characters', async () => {
     for (const key of ['', 'with space', 'x'.repeat(256)]) {
-      await expect(idempotency(call('b', key), runner(created))).rejects.toBeInstanceOf(ValidationError);
+      const run = runner(created);
+      const err = await rejection(idempotency(call('b', key), run));
+      expect(err).toBeInstanceOf(ValidationError);
+      expect(run.calls).toBe(0);
+      // The client's 422 names the header and what a key may be.
+      expect(JSON.parse(toProblem(err!, 'req-1').body ?? '{}').errors).toEqual([
+        {
+          path: 'Idempotency-Key',
+          code: 'invalid_header',
+          message: 'must be 1 to 255 printable ASCII characters',
+        },
+      ]);
     }
     await expect(idempotency(call('b', 'x'.repeat(255)), runner(created))).resolves.toEqual(created);
   });
@@ -173,7 +189,15 @@ describe('Idempotency-Key with answers near and past the item limit', () => {
     const answer = createdWith({ id: 'huge', blob: randomBytes(450_000).toString('base64') });
     const c = call();
     const run = runner(answer);
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
     expect(await idempotency(c, run)).toEqual(answer);
+    // The operator sees which answer could not be kept, and how large it was.
+    expect(warn).toHaveBeenCalledWith(expect.any(String), {
+      event: LOG_EVENTS.idempotencyAnswerNotKept,
+      operation: 'things.create',
+      status: 201,
+      body_bytes: Buffer.byteLength(answer.body!),
+    });
     const err = await rejection(idempotency(c, run));
     expect(err).toBeInstanceOf(ConflictError);
     expect(err?.message).toMatch(/succeeded, but its answer was too large to replay/);
@@ -199,7 +223,15 @@ describe('Idempotency-Key with answers near and past the item limit', () => {
 
     const c = call();
     const run = runner(created);
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     expect(await failing(c, run)).toEqual(created);
+    // Logged for the operator: the claim stays in progress until its lease ends.
+    expect(error).toHaveBeenCalledWith(expect.any(String), {
+      event: LOG_EVENTS.idempotencyAnswerNotKept,
+      operation: 'things.create',
+      status: 201,
+      error: expect.objectContaining({ message: 'ProvisionedThroughputExceededException' }),
+    });
     const thrown = runner(new NotFoundError());
     await expect(failing(call(), thrown)).rejects.toBeInstanceOf(NotFoundError);
     // The claim is still held: a retry within its lease is refused, not run again.
