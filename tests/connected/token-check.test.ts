@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiEvent, authorizerEvent, context, type Fixture, seed } from '../../bench/lib/scenario';
+import { apiEvent, authorizerEvent, context, dbFor, type Fixture, seed } from '../../bench/lib/scenario';
+import { sessionCheckStore } from '#functions/adapters/session-check-store';
 import { loadConfig, provideConfig } from '#functions/config';
 import type { AuthorizerContext } from '#functions/http/context';
 import { ensureTable, LOCAL_AWS_ENV } from '#local/dynamodb-local';
+import { tokenId } from '#shared/kernel/secrets';
 import { dynamoEndpoint, uniqueTableName } from '#tests/support/db';
 import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy';
 
@@ -19,6 +21,7 @@ let proxy: TcpProxy;
 let fx: Fixture;
 let authorizer: Handler;
 let auth: Handler;
+let previews: Handler;
 
 beforeAll(async () => {
   proxy = await startTcpProxy(dynamoEndpoint());
@@ -42,6 +45,7 @@ beforeAll(async () => {
   });
   authorizer = (await import('#functions/authorizer/handler')).handler as Handler;
   auth = (await import('#functions/auth/handler')).handler as Handler;
+  previews = (await import('#functions/previews/handler')).handler as Handler;
 });
 afterAll(() => proxy?.close());
 
@@ -97,5 +101,26 @@ describe('a token that cannot be checked', () => {
     } finally {
       await proxy.restore();
     }
+  });
+
+  it('a read-only group (previews) runs the check without touching the session; another group touches it', async () => {
+    const login = await auth(
+      apiEvent({ method: 'POST', path: '/auth/sessions', body: { email: fx.email, password: fx.password } }),
+      context('auth'),
+    );
+    expect(login.statusCode).toBe(201);
+    const token = JSON.parse(login.body).access_token as string;
+    const sessions = sessionCheckStore(dbFor(dynamoEndpoint(), fx.tableName, fx.cursorSecret));
+    const lastUsed = async () => (await sessions.getSession(tokenId(token)))?.last_used_at;
+    expect(await lastUsed()).toBeNull();
+
+    const event = apiEvent({ method: 'POST', path: `/tenants/${fx.tenantId}/previews/briefing`, body: {} });
+    event.headers.authorization = `Bearer ${token}`;
+    (event.requestContext as { authorizer?: unknown }).authorizer = { lambda: UNAVAILABLE };
+    expect((await previews(event, context('previews'))).statusCode).toBe(200);
+    expect(await lastUsed()).toBeNull();
+
+    expect((await me(token, UNAVAILABLE)).statusCode).toBe(200);
+    expect(await lastUsed()).toEqual(expect.any(String));
   });
 });
