@@ -3,6 +3,8 @@ import { apiEvent, authorizerEvent, context, dbFor, type Fixture, seed } from '.
 import { sessionCheckStore } from '#functions/adapters/session-check-store';
 import { loadConfig, provideConfig } from '#functions/config';
 import type { AuthorizerContext } from '#functions/http/context';
+import { type GroupOptions, httpHandler } from '#functions/http/handler';
+import { EXCEPTIONS_OPERATIONS } from '#shared/api/operations/exceptions';
 import { ensureTable, LOCAL_AWS_ENV } from '#local/dynamodb-local';
 import { tokenId } from '#shared/kernel/secrets';
 import { dynamoEndpoint, uniqueTableName } from '#tests/support/db';
@@ -120,7 +122,21 @@ describe('a token that cannot be checked', () => {
     expect((await previews(event, context('previews'))).statusCode).toBe(200);
     expect(await lastUsed()).toBeNull();
 
-    expect((await me(token, UNAVAILABLE)).statusCode).toBe(200);
+    // The same route group built read-only or not: only the option decides.
+    const list = (options: GroupOptions) => {
+      const e = apiEvent({ method: 'GET', path: `/tenants/${fx.tenantId}/exceptions` });
+      e.headers.authorization = `Bearer ${token}`;
+      (e.requestContext as { authorizer?: unknown }).authorizer = { lambda: UNAVAILABLE };
+      const handler = httpHandler(
+        { 'exceptions.list': EXCEPTIONS_OPERATIONS['exceptions.list'] },
+        { 'exceptions.list': async () => ({ items: [] }) },
+        options,
+      ) as Handler;
+      return handler(e, context('exceptions'));
+    };
+    expect((await list({ readOnly: true })).statusCode).toBe(200);
+    expect(await lastUsed()).toBeNull();
+    expect((await list({})).statusCode).toBe(200);
     expect(await lastUsed()).toEqual(expect.any(String));
   });
 });
