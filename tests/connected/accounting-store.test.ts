@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountingStore } from '#functions/adapters/accounting-store';
 import { auditStore } from '#functions/adapters/audit-store';
 import type { Db } from '#functions/adapters/dynamo';
@@ -8,6 +8,7 @@ import { exportRequested } from '#shared/domain/accounting/events';
 import type { ExportStatus, ExportStore, StoredExport } from '#shared/domain/accounting/ports';
 import { auditEvent } from '#shared/domain/audit';
 import { decidedReviewItem, openReviewItem } from '#shared/domain/review';
+import { InvalidCursorError } from '#shared/kernel/errors';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { accountingExport } from '#shared/table/entities/accounting-export';
 import { outbox } from '#shared/table/entities/outbox';
@@ -24,6 +25,9 @@ let store: ExportStore;
 
 beforeAll(async () => {
   ({ db } = await freshDb());
+});
+// Made per test, so what making it does is part of each test.
+beforeEach(() => {
   store = accountingStore(db);
 });
 
@@ -125,6 +129,22 @@ describe('create, get, list', () => {
     expect((await store.list(tenantId, { status: 'failed' }, { limit: 10 })).items).toEqual([read]);
     expect((await store.list(tenantId, {}, { limit: 10 })).items.map((e) => e.id).sort()).toEqual(
       [queued.id, failed.id].sort(),
+    );
+  });
+  it("pages with a cursor bound to its list: the tenant's and the filter's", async () => {
+    const tenantId = tenant();
+    const exports = [exportOf(tenantId, { status: 'failed' }), exportOf(tenantId, { status: 'failed' })];
+    for (const e of exports) await store.create(e, audit(e), exportRequested(systemClock, e));
+    const first = await store.list(tenantId, { status: 'failed' }, { limit: 1 });
+    expect(first.next_cursor).not.toBeNull();
+    const cursor = first.next_cursor!;
+    const second = await store.list(tenantId, { status: 'failed' }, { limit: 1, cursor });
+    expect([...first.items, ...second.items].map((e) => e.id).sort()).toEqual(
+      exports.map((e) => e.id).sort(),
+    );
+    await expect(store.list(tenantId, {}, { limit: 1, cursor })).rejects.toBeInstanceOf(InvalidCursorError);
+    await expect(store.list(tenant(), { status: 'failed' }, { limit: 1, cursor })).rejects.toBeInstanceOf(
+      InvalidCursorError,
     );
   });
 });
