@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountingStore } from '#functions/adapters/accounting-store';
 import { auditStore } from '#functions/adapters/audit-store';
@@ -333,5 +334,14 @@ describe('bookings: one claim per document', () => {
     };
     await expect(broken.claimBooking(tenant(), newId(), claim, at(0))).rejects.toThrow();
     await expect(broken.release(tenant(), newId(), 0)).rejects.toThrow();
+    // A claim refused by a throttle, not by its condition: thrown, though the document is free.
+    const mock = mockClient(db.doc);
+    try {
+      mock.on(PutCommand).rejects(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }));
+      mock.on(GetCommand).resolves({});
+      await expect(store.claimBooking(tenant(), newId(), claim, at(0))).rejects.toThrow('throttled');
+    } finally {
+      mock.restore();
+    }
   });
 });
