@@ -193,6 +193,51 @@ describe('the run', () => {
   });
 });
 
+describe('the end of a run', () => {
+  it("a run that booked some and was refused the rest: partially_exported, the refusal's code as the reason, the workflow event", async () => {
+    const tenantId = await tenantWith('tallybook');
+    const e = await queued(tenantId, [doc(), doc()]);
+    sandbox.accounting.script('tallybook', [{ ok: true }, { status: 422 }]);
+    const written: unknown[] = [];
+    const watched: ExportRunDeps = {
+      ...worker,
+      exports: {
+        ...worker.exports,
+        finish: (...args) => {
+          written.push(args[4]);
+          return worker.exports.finish(...args);
+        },
+      },
+    };
+    const outcome = await runExport(watched, e.id, tenantId, 1);
+    const after = (await api.exports.get(tenantId, e.id))!;
+    const refused = after.items[1]!.error_code;
+    expect(refused).not.toBeNull();
+    expect(outcome).toMatchObject({ action: 'ack', result: 'partially_exported', reason: refused });
+    expect(after.attempts.map((a) => [a.outcome, a.error_code, a.sent, a.booked])).toEqual([
+      ['permanent_failure', refused, 2, 1],
+    ]);
+    expect(written).toEqual([
+      expect.objectContaining({
+        tenant_id: tenantId,
+        payload: expect.objectContaining({ event_type: 'accounting_export.failed', entity_id: e.id }),
+      }),
+    ]);
+  });
+
+  it('a run whose lease was taken over writes nothing and says so', async () => {
+    const tenantId = await tenantWith('tallybook');
+    const e = await queued(tenantId, [doc()]);
+    const overtaken: ExportRunDeps = {
+      ...worker,
+      exports: { ...worker.exports, finish: () => Promise.resolve(false) },
+    };
+    await expect(runExport(overtaken, e.id, tenantId, 1)).rejects.toThrow(
+      'the export changed under the run: its lease expired',
+    );
+  });
+});
+
 describe('documentIdempotencyKey', () => {
   const exp = (export_batch_id: string) => ({ tenant_id: 't-1', export_batch_id }) as AccountingExport;
   const item = (index: number, document_ref: string) =>
