@@ -46,6 +46,8 @@ export interface DeliveryOverrides {
   baseSeconds?: number;
   capSeconds?: number;
   leaseSeconds?: number;
+  /** The local runtime's queues count a second of delay in fewer milliseconds (SQS: 1000). */
+  queueSecondMs?: number;
 }
 
 export interface ProviderSettings {

@@ -53,6 +53,7 @@ export function localConfig(options: {
     ...config,
     table: { ...config.table, client: client(options.endpoint) },
     queues: { ...config.queues, client: client(queues.endpoint) },
+    delivery: { ...config.delivery, queueSecondMs: queues.msPerSecond },
     providers: {
       ...config.providers,
       clients: {

@@ -163,6 +163,11 @@ export class LocalQueues {
 
   constructor(private readonly options: QueueOptions) {}
 
+  /** How many milliseconds a second of visibility delay lasts here. */
+  get msPerSecond(): number {
+    return this.options.msPerSecond;
+  }
+
   create(name: string, dlqName: string): LocalQueue {
     const dlq = new LocalQueue(dlqName, this.options);
     const queue = new LocalQueue(name, this.options, dlq);

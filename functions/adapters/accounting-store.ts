@@ -15,6 +15,7 @@ const toStored = (item: Record<string, unknown>) =>
     ...pick(item, ACCOUNTING_EXPORT_FIELDS),
     documents: item.documents,
     fingerprint: item.fingerprint,
+    lease_until: item.lease_until,
   }) as unknown as StoredExport;
 
 const toRead = (item: Record<string, unknown>) =>
@@ -23,8 +24,7 @@ const toRead = (item: Record<string, unknown>) =>
 const isConditionFailure = (err: unknown) => err instanceof ConditionalCheckFailedException;
 
 /** The export item; `lease_until` is the worker's, kept beside the record. */
-const exportItem = (e: StoredExport, leaseUntil: string | null = null) =>
-  accountingExport.item({ ...e, lease_until: leaseUntil });
+const exportItem = (e: StoredExport) => accountingExport.item({ ...e, lease_until: e.lease_until ?? null });
 
 const getItem = async (db: Db, key: Key) =>
   (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))).Item;
@@ -102,8 +102,10 @@ export const accountingStore = (db: Db): ExportStore => {
             Key: accountingExport.key({ tenant_id: e.tenant_id, id: e.id }),
             UpdateExpression:
               'SET #status = :exporting, lease_until = :lease, updated_at = :now, gsi1pk = :gsi1pk',
+            // A retrying export written before retry times were kept has a null `lease_until`.
             ConditionExpression:
-              '#status IN (:queued, :retrying) OR (#status = :exporting AND lease_until < :now)',
+              '#status = :queued OR (#status IN (:retrying, :exporting) AND lease_until < :now) OR ' +
+              '(#status = :retrying AND attribute_type(lease_until, :null))',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
               ':exporting': 'exporting',
@@ -111,6 +113,7 @@ export const accountingStore = (db: Db): ExportStore => {
               ':retrying': 'retrying',
               ':lease': leaseUntil,
               ':now': now,
+              ':null': 'NULL',
               ':gsi1pk': accountingExport.item({ ...e, status: 'exporting' }).gsi1pk,
             },
           }),

@@ -70,6 +70,7 @@ export function exportRunDeps(db: Db): ExportRunDeps {
     maxAttempts,
     backoff,
     leaseSeconds,
+    queueSecondMs: deliveryOverrides().queueSecondMs ?? 1000,
   };
 }
 

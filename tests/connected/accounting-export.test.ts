@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountingStore } from '#functions/adapters/accounting-store';
 import { accountingTargets } from '#functions/adapters/accounting-targets';
 import { auditStore } from '#functions/adapters/audit-store';
@@ -22,7 +22,7 @@ import { activeConnectionReader } from '#shared/domain/integrations/active';
 import type { Connection } from '#shared/domain/integrations/ports';
 import { DELIVERY_BACKOFF } from '#shared/domain/notifications/channels';
 import { ConflictError, InvalidTransitionError, NotFoundError, ValidationError } from '#shared/kernel/errors';
-import { newId, systemClock } from '#shared/kernel/ids';
+import { type Clock, newId, systemClock } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import { type AccountingTargetName, ProviderSandbox } from '#local/provider-sandbox';
 import { freshDb } from '#tests/support/db';
@@ -38,6 +38,15 @@ let db: Db;
 let sandbox: ProviderSandbox;
 let deps: AccountingDeps;
 let worker: ExportRunDeps;
+/**
+ * The worker's clock: the system's, moved forward by `run` to an export's retry time, where the
+ * queue gives the message back (not waited for); the system's again for each test.
+ */
+let ahead = 0;
+const workerClock: Clock = { now: () => new Date(Date.now() + ahead) };
+afterEach(() => {
+  ahead = 0;
+});
 const secrets = connectionSecretsFor({ store: 'memory', kmsKeyId: undefined });
 const actor = principal('acct-1');
 
@@ -62,10 +71,11 @@ beforeAll(async () => {
     connections: activeConnectionReader(connectionStore(db), secrets),
     results: connectionResults(db),
     targets: accountingTargets(providers),
-    clock: systemClock,
+    clock: workerClock,
     maxAttempts: 3,
     backoff: DELIVERY_BACKOFF,
     leaseSeconds: 60,
+    queueSecondMs: 1000,
   };
 });
 
@@ -148,8 +158,13 @@ async function exported(
   return e;
 }
 
-const run = (tenantId: string, id: string, receiveCount = 1) => runExport(worker, id, tenantId, receiveCount);
 const stored = async (tenantId: string, id: string) => (await deps.exports.get(tenantId, id)) as StoredExport;
+/** The message as the queue delivers it: for a retrying export, at its retry time. */
+const run = async (tenantId: string, id: string, receiveCount = 1) => {
+  const found = await deps.exports.get(tenantId, id);
+  if (found?.status === 'retrying') ahead = Math.max(ahead, Date.parse(found.lease_until!) - Date.now() + 1);
+  return runExport(worker, id, tenantId, receiveCount);
+};
 const creates = (target: AccountingTargetName) =>
   sandbox.accounting.calls.filter(
     (c) => c.target === target && c.method === 'POST' && c.path !== '/oauth/token',

@@ -68,6 +68,7 @@ beforeAll(async () => {
     maxAttempts: MAX_ATTEMPTS,
     backoff: { baseSeconds: 8, capSeconds: 8 },
     leaseSeconds: 60,
+    queueSecondMs: 1000,
   };
 });
 afterAll(async () => {
@@ -130,7 +131,8 @@ const record = (receiveCount?: number): SQSRecord =>
   }) as unknown as SQSRecord;
 
 /** Runs the handler on one record: whether it must come back, the metrics, the log lines and the visibility changes. */
-async function run(event: ReturnType<typeof exportRequested>, r: SQSRecord) {
+async function run(event: ReturnType<typeof exportRequested>, r: SQSRecord, deps = worker) {
+  sqsMock.resetHistory();
   sqsMock.on(ChangeMessageVisibilityCommand).resolves({});
   const metrics = metricsFor('worker-external');
   const added = vi.spyOn(metrics, 'addMetric');
@@ -140,7 +142,7 @@ async function run(event: ReturnType<typeof exportRequested>, r: SQSRecord) {
     vi.spyOn(logger, level).mockImplementation(((message: string, f: Record<string, unknown>) => {
       lines.push({ level, message, ...f });
     }) as never);
-  const handle = accountingHandlers(worker, new SQSClient({ region: 'us-east-1' }), QUEUE)[
+  const handle = accountingHandlers(deps, new SQSClient({ region: 'us-east-1' }), QUEUE)[
     EVENT_KINDS.accountingExportRequested
   ]!;
   const thrown = await handle(event, r).then(
@@ -250,5 +252,56 @@ describe('the accounting export worker', () => {
       visibility: [],
     });
     expect(r.lines).toEqual([expect.objectContaining({ level: 'warn', result: 'gated' })]);
+  });
+  it("a duplicate of the message before a 429's Retry-After comes back at the retry time, sending nothing; at that time it books (docs/api.md section 9.2)", async () => {
+    const tenantId = await tenant();
+    const { e, event } = await queuedExport(tenantId);
+    const number = e.items[0]!.document_ref;
+    const sent = () =>
+      sandbox.accounting.calls.filter((c) => c.target === 'tallybook' && c.method === 'POST');
+    // Retry-After 30 s: longer than the 8 s backoff, so it is the retry time.
+    sandbox.accounting.script('tallybook', [{ status: 429, retryAfter: 30 }]);
+    const limited = await run(event, record(1));
+    expect(limited.retryLater).toBe('retrying');
+    expect(limited.visibility).toEqual([[QUEUE, expect.stringMatching(/^rh-/), 30]]);
+    const retrying = (await api.exports.get(tenantId, e.id))!;
+    expect(retrying.status).toBe('retrying');
+    const retryAt = Date.parse(retrying.lease_until!);
+    const calls = sent().length;
+    const at = (ms: number): ExportRunDeps => {
+      const shift = ms - Date.now();
+      return { ...worker, clock: { now: () => new Date(Date.now() + shift) } };
+    };
+
+    // The duplicate at once, and another half a second before the retry time: each comes back
+    // when the retry time is due (a record failure, not an acknowledgement), calls nothing, and is
+    // neither an attempt nor a retry nor a review item.
+    for (const [copy, deps, seconds] of [
+      [record(1), worker, [29, 30]],
+      [record(2), at(retryAt - 500), [1]],
+    ] as const) {
+      const early = await run(event, copy, deps);
+      expect(early.retryLater).toBe('busy');
+      expect(early.metrics).toEqual([]);
+      expect(early.visibility).toHaveLength(1);
+      expect(early.visibility[0]![1]).toBe(copy.receiptHandle);
+      expect(seconds).toContain(early.visibility[0]![2]);
+      expect(early.lines).toEqual([
+        expect.objectContaining({ level: 'warn', result: 'busy', reason: 'not_due', status: undefined }),
+      ]);
+      expect(sent()).toHaveLength(calls);
+      expect(await api.exports.get(tenantId, e.id)).toMatchObject({
+        status: 'retrying',
+        review_item_id: null,
+        attempts: [expect.objectContaining({ error_code: 'rate_limited' })],
+      });
+    }
+
+    // At the retry time the message runs: one call, booked once.
+    const due = await run(event, record(2), at(retryAt + 1));
+    expect(due).toMatchObject({ retryLater: undefined, metrics: [METRICS.accountingExported] });
+    expect(sent()).toHaveLength(calls + 1);
+    expect(sandbox.accounting.bookingCount('tallybook', number)).toBe(1);
+    expect((await api.exports.get(tenantId, e.id))!.status).toBe('exported');
   });
 });

@@ -4,6 +4,9 @@ import { dbFor } from '#functions/adapters/dynamo';
 import { loadConfig, provideConfig } from '#functions/config';
 import { exportRunDeps, hubRunDeps, workerHandler, workflowRunDeps } from '#functions/workers/deps';
 import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
+import { localConfig } from '#local/config';
+import type { ProviderSandbox } from '#local/provider-sandbox';
+import { LocalQueues } from '#local/queues';
 
 /**
  * The delivery policy the workers run with (functions/workers/deps.ts): the service's defaults,
@@ -17,7 +20,12 @@ const db = dbFor({ tableName: 'ops', cursorSecret: 'c'.repeat(32) });
 const policyOf = () => {
   const run = exportRunDeps(db);
   return {
-    export: { maxAttempts: run.maxAttempts, backoff: run.backoff, leaseSeconds: run.leaseSeconds },
+    export: {
+      maxAttempts: run.maxAttempts,
+      backoff: run.backoff,
+      leaseSeconds: run.leaseSeconds,
+      queueSecondMs: run.queueSecondMs,
+    },
     workflows: workflowRunDeps(db).maxAttempts,
     hub: hubRunDeps(db).maxAttempts,
   };
@@ -29,7 +37,12 @@ describe('the delivery policy of the workers', () => {
   it('is the service default when the environment sets nothing', () => {
     provideConfig(loadConfig(TABLE));
     expect(policyOf()).toEqual({
-      export: { maxAttempts: DELIVERY_MAX_ATTEMPTS, backoff: DELIVERY_BACKOFF, leaseSeconds: 60 },
+      export: {
+        maxAttempts: DELIVERY_MAX_ATTEMPTS,
+        backoff: DELIVERY_BACKOFF,
+        leaseSeconds: 60,
+        queueSecondMs: 1000,
+      },
       workflows: DELIVERY_MAX_ATTEMPTS,
       hub: DELIVERY_MAX_ATTEMPTS,
     });
@@ -46,10 +59,30 @@ describe('the delivery policy of the workers', () => {
       }),
     );
     expect(policyOf()).toEqual({
-      export: { maxAttempts: 2, backoff: { baseSeconds: 1, capSeconds: 3 }, leaseSeconds: 7 },
+      export: {
+        maxAttempts: 2,
+        backoff: { baseSeconds: 1, capSeconds: 3 },
+        leaseSeconds: 7,
+        queueSecondMs: 1000,
+      },
       workflows: 2,
       hub: 2,
     });
+  });
+
+  it("on the local runtime, an export's retry time is counted in its queues' seconds (10 ms in the e2e tests)", () => {
+    const queues = new LocalQueues({ visibilityTimeoutSeconds: 30, maxReceiveCount: 5, msPerSecond: 10 });
+    provideConfig(
+      localConfig({
+        endpoint: 'http://127.0.0.1:1',
+        tableName: 'ops',
+        cursorSecret: 'c'.repeat(32),
+        settings: {},
+        queues,
+        sandbox: { url: 'http://127.0.0.1:2' } as ProviderSandbox,
+      }),
+    );
+    expect(exportRunDeps(db).queueSecondMs).toBe(10);
   });
 });
 

@@ -53,6 +53,12 @@ export interface ExportRunDeps {
   backoff: BackoffSettings;
   /** How long a run holds the export (the consumer's visibility timeout). */
   leaseSeconds: number;
+  /**
+   * How long a second of the queue's delays lasts on `clock`: 1000 on SQS; the local runtime's
+   * queues run faster. The retry time kept on the export is when the queue gives the message
+   * back, so it is counted in the queue's seconds.
+   */
+  queueSecondMs: number;
 }
 
 export type ExportOutcome =
@@ -366,9 +372,8 @@ export async function runExport(
   const start = deps.clock.now();
   const startedAt = start.toISOString();
   const leaseUntil = new Date(start.getTime() + deps.leaseSeconds * 1000).toISOString();
-  if (!(await deps.exports.lease(found, leaseUntil, startedAt)))
-    return { action: 'retry', result: 'busy', delaySeconds: deps.leaseSeconds, reason: 'leased' };
-  const e: StoredExport = { ...found, status: 'exporting', updated_at: startedAt };
+  if (!(await deps.exports.lease(found, leaseUntil, startedAt))) return notYet(deps, found, start);
+  const e: StoredExport = { ...found, status: 'exporting', updated_at: startedAt, lease_until: leaseUntil };
 
   let sent: Sent;
   const simulation = simulated(e);
@@ -392,6 +397,23 @@ export async function runExport(
     await recordOnConnection(deps, e, sent);
   }
   return settle(deps, e, sent, leaseUntil, receiveCount);
+}
+
+/**
+ * The export could not be leased: a run holds it (come back after its lease), or it waits for
+ * its retry time and this message came early, a duplicate (come back at the retry time, so no
+ * call goes out before the target's Retry-After). Neither is an attempt.
+ */
+function notYet(deps: ExportRunDeps, found: StoredExport, start: Date): ExportOutcome {
+  const retryAt = found.status === 'retrying' && found.lease_until ? Date.parse(found.lease_until) : 0;
+  if (retryAt > start.getTime())
+    return {
+      action: 'retry',
+      result: 'busy',
+      delaySeconds: Math.ceil((retryAt - start.getTime()) / deps.queueSecondMs),
+      reason: 'not_due',
+    };
+  return { action: 'retry', result: 'busy', delaySeconds: deps.leaseSeconds, reason: 'leased' };
 }
 
 async function gate(deps: ExportRunDeps, e: StoredExport, leaseUntil: string): Promise<ExportOutcome> {
@@ -497,11 +519,16 @@ async function settle(
   }
 
   if ((pending.length && receiveCount < deps.maxAttempts) || busy) {
+    const delaySeconds = busy
+      ? deps.leaseSeconds
+      : Math.max(backoffSeconds(receiveCount, deps.backoff), Math.ceil(sent.retryAfterSeconds));
     const next: StoredExport = {
       ...e,
       items,
       status: 'retrying',
       updated_at: at,
+      // The retry time: a duplicate of the message arriving before it finds the export not due.
+      lease_until: new Date(Date.parse(at) + delaySeconds * deps.queueSecondMs).toISOString(),
       attempts: [...e.attempts, attemptOf('retryable_failure')],
     };
     await finish(
@@ -522,9 +549,6 @@ async function settle(
       null,
       null,
     );
-    const delaySeconds = busy
-      ? deps.leaseSeconds
-      : Math.max(backoffSeconds(receiveCount, deps.backoff), Math.ceil(sent.retryAfterSeconds));
     return {
       action: 'retry',
       result: 'retrying',

@@ -27,6 +27,13 @@ export interface StoredExport extends AccountingExport {
   documents: ExportDocument[];
   /** A hash of the request body: a repeated `export_batch_id` with another body is 409. */
   fingerprint: string;
+  /**
+   * The worker's hold on the export: while `exporting`, the end of the run's lease; while
+   * `retrying`, the retry time, before which no run starts (a duplicate message must not send
+   * before the target's Retry-After). Null when never leased (and on retries written before
+   * retry times were kept).
+   */
+  lease_until?: string | null;
 }
 
 /** Not created: the tenant already has an export with this batch id (`existingId`). */
@@ -45,9 +52,9 @@ export interface ExportStore {
   batchOwner(tenantId: string, exportBatchId: string): Promise<string | undefined>;
   list(tenantId: string, filter: ExportFilter, page: PageRequest): Promise<Page<AccountingExport>>;
   /**
-   * The worker's lease: `exporting` until `leaseUntil`, only if the export is `queued` or
-   * `retrying`, or `exporting` under an expired lease. False when another worker holds it or the
-   * export moved on.
+   * The worker's lease: `exporting` until `leaseUntil`, only if the export is `queued`, or
+   * `retrying` or `exporting` with its `lease_until` passed. False when another worker holds it,
+   * its retry time has not come, or the export moved on.
    */
   lease(e: StoredExport, leaseUntil: string, now: string): Promise<boolean>;
   bookings(tenantId: string, exportId: string): Promise<Booking[]>;
@@ -70,8 +77,9 @@ export interface ExportStore {
   /** Drops a `sending` record of a call the target certainly refused (the document was not booked). */
   release(tenantId: string, exportId: string, index: number): Promise<void>;
   /**
-   * The run's result: the export, its audit event, and a review item and outbox event when given,
-   * in one transaction, on the condition that the export is still `exporting` under `leaseUntil`.
+   * The run's result: the export (with its `lease_until`), its audit event, and a review item and
+   * outbox event when given, in one transaction, on the condition that the export is still
+   * `exporting` under `leaseUntil`.
    */
   finish(
     e: StoredExport,

@@ -171,8 +171,12 @@ async function existingFor(
 }
 
 /** The read record: what the store keeps for the worker stays out. */
-export const publicExport = ({ documents: _d, fingerprint: _f, ...read }: StoredExport): AccountingExport =>
-  read;
+export const publicExport = ({
+  documents: _d,
+  fingerprint: _f,
+  lease_until: _l,
+  ...read
+}: StoredExport): AccountingExport => read;
 
 export async function getExport(deps: AccountingDeps, tenantId: string, id: string) {
   const found = await deps.exports.get(tenantId, id);

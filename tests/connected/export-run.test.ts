@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountingStore } from '#functions/adapters/accounting-store';
+import { accountingTargets } from '#functions/adapters/accounting-targets';
+import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
+import { connectionResults } from '#functions/adapters/connection-results';
+import { connectionStore } from '#functions/adapters/connection-store';
+import { documentStore } from '#functions/adapters/document-store';
+import type { Db } from '#functions/adapters/dynamo';
+import { loadConfig } from '#functions/config';
+import { documentIdempotencyKey, type ExportRunDeps, runExport } from '#shared/domain/accounting/export-run';
+import type { AccountingExport } from '#shared/domain/accounting/ports';
+import { type AccountingDeps, createExport } from '#shared/domain/accounting/use-cases';
+import { auditEvent } from '#shared/domain/audit';
+import { activeConnectionReader } from '#shared/domain/integrations/active';
+import type { Connection } from '#shared/domain/integrations/ports';
+import { DELIVERY_BACKOFF } from '#shared/domain/notifications/channels';
+import { newId, systemClock } from '#shared/kernel/ids';
+import { type AccountingTargetName, ProviderSandbox } from '#local/provider-sandbox';
+import { freshDb } from '#tests/support/db';
+import { principal } from '#tests/support/fixtures';
+
+/**
+ * The worker's run of an export (shared/domain/accounting/export-run.ts) over DynamoDB Local and
+ * the loopback sandbox, on what tests/connected/accounting-export.test.ts leaves out: each
+ * document goes through its own type's operation, a run that died keeps others out until its
+ * lease ends, a target that cannot be reached is a network error, and no two documents share an
+ * idempotency key.
+ */
+
+let db: Db;
+let sandbox: ProviderSandbox;
+let api: AccountingDeps;
+let worker: ExportRunDeps;
+let sandboxUrl: string;
+const secrets = connectionSecretsFor({ store: 'memory', kmsKeyId: undefined });
+const actor = principal('acct-run');
+
+const TARGETS = {
+  ledgerly: {
+    config: {
+      organisation_id: '6f1c2a44-8a3e-4b1f-9a57-2f0e4c1d9b10',
+      region: 'eu',
+      base_currency: 'EUR',
+      sales_account_code: '200',
+      payment_account_code: '090',
+    },
+    secret: { client_id: 'client-id-0123456789', client_secret: 'client-secret-0123456789' },
+  },
+  tallybook: {
+    config: { company_id: '104522', ledger: 'sales', currency: 'EUR' },
+    secret: { api_key: 'tb-key-0123456789' },
+  },
+} as const;
+
+const workerWith = (urls: { ledgerly: string; tallybook: string }): ExportRunDeps => ({
+  exports: api.exports,
+  connections: activeConnectionReader(connectionStore(db), secrets),
+  results: connectionResults(db),
+  targets: accountingTargets(
+    loadConfig({
+      OPS_LEDGERLY_API_URL: urls.ledgerly,
+      OPS_TALLYBOOK_API_URL: urls.tallybook,
+      OPS_PROVIDER_TIMEOUT_MS: '5000',
+    }).providers,
+  ),
+  clock: systemClock,
+  maxAttempts: 3,
+  backoff: DELIVERY_BACKOFF,
+  leaseSeconds: 60,
+  queueSecondMs: 1000,
+});
+
+beforeAll(async () => {
+  ({ db } = await freshDb());
+  sandbox = new ProviderSandbox();
+  sandboxUrl = await sandbox.listen();
+  api = {
+    exports: accountingStore(db),
+    documents: documentStore(db),
+    connections: connectionStore(db),
+    clock: systemClock,
+  };
+  worker = workerWith({ ledgerly: `${sandboxUrl}/ledgerly`, tallybook: `${sandboxUrl}/tallybook` });
+});
+
+afterAll(async () => {
+  await sandbox.stop();
+});
+
+async function tenantWith(target: AccountingTargetName) {
+  const tenantId = `t-${newId().slice(-10)}`;
+  const now = new Date().toISOString();
+  const connection: Connection = {
+    id: newId(),
+    tenant_id: tenantId,
+    adapter_key: target,
+    category: 'accounting',
+    name: `${target} (test)`,
+    status: 'active',
+    scopes: [],
+    config: TARGETS[target].config,
+    mapping: {},
+    secret_configured: true,
+    created_at: now,
+    updated_at: now,
+  };
+  const audit = auditEvent(systemClock, {
+    tenant_id: tenantId,
+    event_type: 'integration_connection.created',
+    actor_id: null,
+    entity_type: 'integration_connection',
+    entity_id: connection.id,
+    summary: 'test setup',
+  });
+  expect(await connectionStore(db).create(connection, audit)).toBe('written');
+  await secrets.put(tenantId, connection.id, TARGETS[target].secret);
+  return tenantId;
+}
+
+const doc = (fields: Record<string, unknown> = {}) => ({
+  number: `INV-${newId().slice(-12)}`,
+  amount: '12.00',
+  currency: 'EUR',
+  counterparty: 'Acme',
+  ...fields,
+});
+
+async function queued(tenantId: string, documents: Record<string, unknown>[]) {
+  const { export: e } = await createExport(api, actor, tenantId, {
+    export_batch_id: `B-${newId()}`,
+    documents,
+  } as Parameters<typeof createExport>[3]);
+  return e;
+}
+
+describe('the run', () => {
+  it("sends each document through its type's operation; a type without one goes as an invoice", async () => {
+    const tenantId = await tenantWith('ledgerly');
+    const e = await queued(tenantId, [
+      doc({ document_type: 'invoice' }),
+      doc({ document_type: 'credit_note' }),
+      doc({ document_type: 'receipt' }),
+    ]);
+    const before = sandbox.accounting.calls.length;
+    expect(await runExport(worker, e.id, tenantId, 1)).toMatchObject({ result: 'exported' });
+    const posts = sandbox.accounting.calls
+      .slice(before)
+      .filter((c) => c.method === 'POST' && c.path.startsWith('/api/'));
+    expect(posts.map((c) => c.path)).toEqual(['/api/v2/invoices', '/api/v2/credit-notes']);
+  });
+
+  it('a run that died keeps the export until its lease ends: a message meanwhile is busy and sends nothing', async () => {
+    const tenantId = await tenantWith('tallybook');
+    const e = await queued(tenantId, [doc()]);
+    const dying: ExportRunDeps = {
+      ...worker,
+      exports: {
+        ...worker.exports,
+        finish: () => Promise.reject(new Error('the function timed out')),
+      },
+    };
+    await expect(runExport(dying, e.id, tenantId, 1)).rejects.toThrow('timed out');
+    const calls = sandbox.accounting.calls.length;
+    expect(await runExport(worker, e.id, tenantId, 2)).toEqual({
+      action: 'retry',
+      result: 'busy',
+      delaySeconds: 60,
+      reason: 'leased',
+    });
+    expect(sandbox.accounting.calls).toHaveLength(calls);
+  });
+
+  it('a target that cannot be reached is a network error: retried, its claim kept for the next run to resolve', async () => {
+    const tenantId = await tenantWith('tallybook');
+    const e = await queued(tenantId, [doc()]);
+    // A loopback port nothing listens on: the connection is refused.
+    const unreachable = workerWith({
+      ledgerly: 'http://127.0.0.1:9/ledgerly',
+      tallybook: 'http://127.0.0.1:9/tb',
+    });
+    expect(await runExport(unreachable, e.id, tenantId, 1)).toMatchObject({
+      action: 'retry',
+      result: 'retrying',
+      reason: 'network_error',
+    });
+    expect((await api.exports.get(tenantId, e.id))!.items[0]).toMatchObject({
+      status: 'pending',
+      error_code: 'network_error',
+    });
+    expect(await api.exports.bookings(tenantId, e.id)).toEqual([
+      expect.objectContaining({ index: 0, state: 'sending' }),
+    ]);
+  });
+});
+
+describe('the end of a run', () => {
+  it("a run that booked some and was refused the rest: partially_exported, the refusal's code as the reason, the workflow event", async () => {
+    const tenantId = await tenantWith('tallybook');
+    const e = await queued(tenantId, [doc(), doc()]);
+    sandbox.accounting.script('tallybook', [{ ok: true }, { status: 422 }]);
+    const written: unknown[] = [];
+    const watched: ExportRunDeps = {
+      ...worker,
+      exports: {
+        ...worker.exports,
+        finish: (...args) => {
+          written.push(args[4]);
+          return worker.exports.finish(...args);
+        },
+      },
+    };
+    const outcome = await runExport(watched, e.id, tenantId, 1);
+    const after = (await api.exports.get(tenantId, e.id))!;
+    const refused = after.items[1]!.error_code;
+    expect(refused).not.toBeNull();
+    expect(outcome).toMatchObject({ action: 'ack', result: 'partially_exported', reason: refused });
+    expect(after.attempts.map((a) => [a.outcome, a.error_code, a.sent, a.booked])).toEqual([
+      ['permanent_failure', refused, 2, 1],
+    ]);
+    expect(written).toEqual([
+      expect.objectContaining({
+        tenant_id: tenantId,
+        payload: expect.objectContaining({ event_type: 'accounting_export.failed', entity_id: e.id }),
+      }),
+    ]);
+  });
+
+  it('a run whose lease was taken over writes nothing and says so', async () => {
+    const tenantId = await tenantWith('tallybook');
+    const e = await queued(tenantId, [doc()]);
+    const overtaken: ExportRunDeps = {
+      ...worker,
+      exports: { ...worker.exports, finish: () => Promise.resolve(false) },
+    };
+    await expect(runExport(overtaken, e.id, tenantId, 1)).rejects.toThrow(
+      'the export changed under the run: its lease expired',
+    );
+  });
+});
+
+describe('documentIdempotencyKey', () => {
+  const exp = (export_batch_id: string) => ({ tenant_id: 't-1', export_batch_id }) as AccountingExport;
+  const item = (index: number, document_ref: string) =>
+    ({ index, document_ref }) as AccountingExport['items'][number];
+
+  it('is the same for the same document of the same batch, and differs wherever the parts are split', () => {
+    const key = documentIdempotencyKey(exp('B-1'), item(12, 'INV-1'));
+    expect(key).toMatch(/^ops-[\w-]{43}$/);
+    expect(documentIdempotencyKey(exp('B-1'), item(12, 'INV-1'))).toBe(key);
+    expect(documentIdempotencyKey(exp('B-11'), item(2, 'INV-1'))).not.toBe(key);
+    expect(documentIdempotencyKey(exp('B-1'), item(1, '2INV-1'))).not.toBe(key);
+  });
+});
