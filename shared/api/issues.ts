@@ -5,10 +5,11 @@ import { type FieldError, ValidationError } from '#shared/kernel/errors';
 const UNITS: Record<string, string> = { string: 'characters', array: 'items', set: 'items' };
 
 /**
- * A readable message from the issue's own fields. zod/mini ships without a locale (the English
- * messages would add to every bundle); messages given in a schema are kept as they are.
+ * A readable message from the issue's own fields, the error map of every parse. zod/mini ships
+ * without a locale (the English messages would add to every bundle); messages given in a schema
+ * are kept as they are.
  */
-function describeIssue(issue: core.$ZodIssue): string {
+function describeIssue(issue: core.$ZodRawIssue): string {
   if (issue.message && issue.message !== 'Invalid input') return issue.message;
   switch (issue.code) {
     case 'too_small':
@@ -45,7 +46,7 @@ const fieldErrors = (error: core.$ZodError): FieldError[] =>
     // A rule that spans fields (a refinement) names its failure in `params.code`.
     const code =
       issue.code === 'custom' && typeof issue.params?.code === 'string' ? issue.params.code : issue.code;
-    return [{ path: base, code, message: describeIssue(issue) }];
+    return [{ path: base, code, message: issue.message }];
   });
 
 /**
@@ -53,7 +54,9 @@ const fieldErrors = (error: core.$ZodError): FieldError[] =>
  * each path, for a value checked apart from its body (a connection's `config` against its adapter).
  */
 export const parse = <S extends core.$ZodType>(schema: S, value: unknown, at?: string): core.output<S> => {
-  const result = z.safeParse(schema, value);
+  // Our words given per parse: they outrank zod's global locale, which classic zod sets as soon
+  // as one of its schemas exists in the process (the demo's do, in the local runtime).
+  const result = z.safeParse(schema, value, { error: describeIssue });
   if (!result.success) {
     const errors = fieldErrors(result.error);
     throw new ValidationError(
