@@ -16,15 +16,14 @@ import { type ExportRunDeps, runExport } from '#shared/domain/accounting/export-
 import type { StoredExport } from '#shared/domain/accounting/ports';
 import { decideExportReview } from '#shared/domain/accounting/review';
 import { type AccountingDeps, createExport, getExport } from '#shared/domain/accounting/use-cases';
-import { auditEvent } from '#shared/domain/audit';
 import { changeDocumentStatus, createDocument } from '#shared/domain/documents/use-cases';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
-import type { Connection } from '#shared/domain/integrations/ports';
 import { DELIVERY_BACKOFF } from '#shared/domain/notifications/channels';
 import { ConflictError, InvalidTransitionError, NotFoundError, ValidationError } from '#shared/kernel/errors';
 import { type Clock, newId, systemClock } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import { type AccountingTargetName, ProviderSandbox } from '#local/provider-sandbox';
+import { connectAccounting } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { principal } from '#tests/support/fixtures';
 
@@ -83,26 +82,6 @@ afterAll(async () => {
   await sandbox.stop();
 });
 
-const CONFIGS: Record<
-  AccountingTargetName,
-  { config: Record<string, unknown>; secret: Record<string, string> }
-> = {
-  ledgerly: {
-    config: {
-      organisation_id: '6f1c2a44-8a3e-4b1f-9a57-2f0e4c1d9b10',
-      region: 'eu',
-      base_currency: 'EUR',
-      sales_account_code: '200',
-      payment_account_code: '090',
-    },
-    secret: { client_id: 'client-id-0123456789', client_secret: 'client-secret-0123456789' },
-  },
-  tallybook: {
-    config: { company_id: '104522', ledger: 'sales', currency: 'EUR' },
-    secret: { api_key: 'tb-key-0123456789' },
-  },
-};
-
 /** A tenant with an active connection of the target's adapter (and its secret). */
 async function tenantWith(target: AccountingTargetName | null) {
   const tenantId = `t-${newId().slice(-10)}`;
@@ -110,38 +89,11 @@ async function tenantWith(target: AccountingTargetName | null) {
   return tenantId;
 }
 
-async function connect(
+const connect = (
   tenantId: string,
   target: AccountingTargetName,
-  { status = 'active', secret = true }: { status?: Connection['status']; secret?: boolean } = {},
-) {
-  const now = new Date().toISOString();
-  const connection: Connection = {
-    id: newId(),
-    tenant_id: tenantId,
-    adapter_key: target,
-    category: 'accounting',
-    name: `${target} (test)`,
-    status,
-    scopes: [],
-    config: CONFIGS[target].config,
-    mapping: {},
-    secret_configured: true,
-    created_at: now,
-    updated_at: now,
-  };
-  const audit = auditEvent(systemClock, {
-    tenant_id: tenantId,
-    event_type: 'integration_connection.created',
-    actor_id: null,
-    entity_type: 'integration_connection',
-    entity_id: connection.id,
-    summary: 'test setup',
-  });
-  expect(await connectionStore(db).create(connection, audit)).toBe('written');
-  if (secret) await secrets.put(tenantId, connection.id, CONFIGS[target].secret);
-  return connection;
-}
+  options?: Parameters<typeof connectAccounting>[4],
+) => connectAccounting(db, secrets, tenantId, target, options);
 
 const numbers = (n: number) => Array.from({ length: n }, () => `INV-${newId().slice(-12)}`);
 const docs = (nums: string[]) =>

@@ -16,12 +16,11 @@ import { RetryLater } from '#functions/workers/delivery-worker';
 import { exportRequested } from '#shared/domain/accounting/events';
 import type { ExportRunDeps } from '#shared/domain/accounting/export-run';
 import { type AccountingDeps, createExport } from '#shared/domain/accounting/use-cases';
-import { auditEvent } from '#shared/domain/audit';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
-import type { Connection } from '#shared/domain/integrations/ports';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { ProviderSandbox } from '#local/provider-sandbox';
+import { connectAccounting } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { principal } from '#tests/support/fixtures';
 
@@ -82,32 +81,7 @@ afterEach(() => {
 /** A tenant with an active Tallybook connection (and its key), or none. */
 async function tenant(connected = true) {
   const tenantId = `t-${newId().slice(-10)}`;
-  if (!connected) return tenantId;
-  const now = new Date().toISOString();
-  const connection: Connection = {
-    id: newId(),
-    tenant_id: tenantId,
-    adapter_key: 'tallybook',
-    category: 'accounting',
-    name: 'tallybook (test)',
-    status: 'active',
-    scopes: [],
-    config: { company_id: '104522', ledger: 'sales', currency: 'EUR' },
-    mapping: {},
-    secret_configured: true,
-    created_at: now,
-    updated_at: now,
-  };
-  const audit = auditEvent(systemClock, {
-    tenant_id: tenantId,
-    event_type: 'integration_connection.created',
-    actor_id: null,
-    entity_type: 'integration_connection',
-    entity_id: connection.id,
-    summary: 'test setup',
-  });
-  expect(await connectionStore(db).create(connection, audit)).toBe('written');
-  await secrets.put(tenantId, connection.id, { api_key: 'tb-key-0123456789' });
+  if (connected) await connectAccounting(db, secrets, tenantId, 'tallybook');
   return tenantId;
 }
 

@@ -10,12 +10,11 @@ import { loadConfig } from '#functions/config';
 import { documentIdempotencyKey, type ExportRunDeps, runExport } from '#shared/domain/accounting/export-run';
 import type { AccountingExport } from '#shared/domain/accounting/ports';
 import { type AccountingDeps, createExport } from '#shared/domain/accounting/use-cases';
-import { auditEvent } from '#shared/domain/audit';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
-import type { Connection } from '#shared/domain/integrations/ports';
 import { DELIVERY_BACKOFF } from '#shared/domain/notifications/channels';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { type AccountingTargetName, ProviderSandbox } from '#local/provider-sandbox';
+import { connectAccounting } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { principal } from '#tests/support/fixtures';
 
@@ -34,23 +33,6 @@ let worker: ExportRunDeps;
 let sandboxUrl: string;
 const secrets = connectionSecretsFor({ store: 'memory', kmsKeyId: undefined });
 const actor = principal('acct-run');
-
-const TARGETS = {
-  ledgerly: {
-    config: {
-      organisation_id: '6f1c2a44-8a3e-4b1f-9a57-2f0e4c1d9b10',
-      region: 'eu',
-      base_currency: 'EUR',
-      sales_account_code: '200',
-      payment_account_code: '090',
-    },
-    secret: { client_id: 'client-id-0123456789', client_secret: 'client-secret-0123456789' },
-  },
-  tallybook: {
-    config: { company_id: '104522', ledger: 'sales', currency: 'EUR' },
-    secret: { api_key: 'tb-key-0123456789' },
-  },
-} as const;
 
 const workerWith = (urls: { ledgerly: string; tallybook: string }): ExportRunDeps => ({
   exports: api.exports,
@@ -89,31 +71,7 @@ afterAll(async () => {
 
 async function tenantWith(target: AccountingTargetName) {
   const tenantId = `t-${newId().slice(-10)}`;
-  const now = new Date().toISOString();
-  const connection: Connection = {
-    id: newId(),
-    tenant_id: tenantId,
-    adapter_key: target,
-    category: 'accounting',
-    name: `${target} (test)`,
-    status: 'active',
-    scopes: [],
-    config: TARGETS[target].config,
-    mapping: {},
-    secret_configured: true,
-    created_at: now,
-    updated_at: now,
-  };
-  const audit = auditEvent(systemClock, {
-    tenant_id: tenantId,
-    event_type: 'integration_connection.created',
-    actor_id: null,
-    entity_type: 'integration_connection',
-    entity_id: connection.id,
-    summary: 'test setup',
-  });
-  expect(await connectionStore(db).create(connection, audit)).toBe('written');
-  await secrets.put(tenantId, connection.id, TARGETS[target].secret);
+  await connectAccounting(db, secrets, tenantId, target);
   return tenantId;
 }
 

@@ -9,6 +9,7 @@ import { ledgerly } from '#shared/domain/integrations/adapters/ledgerly';
 import type { Connection, ConnectionSecret, ConnectionSecrets } from '#shared/domain/integrations/ports';
 import type { Channel } from '#shared/domain/notifications/ports';
 import { newId, systemClock } from '#shared/kernel/ids';
+import type { AccountingTargetName } from '#local/provider-sandbox';
 
 /**
  * A tenant's connection of a notification channel's adapter, written through the real store, for
@@ -108,3 +109,65 @@ export const hubDeps = (
   maxAttempts: 3,
   allowLoopbackTargets: false,
 });
+
+/** A config and secret of each accounting target that the loopback sandbox accepts. */
+export const ACCOUNTING_TARGETS: Record<
+  AccountingTargetName,
+  { config: Record<string, unknown>; secret: Record<string, string> }
+> = {
+  ledgerly: {
+    config: {
+      organisation_id: '6f1c2a44-8a3e-4b1f-9a57-2f0e4c1d9b10',
+      region: 'eu',
+      base_currency: 'EUR',
+      sales_account_code: '200',
+      payment_account_code: '090',
+    },
+    secret: { client_id: 'client-id-0123456789', client_secret: 'client-secret-0123456789' },
+  },
+  tallybook: {
+    config: { company_id: '104522', ledger: 'sales', currency: 'EUR' },
+    secret: { api_key: 'tb-key-0123456789' },
+  },
+};
+
+/**
+ * A tenant's connection of an accounting target, written through the real store with the given
+ * status and `secret_configured`; its secret goes into `secrets` unless `secret` is false (a
+ * secret the private store lost).
+ */
+export async function connectAccounting(
+  db: Db,
+  secrets: ConnectionSecrets,
+  tenantId: string,
+  target: AccountingTargetName,
+  { status = 'active', secret = true }: { status?: Connection['status']; secret?: boolean } = {},
+): Promise<Connection> {
+  const now = new Date().toISOString();
+  const connection: Connection = {
+    id: newId(),
+    tenant_id: tenantId,
+    adapter_key: target,
+    category: 'accounting',
+    name: `${target} (test)`,
+    status,
+    scopes: [],
+    config: ACCOUNTING_TARGETS[target].config,
+    mapping: {},
+    secret_configured: true,
+    created_at: now,
+    updated_at: now,
+  };
+  const audit = auditEvent(systemClock, {
+    tenant_id: tenantId,
+    event_type: 'integration_connection.created',
+    actor_id: null,
+    entity_type: 'integration_connection',
+    entity_id: connection.id,
+    summary: 'test setup',
+  });
+  if ((await connectionStore(db).create(connection, audit)) !== 'written')
+    throw new Error(`${tenantId} already has an active ${target} connection`);
+  if (secret) await secrets.put(tenantId, connection.id, ACCOUNTING_TARGETS[target].secret);
+  return connection;
+}
