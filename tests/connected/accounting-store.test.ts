@@ -93,6 +93,22 @@ async function stored(e: StoredExport) {
 
 const tenant = () => `t-${newId().slice(-10)}`;
 
+/** The review item a failed run of `e` opens. */
+const reviewOf = (e: StoredExport) =>
+  openReviewItem(
+    {
+      id: newId(),
+      tenant_id: e.tenant_id,
+      kind: 'accounting_export',
+      subject_id: e.id,
+      notification_id: null,
+      channel: null,
+      reason: 'permanent_failure',
+      detail: 'refused',
+    },
+    at(0),
+  );
+
 describe('create, get, list', () => {
   it('creates once per batch id; a second export under it answers the holder; the record reads back whole', async () => {
     const tenantId = tenant();
@@ -196,19 +212,7 @@ describe('finish: the run writes its result only under its own lease', () => {
     expect(await store.get(tenantId, e.id)).toEqual(e);
     expect(await audits(e)).toEqual([]);
 
-    const review = openReviewItem(
-      {
-        id: newId(),
-        tenant_id: tenantId,
-        kind: 'accounting_export',
-        subject_id: e.id,
-        notification_id: null,
-        channel: null,
-        reason: 'permanent_failure',
-        detail: 'refused',
-      },
-      at(0),
-    );
+    const review = reviewOf(e);
     const event = exportRequested(systemClock, e);
     expect(await store.finish(next, lease, audit(e, 'retrying'), review, event)).toBe(true);
     const written = await db.doc.send(
@@ -231,19 +235,7 @@ describe('decide: a review decision is written once, on the export it was made o
     const tenantId = tenant();
     const lease = at(60_000);
     const e = await stored(exportOf(tenantId, { status: 'exporting', lease_until: lease }));
-    const review = openReviewItem(
-      {
-        id: newId(),
-        tenant_id: tenantId,
-        kind: 'accounting_export',
-        subject_id: e.id,
-        notification_id: null,
-        channel: null,
-        reason: 'permanent_failure',
-        detail: 'refused',
-      },
-      at(0),
-    );
+    const review = reviewOf(e);
     const failed: StoredExport = { ...e, status: 'failed', review_item_id: review.id };
     expect(await store.finish(failed, lease, audit(e, 'failed'), review, null)).toBe(true);
     const retried = decidedReviewItem(review, { action: 'retry' }, 'mgr-1', at(0));
