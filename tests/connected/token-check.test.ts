@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiEvent, authorizerEvent, context, dbFor, type Fixture, seed } from '../../bench/lib/scenario';
 import { sessionCheckStore } from '#functions/adapters/session-check-store';
-import { loadConfig, provideConfig } from '#functions/config';
 import type { AuthorizerContext } from '#functions/http/context';
-import { type GroupOptions, httpHandler } from '#functions/http/handler';
+import type { GroupOptions, httpHandler as HttpHandler } from '#functions/http/handler';
 import { EXCEPTIONS_OPERATIONS } from '#shared/api/operations/exceptions';
 import { ensureTable, LOCAL_AWS_ENV } from '#local/dynamodb-local';
 import { tokenId } from '#shared/kernel/secrets';
@@ -24,12 +23,17 @@ let fx: Fixture;
 let authorizer: Handler;
 let auth: Handler;
 let previews: Handler;
+let httpHandler: typeof HttpHandler;
 
 beforeAll(async () => {
   proxy = await startTcpProxy(dynamoEndpoint());
   const tableName = uniqueTableName('token');
   await ensureTable(dynamoEndpoint(), tableName);
   fx = await seed(dynamoEndpoint(), tableName, { exceptions: 0 });
+  // The handlers read the configuration when loaded: where test files share a worker (the
+  // mutation run), another file may have loaded them, and the configuration, for its own table.
+  vi.resetModules();
+  const { loadConfig, provideConfig } = await import('#functions/config');
   const config = loadConfig({ TABLE_NAME: fx.tableName, OPS_CURSOR_SECRET: fx.cursorSecret });
   provideConfig({
     ...config,
@@ -48,6 +52,7 @@ beforeAll(async () => {
   authorizer = (await import('#functions/authorizer/handler')).handler as Handler;
   auth = (await import('#functions/auth/handler')).handler as Handler;
   previews = (await import('#functions/previews/handler')).handler as Handler;
+  ({ httpHandler } = await import('#functions/http/handler'));
 });
 afterAll(() => proxy?.close());
 
