@@ -10,7 +10,7 @@ import { connectionStore } from '#functions/adapters/connection-store';
 import { documentStore } from '#functions/adapters/document-store';
 import type { Db } from '#functions/adapters/dynamo';
 import { loadConfig } from '#functions/config';
-import { logger, metricsFor } from '#functions/observability';
+import { metricsFor } from '#functions/observability';
 import { accountingHandlers } from '#functions/workers/accounting';
 import { RetryLater } from '#functions/workers/delivery-worker';
 import { exportRequested } from '#shared/domain/accounting/events';
@@ -23,6 +23,7 @@ import { ProviderSandbox } from '#local/provider-sandbox';
 import { connectAccounting } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { principal } from '#tests/support/fixtures';
+import { captureLogLines } from '#tests/support/logs';
 
 /**
  * The external worker's accounting export kind (functions/workers/accounting.ts) over DynamoDB
@@ -111,11 +112,7 @@ async function run(event: ReturnType<typeof exportRequested>, r: SQSRecord, deps
   const metrics = metricsFor('worker-external');
   const added = vi.spyOn(metrics, 'addMetric');
   added.mockClear();
-  const lines: Record<string, unknown>[] = [];
-  for (const level of ['info', 'warn', 'error'] as const)
-    vi.spyOn(logger, level).mockImplementation(((message: string, f: Record<string, unknown>) => {
-      lines.push({ level, message, ...f });
-    }) as never);
+  const lines = captureLogLines();
   const handle = accountingHandlers(deps, new SQSClient({ region: 'us-east-1' }), QUEUE)[
     EVENT_KINDS.accountingExportRequested
   ]!;

@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { connectionStore } from '#functions/adapters/connection-store';
 import type { Db } from '#functions/adapters/dynamo';
 import type { createStores } from '#functions/adapters/stores';
-import { logger } from '#functions/observability';
 import { hubHandlers } from '#functions/workers/hub';
 import { changeDocumentStatus, createDocument } from '#shared/domain/documents/use-cases';
 import { requestReconciliation } from '#shared/domain/integrations/reconciliation';
@@ -15,6 +14,7 @@ import { ProviderSandbox } from '#local/provider-sandbox';
 import { hubDeps, LEDGERLY_REQUEST, LEDGERLY_SECRET } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { principal } from '#tests/support/fixtures';
+import { captureLogLines } from '#tests/support/logs';
 
 /**
  * The internal worker's integration hub kinds (functions/workers/hub.ts) over DynamoDB Local and
@@ -43,11 +43,7 @@ const record = { messageId: 'm', attributes: {} } as unknown as SQSRecord;
 
 /** The log lines written while `fn` runs. */
 const logged = async (fn: () => Promise<void>) => {
-  const lines: Record<string, unknown>[] = [];
-  for (const level of ['info', 'warn', 'error'] as const)
-    vi.spyOn(logger, level).mockImplementation(((message: string, f: Record<string, unknown>) => {
-      lines.push({ level, message, ...f });
-    }) as never);
+  const lines = captureLogLines();
   await fn();
   vi.restoreAllMocks();
   return lines;

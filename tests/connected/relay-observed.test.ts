@@ -13,6 +13,7 @@ import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { outbox } from '#shared/table/entities/outbox';
 import { freshDb } from '#tests/support/db';
 import { insertRecord, outboxEvent } from '#tests/support/outbox';
+import { captureLogLines } from '#tests/support/logs';
 
 /**
  * What the relay and the sweeper let operators see (the relay-lag and sweeper alarms read these
@@ -58,11 +59,7 @@ const observe = () => {
   vi.spyOn(Metrics.prototype, 'publishStoredMetrics').mockImplementation(function (this: Metrics) {
     return this;
   } as never);
-  const lines: Record<string, unknown>[] = [];
-  for (const level of ['info', 'warn', 'error'] as const)
-    vi.spyOn(logger, level).mockImplementation(((message: string, f: Record<string, unknown>) => {
-      lines.push({ level, message, ...f });
-    }) as never);
+  const lines = captureLogLines();
   return { metrics: () => metric.mock.calls.map(([name, , value]) => [name, value]), lines };
 };
 

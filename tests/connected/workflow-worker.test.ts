@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import type { createStores } from '#functions/adapters/stores';
-import { logger, metricsFor } from '#functions/observability';
+import { metricsFor } from '#functions/observability';
 import { workflowRunDeps } from '#functions/workers/deps';
 import { workflowHandlers } from '#functions/workers/workflows';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
@@ -18,6 +18,7 @@ import { derivedId, newId, systemClock } from '#shared/kernel/ids';
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { freshDb } from '#tests/support/db';
 import { drain, principal, recorded } from '#tests/support/fixtures';
+import { captureLogLines } from '#tests/support/logs';
 
 /**
  * The internal worker's workflow kinds (functions/workers/workflows.ts) over DynamoDB Local: what
@@ -67,11 +68,7 @@ const observed = async (fn: () => Promise<void>) => {
   const metrics = metricsFor('worker-internal');
   const added = vi.spyOn(metrics, 'addMetric');
   added.mockClear();
-  const lines: Record<string, unknown>[] = [];
-  for (const level of ['info', 'warn', 'error'] as const)
-    vi.spyOn(logger, level).mockImplementation(((message: string, f: Record<string, unknown>) => {
-      lines.push({ level, message, ...f });
-    }) as never);
+  const lines = captureLogLines();
   await fn();
   const out = { metrics: added.mock.calls.map(([name, , value]) => [name, value]), lines };
   vi.restoreAllMocks();
