@@ -4,17 +4,16 @@ import {
   getReconciliationRun,
   listReconciliationRuns,
   requestReconciliation,
-} from '#shared/domain/integrations/reconciliation';
+} from '#shared/domain/integrations/reconciliation-requests';
+import { getAdapter, listAdapters } from '#shared/domain/integrations/catalog-read';
 import {
   createConnection,
   deleteConnection,
-  getAdapter,
   getConnection,
-  listAdapters,
   listConnections,
   updateConnection,
   withHealth,
-} from '#shared/domain/integrations/use-cases';
+} from '#shared/domain/integrations/connections';
 import { INTEGRATIONS_OPERATIONS } from '#shared/api/operations/integrations';
 import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';

@@ -5,8 +5,12 @@ import type { Db } from '#functions/adapters/dynamo';
 import type { createStores } from '#functions/adapters/stores';
 import { hubHandlers } from '#functions/workers/hub';
 import { changeDocumentStatus, createDocument } from '#shared/domain/documents/use-cases';
-import { requestReconciliation } from '#shared/domain/integrations/reconciliation';
-import { createConnection, deleteConnection, updateConnection } from '#shared/domain/integrations/use-cases';
+import { requestReconciliation } from '#shared/domain/integrations/reconciliation-requests';
+import {
+  createConnection,
+  deleteConnection,
+  updateConnection,
+} from '#shared/domain/integrations/connections';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { EVENT_KINDS, LOG_EVENTS } from '#shared/kernel/names';

@@ -16,7 +16,7 @@ import {
   getConnection,
   listConnections,
   updateConnection,
-} from '#shared/domain/integrations/use-cases';
+} from '#shared/domain/integrations/connections';
 import type { ConnectionSecrets } from '#shared/domain/integrations/ports';
 import { ConflictError, NotFoundError, ValidationError } from '#shared/kernel/errors';
 import { newId, systemClock } from '#shared/kernel/ids';

@@ -5,13 +5,17 @@ import { toOutboxEvent } from '#functions/adapters/outbox';
 import { hubStore } from '#functions/adapters/hub-store';
 import type { createStores } from '#functions/adapters/stores';
 import { changeDocumentStatus, createDocument } from '#shared/domain/documents/use-cases';
+import { runReconciliation } from '#shared/domain/integrations/reconciliation';
 import {
   getReconciliationRun,
   listReconciliationRuns,
   requestReconciliation,
-  runReconciliation,
-} from '#shared/domain/integrations/reconciliation';
-import { createConnection, deleteConnection, updateConnection } from '#shared/domain/integrations/use-cases';
+} from '#shared/domain/integrations/reconciliation-requests';
+import {
+  createConnection,
+  deleteConnection,
+  updateConnection,
+} from '#shared/domain/integrations/connections';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { NotFoundError, ValidationError } from '#shared/kernel/errors';
 import { EVENT_KINDS } from '#shared/kernel/names';

@@ -1,14 +1,8 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS, adapterByKey } from '#shared/domain/integrations/adapters/index';
-import {
-  adapterContract,
-  checkConfig,
-  checkScopes,
-  checkSecret,
-  getAdapter,
-  listAdapters,
-} from '#shared/domain/integrations/use-cases';
+import { adapterContract, getAdapter, listAdapters } from '#shared/domain/integrations/catalog-read';
+import { checkConfig, checkScopes, checkSecret } from '#shared/domain/integrations/connection-checks';
 import { NotFoundError, ValidationError } from '#shared/kernel/errors';
 import { ADAPTER_KEYS } from '#shared/kernel/names';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { adapterByKey } from '#shared/domain/integrations/adapters/index';
 import { isUnderUrl, webhookUrlProblem } from '#shared/domain/integrations/webhook-target';
-import { checkConfig } from '#shared/domain/integrations/use-cases';
+import { checkConfig } from '#shared/domain/integrations/connection-checks';
 import { ValidationError } from '#shared/kernel/errors';
 
 /** A webhook connection's url, checked when the connection is saved (docs/api.md section 9.3). */

@@ -8,7 +8,7 @@ import { auditEvent } from '#shared/domain/audit';
 import { openReviewItem } from '#shared/domain/review';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import { adapterByKey } from './adapters/index';
-import { checkConfig } from './use-cases';
+import { checkConfig } from './connection-checks';
 import { type AdapterDeclaration, EXPECTED_SYNC_MINUTES } from './catalog';
 import { computeHealth } from './health';
 import type {

@@ -1,41 +1,20 @@
-import type * as z from 'zod/mini';
-import type { ReconciliationRunCreate } from '#shared/api/schemas/integrations';
-import { NotFoundError, ValidationError } from '#shared/kernel/errors';
-import type { Clock } from '#shared/kernel/ids';
-import { derivedId, newId } from '#shared/kernel/ids';
+import { derivedId } from '#shared/kernel/ids';
 import { compareDecimals, normalizeMoney } from '#shared/kernel/money';
-import { EVENT_KINDS } from '#shared/kernel/names';
-import type { Page, PageRequest } from '#shared/kernel/page';
-import type { Principal } from '#shared/kernel/policy';
 import { auditEvent } from '#shared/domain/audit';
 import type { BusinessDocument, DocumentStore } from '#shared/domain/documents/ports';
 import type { BusinessException, ExceptionStore } from '#shared/domain/exceptions/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
-import { unknownConnection } from './diagnostics';
-import type {
-  ConnectionStore,
-  HubStore,
-  ProviderGateway,
-  ProviderRecord,
-  ReconciliationRun,
-  ReconciliationRunFilter,
-  ReconciliationStore,
-} from './ports';
+import type { HubStore, ProviderGateway, ProviderRecord, ReconciliationRun } from './ports';
+import type { ReconciliationDeps } from './reconciliation-requests';
 
 /**
- * Reconciliation runs (docs/api.md section 9.3): the API queues a run through the outbox; the
- * internal worker reads the provider's records and compares them with the tenant's documents.
+ * Reconciliation runs (docs/api.md section 9.3): the API queues a run through the outbox
+ * (`reconciliation-requests.ts`); the internal worker reads the provider's records and compares them with the tenant's documents.
  * Every mismatch becomes a business exception under an id derived from the mismatch, written with
  * a not-exists condition, so a second run (or a redelivery) that finds the same mismatch finds its
  * exception there instead of opening another.
  */
-
-export interface ReconciliationDeps {
-  runs: ReconciliationStore;
-  connections: ConnectionStore;
-  clock: Clock;
-}
 
 export interface ReconciliationWorkerDeps extends ReconciliationDeps {
   documents: DocumentStore;
@@ -46,86 +25,8 @@ export interface ReconciliationWorkerDeps extends ReconciliationDeps {
   maxAttempts: number;
 }
 
-/** Categories whose providers hold the payments and invoices a `payment_reconciliation` compares. */
-const RECONCILABLE = new Set(['accounting', 'bank_feed']);
 /** The document types `payment_reconciliation` compares. */
 const RULE_SET_TYPES = ['invoice', 'payment'] as const;
-
-export async function requestReconciliation(
-  deps: ReconciliationDeps,
-  actor: Principal,
-  tenantId: string,
-  input: z.output<typeof ReconciliationRunCreate>,
-): Promise<ReconciliationRun> {
-  const c = await deps.connections.get(tenantId, input.connection_id);
-  if (!c) throw unknownConnection();
-  if (!RECONCILABLE.has(c.category) || c.status !== 'active') {
-    throw new ValidationError([
-      {
-        path: 'connection_id',
-        code: c.status !== 'active' ? 'connection_disabled' : 'not_reconcilable',
-        message:
-          c.status !== 'active'
-            ? 'the connection is disabled; PATCH status active first'
-            : `a ${c.category} connection holds no payments; use an accounting or bank_feed connection`,
-      },
-    ]);
-  }
-  const now = deps.clock.now().toISOString();
-  const run: ReconciliationRun = {
-    id: newId(),
-    tenant_id: tenantId,
-    connection_id: c.id,
-    adapter_key: c.adapter_key,
-    rule_set: input.rule_set,
-    status: 'queued',
-    matched: 0,
-    mismatched: 0,
-    missing_in_provider: 0,
-    missing_locally: 0,
-    exception_ids: [],
-    error: null,
-    requested_by: actor.user_id,
-    created_at: now,
-    updated_at: now,
-    completed_at: null,
-  };
-  const outbox: OutboxEvent = {
-    event_id: newId(),
-    kind: EVENT_KINDS.reconciliationRunRequested,
-    tenant_id: tenantId,
-    idempotency_key: `reconciliation:${tenantId}:${run.id}`,
-    occurred_at: now,
-    payload: { run_id: run.id },
-  };
-  await deps.runs.create(
-    run,
-    auditEvent(deps.clock, {
-      tenant_id: tenantId,
-      event_type: 'reconciliation_run.requested',
-      actor_id: actor.user_id,
-      entity_type: 'reconciliation_run',
-      entity_id: run.id,
-      summary: `${run.rule_set} against ${c.adapter_key} connection ${c.name}`,
-      metadata: { connection_id: c.id, rule_set: run.rule_set },
-    }),
-    outbox,
-  );
-  return run;
-}
-
-export async function getReconciliationRun(deps: ReconciliationDeps, tenantId: string, id: string) {
-  const found = await deps.runs.get(tenantId, id);
-  if (!found) throw new NotFoundError();
-  return found;
-}
-
-export const listReconciliationRuns = (
-  deps: ReconciliationDeps,
-  tenantId: string,
-  filter: ReconciliationRunFilter,
-  page: PageRequest,
-): Promise<Page<ReconciliationRun>> => deps.runs.list(tenantId, filter, page);
 
 export interface Mismatch {
   document: BusinessDocument;

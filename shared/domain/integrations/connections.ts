@@ -1,21 +1,16 @@
 import type * as z from 'zod/mini';
-import type * as core from 'zod/v4/core';
-import { parse } from '#shared/api/issues';
 import type {
   IntegrationConnectionCreate,
   IntegrationConnectionUpdate,
 } from '#shared/api/schemas/integrations';
-import type { AdapterContractRead } from '#shared/api/schemas/responses';
-import { ConflictError, type FieldError, NotFoundError, ValidationError } from '#shared/kernel/errors';
+import { ConflictError, NotFoundError, ValidationError } from '#shared/kernel/errors';
 import type { Clock } from '#shared/kernel/ids';
 import { newId } from '#shared/kernel/ids';
 import type { Page, PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
 import { auditEvent } from '#shared/domain/audit';
-import { ADAPTERS, adapterByKey } from './adapters/index';
-import { type AdapterCategory, type AdapterDeclaration, EXPECTED_SYNC_MINUTES } from './catalog';
-import { CONFIG_SCHEMAS } from './config-schemas.gen';
-import { webhookUrlProblem } from './webhook-target';
+import { EXPECTED_SYNC_MINUTES } from './catalog';
+import { adapterOf, checkAll, checkConfig, checkScopes, checkSecret } from './connection-checks';
 import { computeHealth } from './health';
 import type {
   Connection,
@@ -29,7 +24,7 @@ import type {
   HubStore,
 } from './ports';
 
-/** The adapter catalog and tenant connections (docs/api.md section 9.3). */
+/** Tenant connections (docs/api.md section 9.3): create, get, list, change, delete. */
 
 export interface IntegrationDeps {
   connections: ConnectionStore;
@@ -38,48 +33,6 @@ export interface IntegrationDeps {
   clock: Clock;
   /** Local runtime only: target URLs on loopback (its provider sandbox) are acceptable. */
   allowLoopbackTargets: boolean;
-}
-
-type AdapterContract = z.output<typeof AdapterContractRead>;
-
-/** Everything the API says about an adapter, from its one declaration. */
-export function adapterContract(a: AdapterDeclaration): AdapterContract {
-  return {
-    key: a.key,
-    name: a.name,
-    status: a.status,
-    category: a.category,
-    direction: a.direction,
-    purpose: a.purpose,
-    connection_profile_supported: true,
-    // Every adapter reaches outside the service: nothing happens without a tenant connection.
-    connection_profile_required: true,
-    channel: a.channel ?? null,
-    auth_profile: { ...a.auth, secret_required: a.secret !== null },
-    config_example: a.config_example,
-    config_schema: CONFIG_SCHEMAS[a.key],
-    mapping_example: a.mapping_example,
-    payload_schema: a.payload_schema,
-    capabilities: [...a.capabilities],
-    default_connection_scopes: [...a.scopes.default],
-    failure_modes: [...a.failure_modes],
-    public_notes: [...a.public_notes],
-    required_mapping_keys: [...a.required_mapping_keys],
-    supported_connection_scopes: [...a.scopes.supported],
-    operation_contracts: a.operations.map((o) => ({ ...o })),
-  };
-}
-
-/** The whole catalog is one page: it is a handful of declarations, not tenant data. */
-export const listAdapters = (category?: AdapterCategory): Page<AdapterContract> => ({
-  items: ADAPTERS.filter((a) => !category || a.category === category).map(adapterContract),
-  next_cursor: null,
-});
-
-export function getAdapter(key: string): AdapterContract {
-  const adapter = adapterByKey(key);
-  if (!adapter) throw new NotFoundError();
-  return adapterContract(adapter);
 }
 
 /** The read shape: the stored record without its category, with its health. */
@@ -94,80 +47,6 @@ const healthFrom = (deps: IntegrationDeps, c: Connection, record: HealthRecord |
 /** The connection as the API reads it: its health computed from its one health record. */
 export const withHealth = async (deps: IntegrationDeps, c: Connection): Promise<ConnectionRead> =>
   toConnectionRead(c, healthFrom(deps, c, await deps.hub.health(c.tenant_id, c.id)));
-
-/** Runs each check and throws one 422 with every field error they found. */
-function checkAll(...checks: (() => void)[]): void {
-  const errors: FieldError[] = [];
-  for (const check of checks) {
-    try {
-      check();
-    } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
-      errors.push(...((err.errors ?? []) as FieldError[]));
-    }
-  }
-  if (errors.length > 0) throw new ValidationError(errors);
-}
-
-/** The scopes, each of them supported by the adapter; the 422 names every one that is not. */
-export function checkScopes(adapter: AdapterDeclaration, scopes: readonly string[]): string[] {
-  const unsupported = scopes.filter((s) => !adapter.scopes.supported.includes(s));
-  if (unsupported.length > 0) {
-    throw new ValidationError(
-      unsupported.map((s) => ({
-        path: 'scopes',
-        code: 'unsupported_scope',
-        message: `${adapter.key} does not support the scope ${s} (supported: ${adapter.scopes.supported.join(', ')})`,
-      })),
-    );
-  }
-  return [...new Set(scopes)];
-}
-
-/** The config as the adapter declares it, with the URLs the service will call checked as targets. */
-export function checkConfig(
-  adapter: AdapterDeclaration,
-  config: unknown,
-  allowLoopbackTargets = false,
-): Record<string, unknown> {
-  const parsed = parse(adapter.config as core.$ZodType<Record<string, unknown>>, config, 'config');
-  const errors: FieldError[] = [];
-  for (const field of adapter.target_url_fields ?? []) {
-    const value = parsed[field];
-    const problem = typeof value === 'string' ? webhookUrlProblem(value, allowLoopbackTargets) : undefined;
-    if (problem) errors.push({ path: `config.${field}`, ...problem });
-  }
-  if (errors.length > 0) throw new ValidationError(errors);
-  return parsed;
-}
-
-/** The secret as the adapter declares it. Its value is never echoed: the errors name fields only. */
-export function checkSecret(adapter: AdapterDeclaration, secret: unknown): ConnectionSecret {
-  if (!adapter.secret) {
-    throw new ValidationError([
-      {
-        path: 'secret',
-        code: 'not_accepted',
-        message: `${adapter.key} takes no secret: it sends under the service role`,
-      },
-    ]);
-  }
-  return parse(adapter.secret as core.$ZodType<ConnectionSecret>, secret, 'secret');
-}
-
-const adapterOf = (key: string): AdapterDeclaration => {
-  const adapter = adapterByKey(key);
-  if (!adapter) {
-    throw new ValidationError([
-      {
-        path: 'adapter_key',
-        code: 'unknown_adapter',
-        message: `no adapter ${key}; GET /adapters lists them`,
-      },
-    ]);
-  }
-  return adapter;
-};
 
 const takenError = (adapterKey: string) =>
   new ConflictError(
