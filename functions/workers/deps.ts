@@ -20,6 +20,7 @@ import { notificationStore } from '#functions/adapters/notification-store';
 import { providerPort } from '#functions/adapters/providers';
 import { sqsClient } from '#functions/adapters/queue';
 import { taskStore } from '#functions/adapters/task-store';
+import { timerWait } from '#functions/adapters/timer';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import {
@@ -67,6 +68,7 @@ export function exportRunDeps(db: Db): ExportRunDeps {
     results,
     targets: accountingTargets(providerSettings()),
     clock,
+    wait: timerWait,
     maxAttempts,
     backoff,
     leaseSeconds,

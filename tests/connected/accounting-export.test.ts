@@ -71,6 +71,10 @@ beforeAll(async () => {
     results: connectionResults(db),
     targets: accountingTargets(providers),
     clock: workerClock,
+    // Paced calls move the worker's clock instead of sleeping.
+    wait: async (ms) => {
+      ahead += ms;
+    },
     maxAttempts: 3,
     backoff: DELIVERY_BACKOFF,
     leaseSeconds: 60,

@@ -22,6 +22,7 @@ import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { ProviderSandbox } from '#local/provider-sandbox';
 import { connectAccounting } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
+import { movedClock, pacedBy } from '#tests/support/moved-clock';
 import { principal } from '#tests/support/fixtures';
 import { captureLogLines } from '#tests/support/logs';
 
@@ -64,7 +65,7 @@ beforeAll(async () => {
     targets: accountingTargets(
       loadConfig({ OPS_TALLYBOOK_API_URL: `${url}/tallybook`, OPS_PROVIDER_TIMEOUT_MS: '5000' }).providers,
     ),
-    clock: systemClock,
+    ...pacedBy(movedClock()),
     maxAttempts: MAX_ATTEMPTS,
     backoff: { baseSeconds: 8, capSeconds: 8 },
     leaseSeconds: 60,

@@ -7,7 +7,8 @@ import { connectionStore } from '#functions/adapters/connection-store';
 import { documentStore } from '#functions/adapters/document-store';
 import type { Db } from '#functions/adapters/dynamo';
 import { loadConfig } from '#functions/config';
-import { documentIdempotencyKey, type ExportRunDeps, runExport } from '#shared/domain/accounting/export-run';
+import { type ExportRunDeps, runExport } from '#shared/domain/accounting/export-run';
+import { documentIdempotencyKey } from '#shared/domain/accounting/export-send';
 import type { AccountingExport } from '#shared/domain/accounting/ports';
 import { type AccountingDeps, createExport } from '#shared/domain/accounting/use-cases';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
@@ -16,6 +17,7 @@ import { newId, systemClock } from '#shared/kernel/ids';
 import { type AccountingTargetName, ProviderSandbox } from '#local/provider-sandbox';
 import { connectAccounting } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
+import { movedClock, pacedBy } from '#tests/support/moved-clock';
 import { principal } from '#tests/support/fixtures';
 
 /**
@@ -45,7 +47,7 @@ const workerWith = (urls: { ledgerly: string; tallybook: string }): ExportRunDep
       OPS_PROVIDER_TIMEOUT_MS: '5000',
     }).providers,
   ),
-  clock: systemClock,
+  ...pacedBy(movedClock()),
   maxAttempts: 3,
   backoff: DELIVERY_BACKOFF,
   leaseSeconds: 60,
@@ -148,6 +150,36 @@ describe('the run', () => {
     expect(await api.exports.bookings(tenantId, e.id)).toEqual([
       expect.objectContaining({ index: 0, state: 'sending' }),
     ]);
+  });
+});
+
+describe('pacing', () => {
+  it("spaces a run's calls by the operation's rate limit on the clock, pausing through the wait port, never sleeping", async () => {
+    // tallybook: one document per call, 120 calls per minute, so one call every 500 ms.
+    const tenantId = await tenantWith('tallybook');
+    const e = await queued(tenantId, [doc(), doc(), doc()]);
+    const moved = movedClock('frozen');
+    const calledAt: number[] = [];
+    const paced: ExportRunDeps = {
+      ...worker,
+      ...pacedBy(moved),
+      targets: {
+        open: (connection, secret) => {
+          const target = worker.targets.open(connection, secret)!;
+          return {
+            ...target,
+            book: (documents) => {
+              calledAt.push(moved.clock.now().getTime());
+              return target.book(documents);
+            },
+          };
+        },
+      },
+    };
+    expect(await runExport(paced, e.id, tenantId, 1)).toMatchObject({ result: 'exported' });
+    // One call every 500 ms on the clock; each pause asked for the gap, the first call for none.
+    expect(calledAt.map((t) => t - calledAt[0]!)).toEqual([0, 500, 1000]);
+    expect(moved.waits).toEqual([500, 500]);
   });
 });
 

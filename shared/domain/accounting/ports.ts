@@ -129,3 +129,9 @@ export interface AccountingTargets {
   /** The client of a connection's adapter; undefined when the service has none for it. */
   open(connection: Connection, secret: ConnectionSecret | undefined): AccountingTarget | undefined;
 }
+
+/**
+ * How the worker pauses between paced calls to a target: a timer on the adapter side
+ * (functions/adapters/timer.ts); tests move their clock instead, so the domain never sleeps.
+ */
+export type Wait = (ms: number) => Promise<void>;

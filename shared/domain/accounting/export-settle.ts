@@ -1,0 +1,289 @@
+import type { Clock } from '#shared/kernel/ids';
+import { newId } from '#shared/kernel/ids';
+import { auditEvent } from '#shared/domain/audit';
+import { backoffSeconds } from '#shared/domain/notifications/channels';
+import type { ReviewItem } from '#shared/domain/notifications/ports';
+import type { OutboxEvent } from '#shared/domain/outbox';
+import { openReviewItem } from '#shared/domain/review';
+import { workflowEventRecorded } from '#shared/domain/workflows/events';
+import { errorClass } from './error-classes';
+import type { ExportOutcome, ExportRunDeps } from './export-run';
+import type { Sent } from './export-send';
+import type { AccountingExport, ExportAttempt, ExportItem, StoredExport } from './ports';
+import { publicExport } from './use-cases';
+
+/**
+ * The deciding half of an export run: what the run's outcomes make of the export (exported,
+ * retrying, failed or partially exported, gated), written with its audit event, review item and
+ * workflow event in one conditional write under the run's lease.
+ */
+
+const systemAudit = (
+  clock: Clock,
+  e: AccountingExport,
+  verb: string,
+  summary: string,
+  metadata: Record<string, unknown>,
+) =>
+  auditEvent(clock, {
+    tenant_id: e.tenant_id,
+    event_type: `accounting_export.${verb}`,
+    actor_id: null,
+    entity_type: 'accounting_export',
+    entity_id: e.id,
+    summary,
+    metadata,
+  });
+
+const reviewFor = (
+  e: AccountingExport,
+  now: string,
+  reason: ReviewItem['reason'],
+  detail: string,
+): ReviewItem =>
+  openReviewItem(
+    {
+      id: newId(),
+      tenant_id: e.tenant_id,
+      kind: 'accounting_export',
+      subject_id: e.id,
+      notification_id: null,
+      channel: null,
+      reason,
+      detail,
+    },
+    now,
+  );
+
+/**
+ * The export could not be leased: a run holds it (come back after its lease), or it waits for
+ * its retry time and this message came early, a duplicate (come back at the retry time, so no
+ * call goes out before the target's Retry-After). Neither is an attempt.
+ */
+export function notYet(deps: ExportRunDeps, found: StoredExport, start: Date): ExportOutcome {
+  const retryAt = found.status === 'retrying' && found.lease_until ? Date.parse(found.lease_until) : 0;
+  if (retryAt > start.getTime())
+    return {
+      action: 'retry',
+      result: 'busy',
+      delaySeconds: Math.ceil((retryAt - start.getTime()) / deps.queueSecondMs),
+      reason: 'not_due',
+    };
+  return { action: 'retry', result: 'busy', delaySeconds: deps.leaseSeconds, reason: 'leased' };
+}
+
+export async function gate(deps: ExportRunDeps, e: StoredExport, leaseUntil: string): Promise<ExportOutcome> {
+  const at = deps.clock.now().toISOString();
+  const detail = e.integration_connection_id
+    ? `connection ${e.integration_connection_id} is not active`
+    : 'the tenant has no active accounting connection';
+  const review = reviewFor(e, at, 'gated', detail);
+  const attempt: ExportAttempt = {
+    attempt: e.attempts.length + 1,
+    at,
+    outcome: 'gated',
+    error_code: null,
+    sent: 0,
+    booked: 0,
+  };
+  const next: StoredExport = {
+    ...e,
+    status: 'gated',
+    review_item_id: review.id,
+    updated_at: at,
+    attempts: [...e.attempts, attempt],
+  };
+  await finish(
+    deps,
+    next,
+    leaseUntil,
+    systemAudit(deps.clock, e, 'gated', `export gated: ${detail}`, { review_item_id: review.id }),
+    review,
+    null,
+  );
+  return { action: 'ack', result: 'gated', export: publicExport(next), reason: detail };
+}
+
+async function finish(
+  deps: ExportRunDeps,
+  next: StoredExport,
+  leaseUntil: string,
+  audit: ReturnType<typeof auditEvent>,
+  review: ReviewItem | null,
+  outbox: OutboxEvent | null,
+) {
+  if (!(await deps.exports.finish(next, leaseUntil, audit, review, outbox)))
+    throw new Error('the export changed under the run: its lease expired');
+}
+
+/** What one run made of the export's items, for the three ends `settle` chooses between. */
+interface Settled {
+  e: StoredExport;
+  items: ExportItem[];
+  at: string;
+  leaseUntil: string;
+  receiveCount: number;
+  firstError: ExportItem['error_code'];
+  pending: ExportItem[];
+  exported: number;
+  busy: boolean;
+  attemptOf: (outcome: ExportAttempt['outcome']) => ExportAttempt;
+}
+
+export async function settle(
+  deps: ExportRunDeps,
+  e: StoredExport,
+  sent: Sent,
+  leaseUntil: string,
+  receiveCount: number,
+): Promise<ExportOutcome> {
+  const at = deps.clock.now().toISOString();
+  let newlyBooked = 0;
+  let busy = false;
+  const items = e.items.map((item): ExportItem => {
+    const o = sent.outcomes.get(item.index);
+    if (!o || item.status !== 'pending') return item;
+    if (o.ok) {
+      if (item.external_id === null) newlyBooked += 1;
+      return { ...item, status: 'exported', error_code: null, retryable: null, external_id: o.external_id };
+    }
+    if ('busy' in o) {
+      busy = true;
+      return item;
+    }
+    const retryable = errorClass(o.error).retryable;
+    return { ...item, status: retryable ? 'pending' : 'failed', error_code: o.error, retryable };
+  });
+  const firstError = items.find((i) => i.status !== 'exported' && i.error_code)?.error_code ?? null;
+  const settled: Settled = {
+    e,
+    items,
+    at,
+    leaseUntil,
+    receiveCount,
+    firstError,
+    pending: items.filter((i) => i.status === 'pending'),
+    exported: items.filter((i) => i.status === 'exported').length,
+    busy,
+    attemptOf: (outcome) => ({
+      attempt: e.attempts.length + 1,
+      at,
+      outcome,
+      error_code: outcome === 'exported' ? null : firstError,
+      sent: sent.sent,
+      booked: newlyBooked,
+    }),
+  };
+  if (settled.exported === items.length) return exportedAll(deps, settled);
+  if ((settled.pending.length && receiveCount < deps.maxAttempts) || busy)
+    return retryLater(deps, settled, sent);
+  return giveUp(deps, settled);
+}
+
+async function exportedAll(
+  deps: ExportRunDeps,
+  { e, items, at, leaseUntil, exported, attemptOf }: Settled,
+): Promise<ExportOutcome> {
+  const next: StoredExport = {
+    ...e,
+    items,
+    status: 'exported',
+    updated_at: at,
+    completed_at: at,
+    attempts: [...e.attempts, attemptOf('exported')],
+  };
+  await finish(
+    deps,
+    next,
+    leaseUntil,
+    systemAudit(deps.clock, e, 'exported', `${exported} documents exported`, {
+      attempt: next.attempts.length,
+    }),
+    null,
+    null,
+  );
+  return { action: 'ack', result: 'exported', export: publicExport(next) };
+}
+
+async function retryLater(
+  deps: ExportRunDeps,
+  { e, items, at, leaseUntil, receiveCount, firstError, exported, busy, attemptOf }: Settled,
+  sent: Sent,
+): Promise<ExportOutcome> {
+  const delaySeconds = busy
+    ? deps.leaseSeconds
+    : Math.max(backoffSeconds(receiveCount, deps.backoff), Math.ceil(sent.retryAfterSeconds));
+  const next: StoredExport = {
+    ...e,
+    items,
+    status: 'retrying',
+    updated_at: at,
+    // The retry time: a duplicate of the message arriving before it finds the export not due.
+    lease_until: new Date(Date.parse(at) + delaySeconds * deps.queueSecondMs).toISOString(),
+    attempts: [...e.attempts, attemptOf('retryable_failure')],
+  };
+  await finish(
+    deps,
+    next,
+    leaseUntil,
+    systemAudit(
+      deps.clock,
+      e,
+      'retrying',
+      `attempt ${next.attempts.length} failed: ${firstError ?? 'busy'}`,
+      {
+        error_code: firstError,
+        receive_count: receiveCount,
+        booked: exported,
+      },
+    ),
+    null,
+    null,
+  );
+  return {
+    action: 'retry',
+    result: 'retrying',
+    delaySeconds,
+    export: publicExport(next),
+    reason: firstError ?? 'busy',
+  };
+}
+
+/** The end of the road: whatever is not booked fails, and a person decides (retry or discard). */
+async function giveUp(
+  deps: ExportRunDeps,
+  { e, items, at, leaseUntil, receiveCount, firstError, pending, exported, attemptOf }: Settled,
+): Promise<ExportOutcome> {
+  const exhausted = pending.length > 0;
+  const status = exported > 0 ? 'partially_exported' : 'failed';
+  const detail = exhausted
+    ? `${receiveCount} attempts failed, last: ${firstError}`
+    : `the target refused: ${firstError}`;
+  const review = reviewFor(e, at, exhausted ? 'dead_lettered' : 'permanent_failure', detail);
+  const next: StoredExport = {
+    ...e,
+    items: items.map((i) => (i.status === 'pending' ? { ...i, status: 'failed' } : i)),
+    status,
+    review_item_id: review.id,
+    updated_at: at,
+    completed_at: at,
+    attempts: [...e.attempts, attemptOf(exhausted ? 'retryable_failure' : 'permanent_failure')],
+  };
+  await finish(
+    deps,
+    next,
+    leaseUntil,
+    systemAudit(deps.clock, e, 'failed', `export ${status}: ${detail}`, {
+      status,
+      error_code: firstError,
+      exported,
+      review_item_id: review.id,
+    }),
+    review,
+    workflowEventRecorded(deps.clock, 'accounting_export.failed', publicExport(next)),
+  );
+  const out = publicExport(next);
+  return exhausted
+    ? { action: 'dead_letter', result: status, export: out, reason: firstError ?? 'failed' }
+    : { action: 'ack', result: status, export: out, reason: firstError ?? 'failed' };
+}
