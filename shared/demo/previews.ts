@@ -2,7 +2,8 @@ import type { BusinessDocument } from '#shared/domain/documents/ports';
 import type { BusinessException } from '#shared/domain/exceptions/ports';
 import type { PreviewData } from '#shared/domain/previews/ports';
 import type { briefing } from '#shared/domain/previews/briefing';
-import type { actionExecution, approvalGateway } from '#shared/domain/previews/execution';
+import type { approvalGateway } from '#shared/domain/previews/approval-gateway';
+import type { actionExecution } from '#shared/domain/previews/execution';
 import type { IntakeEvent, intakePipeline } from '#shared/domain/previews/intake';
 
 /**

@@ -2,10 +2,8 @@ import type * as z from 'zod';
 import { DEMO_TENANT, DOC, fetchCommand, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
 import { CHANNEL_PROFILES } from '#shared/domain/notifications/channels';
 import { briefing as computeBriefing } from '#shared/domain/previews/briefing';
-import {
-  actionExecution as computeExecution,
-  approvalGateway as computeGateway,
-} from '#shared/domain/previews/execution';
+import { approvalGateway as computeGateway } from '#shared/domain/previews/approval-gateway';
+import { actionExecution as computeExecution } from '#shared/domain/previews/execution';
 import { intakePipeline as computeIntake } from '#shared/domain/previews/intake';
 import { notificationDeliveryContract } from './delivery';
 import { businessRecordsDemo } from './records';

@@ -3,7 +3,7 @@ import { MONEY_PATTERN, normalizeMoney, toMinor } from '#shared/kernel/money';
 import type { Role } from '#shared/kernel/policy';
 import { plural } from './common';
 import { reconcile } from './detection';
-import { DATA_BOUNDARIES } from './execution';
+import { DATA_BOUNDARIES } from './simulation';
 
 /**
  * Provider events as the service would take them in: each normalised to the document it would

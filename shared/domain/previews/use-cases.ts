@@ -15,7 +15,8 @@ import { apiPath } from './common';
 import { detection } from './detection';
 import { previewDigest } from './digest';
 import { escalation } from './escalation';
-import { actionExecution, approvalGateway } from './execution';
+import { approvalGateway } from './approval-gateway';
+import { actionExecution } from './execution';
 import { intakePipeline } from './intake';
 import type { PreviewData, PreviewDeps, Source } from './ports';
 

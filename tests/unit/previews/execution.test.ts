@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actionExecution, approvalGateway } from '#shared/domain/previews/execution';
+import { approvalGateway } from '#shared/domain/previews/approval-gateway';
+import { actionExecution } from '#shared/domain/previews/execution';
 import { api, data, doc, exception, NOW, task } from './records';
 
 const exec = {
