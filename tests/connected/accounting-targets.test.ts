@@ -4,7 +4,8 @@ import type { ProviderSettings } from '#functions/config';
 import type { AccountingTarget, TargetDocument } from '#shared/domain/accounting/ports';
 import type { Connection, ConnectionSecret } from '#shared/domain/integrations/ports';
 import { sha256 } from '#shared/kernel/secrets';
-import { type AccountingTargetName, ProviderSandbox } from '#local/provider-sandbox';
+import type { AccountingTargetName } from '#local/accounting-sandbox';
+import { ProviderSandbox } from '#local/provider-sandbox';
 
 /**
  * The accounting adapters' clients on the wire (functions/adapters/accounting-targets.ts): what

@@ -14,7 +14,8 @@ import { type AccountingDeps, createExport } from '#shared/domain/accounting/use
 import { activeConnectionReader } from '#shared/domain/integrations/active';
 import { DELIVERY_BACKOFF } from '#shared/domain/notifications/channels';
 import { newId, systemClock } from '#shared/kernel/ids';
-import { type AccountingTargetName, ProviderSandbox } from '#local/provider-sandbox';
+import type { AccountingTargetName } from '#local/accounting-sandbox';
+import { ProviderSandbox } from '#local/provider-sandbox';
 import { connectAccounting } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { movedClock, pacedBy } from '#tests/support/moved-clock';

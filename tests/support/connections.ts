@@ -9,7 +9,7 @@ import { ledgerly } from '#shared/domain/integrations/adapters/ledgerly';
 import type { Connection, ConnectionSecret, ConnectionSecrets } from '#shared/domain/integrations/ports';
 import type { Channel } from '#shared/domain/notifications/ports';
 import { newId, systemClock } from '#shared/kernel/ids';
-import type { AccountingTargetName } from '#local/provider-sandbox';
+import type { AccountingTargetName } from '#local/accounting-sandbox';
 
 /**
  * A tenant's connection of a notification channel's adapter, written through the real store, for
