@@ -1,33 +1,25 @@
-import { Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
-  AlarmStatusWidget,
   ComparisonOperator,
-  Dashboard,
-  GraphWidget,
+  type Dashboard,
   type IMetric,
-  LogQueryVisualizationType,
-  LogQueryWidget,
   MathExpression,
-  TextWidget,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ALARMS, type AlarmName, dlqName, METRIC_NAMESPACE, METRICS, SERVICE } from '#shared/kernel/names';
+import { ALARMS, type AlarmName, dlqName, METRICS } from '#shared/kernel/names';
 import { ALARM_SEVERITY, ALARM_THRESHOLDS, type DeploymentConfig, type Severity } from '#infra/config';
+import { serviceDashboard } from './dashboard';
+import { emfMetric, FIVE_MINUTES, ONE_MINUTE } from './emf';
 import { type DeliveryQueue, RELAY_FAILURES_QUEUE } from './queues';
 import type { ServiceFunction } from './service-function';
 
 /** Where an alarm's runbook lives; every alarm description names it. */
 export const runbookPath = (alarm: AlarmName): string => `runbooks/${alarm}.md`;
-
-/** Metrics Insights over the service's own EMF metrics, whatever other dimensions they carry. */
-export const emfQuery = (fn: 'SUM' | 'MAX' | 'AVG', metric: string, groupBy?: string): string =>
-  `SELECT ${fn}(${metric}) FROM ${METRIC_NAMESPACE} WHERE service = '${SERVICE}'${groupBy ? ` GROUP BY ${groupBy}` : ''}`;
 
 export interface MonitoringProps {
   readonly config: DeploymentConfig;
@@ -40,13 +32,6 @@ export interface MonitoringProps {
   /** The relay's on-failure destination: a DLQ in all but name. */
   readonly relayFailures: IQueue;
 }
-
-const FIVE_MINUTES = Duration.minutes(5);
-const ONE_MINUTE = Duration.minutes(1);
-
-/** One of the service's EMF metrics over 5 minutes, named after itself. */
-const emfMetric = (fn: 'SUM' | 'MAX', metric: string) =>
-  new MathExpression({ expression: emfQuery(fn, metric), period: FIVE_MINUTES, label: metric });
 
 /**
  * Alarms routed by severity (ALARM_SEVERITY) and the SRE dashboard. Alarm names are
@@ -62,10 +47,16 @@ export class Monitoring extends Construct {
     super(scope, id);
     this.prefix = props.config.prefix;
     this.topics = props.topics;
-    const { config, api, relay } = props;
-    const T = ALARM_THRESHOLDS;
+    const api = this.apiAlarms(props.api);
+    this.functionAlarms(props.functions);
+    const dlqs = this.queueAlarms(props);
+    const relay = this.relayAlarms(props.relay);
+    this.businessAlarms();
+    this.dashboard = serviceDashboard(this, props, { ...api, ...relay, dlqs }, this.alarms);
+  }
 
-    // --- API
+  private apiAlarms(api: HttpApi) {
+    const T = ALARM_THRESHOLDS;
     const requests = api.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' });
     const serverErrors = api.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
     const clientErrors = api.metricClientError({ period: FIVE_MINUTES, statistic: 'Sum' });
@@ -87,9 +78,12 @@ export class Monitoring extends Construct {
       evaluationPeriods: 3,
       what: `API p99 latency above ${T.apiLatencyP99Ms} ms for 15 minutes.`,
     });
+    return { requests, serverErrors, clientErrors, errorRate, latencyP99 };
+  }
 
-    // --- Functions
-    for (const f of props.functions) {
+  private functionAlarms(functions: readonly ServiceFunction[]) {
+    const T = ALARM_THRESHOLDS;
+    for (const f of functions) {
       this.alarm(
         ALARMS.functionErrors,
         f.shortName,
@@ -113,8 +107,11 @@ export class Monitoring extends Construct {
         },
       );
     }
+  }
 
-    // --- Queues and DLQs
+  /** Every DLQ not empty; every queue's oldest message too old. Returns the DLQs, for the dashboard. */
+  private queueAlarms(props: MonitoringProps) {
+    const T = ALARM_THRESHOLDS;
     const dlqs: { name: string; queue: IQueue }[] = [
       ...props.queues.map((q) => ({ name: dlqName(q.name), queue: q.dlq as IQueue })),
       { name: RELAY_FAILURES_QUEUE, queue: props.relayFailures },
@@ -144,8 +141,11 @@ export class Monitoring extends Construct {
         },
       );
     }
+    return dlqs;
+  }
 
-    // --- Outbox relay
+  private relayAlarms(relay: ServiceFunction) {
+    const T = ALARM_THRESHOLDS;
     const iteratorAge = relay.fn.metric('IteratorAge', { period: ONE_MINUTE, statistic: 'Maximum' });
     this.alarm(ALARMS.relayIteratorAge, undefined, iteratorAge, {
       threshold: T.relayIteratorAgeMs,
@@ -176,8 +176,12 @@ export class Monitoring extends Construct {
       evaluationPeriods: 1,
       what: 'The outbox sweeper re-published items the relay had not published in time: the relay is stopped, failing or far behind, and the sweeper is covering for it.',
     });
+    return { iteratorAge, relayLag };
+  }
 
-    // --- Workflow rules
+  /** Workflow actions and accounting exports that ended in the review queue. */
+  private businessAlarms() {
+    const T = ALARM_THRESHOLDS;
     const workflowErrors = emfMetric('SUM', METRICS.workflowActionErrored);
     this.alarm(ALARMS.workflowActionErrors, undefined, workflowErrors, {
       threshold: T.workflowActionErrors,
@@ -186,165 +190,12 @@ export class Monitoring extends Construct {
       what: 'A workflow rule action failed with an error on every attempt and went to the review queue.',
     });
 
-    // --- Accounting export
     const exportFailures = emfMetric('SUM', METRICS.accountingExportFailed);
     this.alarm(ALARMS.accountingExportFailures, undefined, exportFailures, {
       threshold: T.accountingExportFailures,
       comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 1,
       what: 'An accounting export ended failed or partially exported and went to the review queue.',
-    });
-
-    // --- Dashboard
-    const fns = props.functions;
-    const perFunction = (label: string, metric: (f: ServiceFunction) => IMetric) =>
-      new GraphWidget({
-        title: label,
-        width: 8,
-        left: fns.map((f) => metric(f)),
-      });
-    const emf = (metrics: string[], title: string) =>
-      new GraphWidget({
-        title,
-        width: 12,
-        left: metrics.map((m) => emfMetric('SUM', m)),
-      });
-    this.dashboard = new Dashboard(this, 'Dashboard', {
-      dashboardName: config.prefix,
-      defaultInterval: Duration.hours(3),
-      widgets: [
-        [
-          new TextWidget({
-            width: 24,
-            height: 2,
-            markdown: `# ${config.prefix}\nAPI, functions, queues and the outbox relay. Every alarm names its runbook in \`runbooks/\`; the alarm list is at the bottom.`,
-          }),
-        ],
-        [
-          new GraphWidget({
-            title: 'API requests',
-            width: 8,
-            left: [requests],
-            right: [clientErrors, serverErrors],
-          }),
-          new GraphWidget({ title: 'API 5xx rate (%)', width: 8, left: [errorRate] }),
-          new GraphWidget({
-            title: 'API latency (ms)',
-            width: 8,
-            left: [
-              api.metricLatency({ period: FIVE_MINUTES, statistic: 'p50' }),
-              api.metricLatency({ period: FIVE_MINUTES, statistic: 'p90' }),
-              latencyP99,
-              api.metricIntegrationLatency({ period: FIVE_MINUTES, statistic: 'p99' }),
-            ],
-          }),
-        ],
-        [
-          perFunction('Function errors', (f) =>
-            f.fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum', label: f.shortName }),
-          ),
-          perFunction('Function duration p99 (ms)', (f) =>
-            f.fn.metricDuration({ period: FIVE_MINUTES, statistic: 'p99', label: f.shortName }),
-          ),
-          perFunction('Function throttles', (f) =>
-            f.fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum', label: f.shortName }),
-          ),
-        ],
-        [
-          new LogQueryWidget({
-            title: 'Cold starts per function (init duration from REPORT lines)',
-            width: 12,
-            height: 6,
-            logGroupNames: fns.map((f) => f.logGroup.logGroupName),
-            view: LogQueryVisualizationType.TABLE,
-            queryLines: [
-              'filter @type = "REPORT" and ispresent(@initDuration)',
-              'stats count(*) as coldStarts, pct(@initDuration, 50) as p50InitMs, pct(@initDuration, 99) as p99InitMs by @log',
-              'sort coldStarts desc',
-            ],
-          }),
-          new LogQueryWidget({
-            title: 'API 5xx by route (access log)',
-            width: 12,
-            height: 6,
-            logGroupNames: [props.apiAccessLogGroupName],
-            view: LogQueryVisualizationType.TABLE,
-            queryLines: [
-              'filter status >= 500',
-              'stats count(*) as errors by routeKey, status',
-              'sort errors desc',
-            ],
-          }),
-        ],
-        [
-          new GraphWidget({
-            title: 'Queue depth (visible)',
-            width: 8,
-            left: props.queues.map((q) =>
-              q.queue.metricApproximateNumberOfMessagesVisible({
-                period: ONE_MINUTE,
-                statistic: 'Maximum',
-                label: q.name,
-              }),
-            ),
-          }),
-          new GraphWidget({
-            title: 'Oldest message age (s)',
-            width: 8,
-            left: props.queues.map((q) =>
-              q.queue.metricApproximateAgeOfOldestMessage({
-                period: ONE_MINUTE,
-                statistic: 'Maximum',
-                label: q.name,
-              }),
-            ),
-          }),
-          new GraphWidget({
-            title: 'DLQ depth',
-            width: 8,
-            left: dlqs.map(({ name, queue }) =>
-              queue.metricApproximateNumberOfMessagesVisible({
-                period: ONE_MINUTE,
-                statistic: 'Maximum',
-                label: name,
-              }),
-            ),
-          }),
-        ],
-        [
-          new GraphWidget({ title: 'Relay iterator age (ms)', width: 8, left: [iteratorAge] }),
-          new GraphWidget({ title: 'Outbox relay lag, max (ms)', width: 8, left: [relayLag] }),
-          emf(
-            [METRICS.relayPublished, METRICS.relayFailed, METRICS.sweeperRepublished, METRICS.outboxWritten],
-            'Outbox',
-          ),
-        ],
-        [
-          emf(
-            [
-              METRICS.notificationQueued,
-              METRICS.notificationBlocked,
-              METRICS.notificationDelivered,
-              METRICS.notificationRetried,
-              METRICS.notificationGated,
-              METRICS.notificationDeadLettered,
-              METRICS.reviewItemOpened,
-            ],
-            'Notifications (service metrics)',
-          ),
-          emf(
-            [METRICS.apiRequest, METRICS.apiServerError, METRICS.apiClientError, METRICS.loginFailed],
-            'API (service metrics)',
-          ),
-        ],
-        [
-          emf(
-            [METRICS.workflowRuleFired, METRICS.workflowActionFailed, METRICS.workflowActionErrored],
-            'Workflow rules (service metrics)',
-          ),
-        ],
-        [new AlarmStatusWidget({ title: 'Alarms', width: 24, alarms: this.alarms })],
-      ],
     });
   }
 
