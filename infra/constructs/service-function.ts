@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -19,11 +19,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { METRIC_NAMESPACE, SERVICE } from '#shared/kernel/names';
-import { healthProbe } from '#shared/table/entities/health-probe';
 import { outbox } from '#shared/table/entities/outbox';
-import { session } from '#shared/table/entities/session';
-import { prefixOf } from '#shared/table/entity';
-import { type IndexName, TABLE } from '#shared/table/table';
+import type { IndexName } from '#shared/table/table';
 import { ESBUILD_OPTIONS } from '#infra/bundling';
 import {
   type DeploymentConfig,
@@ -35,6 +32,7 @@ import {
   RELAY_SETTINGS,
 } from '#infra/config';
 import { FUNCTIONS_DIR, LOCK_FILE, REPO_ROOT } from '#infra/paths';
+import { grantConnectionSecrets, grantMessagingProviders, grantTable } from './function-grants';
 import type { DeliveryQueue } from './queues';
 
 /** The esbuild options of infra/bundling.ts, in the shape NodejsFunction takes. */
@@ -177,37 +175,9 @@ export class ServiceFunction extends Construct {
     return this.fn;
   }
 
-  /** Grants the table actions `access` names and sets `TABLE_NAME`. */
+  /** Grants the table actions `access` names (function-grants.ts) and sets `TABLE_NAME`. */
   bindTable(table: ITable, access: TableAccess): this {
-    const indexArn = (name: IndexName) => `${table.tableArn}/index/${name}`;
-    const allIndexes = (Object.keys(TABLE.indexes) as IndexName[]).map(indexArn);
-    if (access.read === 'all') {
-      this.allow(['dynamodb:GetItem', 'dynamodb:Query'], [table.tableArn]);
-      this.allow(['dynamodb:Query'], allIndexes);
-    } else if (access.read) {
-      const indexes = access.read.filter((i): i is IndexName => i !== 'table');
-      if (access.read.includes('table')) this.allow(['dynamodb:GetItem', 'dynamodb:Query'], [table.tableArn]);
-      if (indexes.length) this.allow(['dynamodb:Query'], indexes.map(indexArn));
-    }
-    if (access.batchGet) this.allow(['dynamodb:BatchGetItem'], [table.tableArn]);
-    if (access.healthProbe) {
-      this.allowOnPartitions(['dynamodb:GetItem'], table, {
-        'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [healthProbe.key({}).pk] },
-      });
-    }
-    if (access.touchSessions) {
-      this.allowOnPartitions(['dynamodb:UpdateItem'], table, {
-        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefixOf(session.indexes.table.pk)}*`] },
-      });
-    }
-    if (access.write === 'update') {
-      this.allow(['dynamodb:UpdateItem'], [table.tableArn]);
-    } else if (access.write === 'all') {
-      this.allow(
-        ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
-        [table.tableArn],
-      );
-    }
+    grantTable(this.role, table, access);
     this.fn.addEnvironment('TABLE_NAME', table.tableName);
     return this;
   }
@@ -243,82 +213,19 @@ export class ServiceFunction extends Construct {
   }
 
   /**
-   * Integration connection secrets: one SSM SecureString per connection under
-   * `/ops-platform/<stage>/connections/`, encrypted with the service's connection-secrets key.
-   * `write` (the hub): PutParameter and DeleteParameter, and kms:Encrypt/GenerateDataKey through
-   * SSM; it can never read a secret back. `read` (the delivering workers): GetParameter and
-   * kms:Decrypt through SSM. Sets OPS_CONNECTION_SECRETS (and the key for `write`).
+   * Integration connection secrets in SSM (function-grants.ts): `write` for the hub, `read` for
+   * the delivering workers. Sets OPS_CONNECTION_SECRETS (and the key for `write`).
    */
   bindConnectionSecrets(key: IKey, access: 'write' | 'read'): this {
-    const prefix = `/${SERVICE}/${this.config.stage}/connections/`;
-    const stack = Stack.of(this);
-    const parameters = stack.formatArn({
-      service: 'ssm',
-      resource: 'parameter',
-      resourceName: `${prefix.slice(1)}*`,
-    });
-    const write = access === 'write';
-    this.allow(write ? ['ssm:PutParameter', 'ssm:DeleteParameter'] : ['ssm:GetParameter'], [parameters]);
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: write ? ['kms:Encrypt', 'kms:GenerateDataKey'] : ['kms:Decrypt'],
-        resources: [key.keyArn],
-        conditions: {
-          StringEquals: { 'kms:ViaService': `ssm.${stack.region}.amazonaws.com` },
-          StringLike: { 'kms:EncryptionContext:PARAMETER_ARN': parameters },
-        },
-      }),
-    );
+    const prefix = grantConnectionSecrets(this, this.role, key, access, this.config.stage);
     this.fn.addEnvironment('OPS_CONNECTION_SECRETS', `ssm:${prefix}`);
-    if (write) this.fn.addEnvironment('OPS_CONNECTION_SECRETS_KMS_KEY', key.keyArn);
-    Validations.of(this).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter/${prefix.slice(1)}*]`,
-      reason: `Connection secrets are one parameter per connection, created at run time under ${prefix}; the grant is limited to that path.`,
-    });
+    if (access === 'write') this.fn.addEnvironment('OPS_CONNECTION_SECRETS_KMS_KEY', key.keyArn);
     return this;
   }
 
-  /**
-   * The external channels that go through AWS: e-mail with SES (any verified identity and
-   * configuration set of this account and region; tenants bring their own sender addresses) and
-   * SMS with SNS. SNS SMS publishes to a phone number, which has no ARN, so `sns:Publish` is
-   * allowed on `*` and denied on every topic: the function can text, not publish to topics.
-   */
+  /** E-mail with SES and SMS with SNS, never an SNS topic (function-grants.ts). */
   bindMessagingProviders(): this {
-    const stack = Stack.of(this);
-    this.allow(
-      ['ses:SendEmail'],
-      [
-        stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
-        stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: '*' }),
-      ],
-    );
-    this.allow(['sns:Publish'], ['*']);
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        effect: Effect.DENY,
-        actions: ['sns:Publish'],
-        resources: [`arn:${stack.partition}:sns:*:*:*`],
-      }),
-    );
-    Validations.of(this).acknowledge(
-      {
-        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
-        reason:
-          'Each tenant sends e-mail from its own verified SES identity (from_address in its provider config), unknown at deploy time; limited to this account and region.',
-      },
-      {
-        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:configuration-set/*]',
-        reason:
-          'A tenant provider config may name an SES configuration set (configuration_set); SendEmail then also authorizes against it. Limited to this account and region.',
-      },
-      {
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason:
-          'Besides X-Ray: sns:Publish for SMS, whose target is a phone number with no ARN; an explicit Deny on every SNS topic ARN keeps the grant to direct SMS.',
-      },
-    );
+    grantMessagingProviders(this, this.role);
     return this;
   }
 
@@ -378,12 +285,5 @@ export class ServiceFunction extends Construct {
 
   private allow(actions: string[], resources: string[]): void {
     this.role.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions, resources }));
-  }
-
-  /** `actions` on the table's items whose partition key the condition on `dynamodb:LeadingKeys` allows. */
-  private allowOnPartitions(actions: string[], table: ITable, conditions: Record<string, unknown>): void {
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({ effect: Effect.ALLOW, actions, resources: [table.tableArn], conditions }),
-    );
   }
 }

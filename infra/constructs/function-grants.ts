@@ -1,0 +1,151 @@
+import { Stack, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { Construct } from 'constructs';
+import { SERVICE } from '#shared/kernel/names';
+import { healthProbe } from '#shared/table/entities/health-probe';
+import { session } from '#shared/table/entities/session';
+import { prefixOf } from '#shared/table/entity';
+import { type IndexName, TABLE } from '#shared/table/table';
+import type { TableAccess } from './service-function';
+
+/**
+ * The IAM statements a service function's `bind*` methods add to its role, each the smallest
+ * set of actions on the narrowest resources its use needs, and the cdk-nag findings each one
+ * acknowledges with its reason.
+ */
+
+const allow = (role: Role, actions: string[], resources: string[]): void => {
+  role.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions, resources }));
+};
+
+/** `actions` on the table's items whose partition key the condition on `dynamodb:LeadingKeys` allows. */
+const allowOnPartitions = (
+  role: Role,
+  actions: string[],
+  table: ITable,
+  conditions: Record<string, unknown>,
+): void => {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({ effect: Effect.ALLOW, actions, resources: [table.tableArn], conditions }),
+  );
+};
+
+/** The table actions `access` names, on the table and its named indexes (never `index/*`). */
+export function grantTable(role: Role, table: ITable, access: TableAccess): void {
+  const indexArn = (name: IndexName) => `${table.tableArn}/index/${name}`;
+  const allIndexes = (Object.keys(TABLE.indexes) as IndexName[]).map(indexArn);
+  if (access.read === 'all') {
+    allow(role, ['dynamodb:GetItem', 'dynamodb:Query'], [table.tableArn]);
+    allow(role, ['dynamodb:Query'], allIndexes);
+  } else if (access.read) {
+    const indexes = access.read.filter((i): i is IndexName => i !== 'table');
+    if (access.read.includes('table')) allow(role, ['dynamodb:GetItem', 'dynamodb:Query'], [table.tableArn]);
+    if (indexes.length) allow(role, ['dynamodb:Query'], indexes.map(indexArn));
+  }
+  if (access.batchGet) allow(role, ['dynamodb:BatchGetItem'], [table.tableArn]);
+  if (access.healthProbe) {
+    allowOnPartitions(role, ['dynamodb:GetItem'], table, {
+      'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [healthProbe.key({}).pk] },
+    });
+  }
+  if (access.touchSessions) {
+    allowOnPartitions(role, ['dynamodb:UpdateItem'], table, {
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefixOf(session.indexes.table.pk)}*`] },
+    });
+  }
+  if (access.write === 'update') {
+    allow(role, ['dynamodb:UpdateItem'], [table.tableArn]);
+  } else if (access.write === 'all') {
+    allow(
+      role,
+      ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+      [table.tableArn],
+    );
+  }
+}
+
+/**
+ * Integration connection secrets: one SSM SecureString per connection under
+ * `/ops-platform/<stage>/connections/`, encrypted with the service's connection-secrets key.
+ * `write` (the hub): PutParameter and DeleteParameter, and kms:Encrypt/GenerateDataKey through
+ * SSM; it can never read a secret back. `read` (the delivering workers): GetParameter and
+ * kms:Decrypt through SSM. Returns the parameter path prefix.
+ */
+export function grantConnectionSecrets(
+  scope: Construct,
+  role: Role,
+  key: IKey,
+  access: 'write' | 'read',
+  stage: string,
+): string {
+  const prefix = `/${SERVICE}/${stage}/connections/`;
+  const stack = Stack.of(scope);
+  const parameters = stack.formatArn({
+    service: 'ssm',
+    resource: 'parameter',
+    resourceName: `${prefix.slice(1)}*`,
+  });
+  const write = access === 'write';
+  allow(role, write ? ['ssm:PutParameter', 'ssm:DeleteParameter'] : ['ssm:GetParameter'], [parameters]);
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: write ? ['kms:Encrypt', 'kms:GenerateDataKey'] : ['kms:Decrypt'],
+      resources: [key.keyArn],
+      conditions: {
+        StringEquals: { 'kms:ViaService': `ssm.${stack.region}.amazonaws.com` },
+        StringLike: { 'kms:EncryptionContext:PARAMETER_ARN': parameters },
+      },
+    }),
+  );
+  Validations.of(scope).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter/${prefix.slice(1)}*]`,
+    reason: `Connection secrets are one parameter per connection, created at run time under ${prefix}; the grant is limited to that path.`,
+  });
+  return prefix;
+}
+
+/**
+ * The external channels that go through AWS: e-mail with SES (any verified identity and
+ * configuration set of this account and region; tenants bring their own sender addresses) and
+ * SMS with SNS. SNS SMS publishes to a phone number, which has no ARN, so `sns:Publish` is
+ * allowed on `*` and denied on every topic: the function can text, not publish to topics.
+ */
+export function grantMessagingProviders(scope: Construct, role: Role): void {
+  const stack = Stack.of(scope);
+  allow(
+    role,
+    ['ses:SendEmail'],
+    [
+      stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
+      stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: '*' }),
+    ],
+  );
+  allow(role, ['sns:Publish'], ['*']);
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      effect: Effect.DENY,
+      actions: ['sns:Publish'],
+      resources: [`arn:${stack.partition}:sns:*:*:*`],
+    }),
+  );
+  Validations.of(scope).acknowledge(
+    {
+      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
+      reason:
+        'Each tenant sends e-mail from its own verified SES identity (from_address in its provider config), unknown at deploy time; limited to this account and region.',
+    },
+    {
+      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:configuration-set/*]',
+      reason:
+        'A tenant provider config may name an SES configuration set (configuration_set); SendEmail then also authorizes against it. Limited to this account and region.',
+    },
+    {
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Besides X-Ray: sns:Publish for SMS, whose target is a phone number with no ARN; an explicit Deny on every SNS topic ARN keeps the grant to direct SMS.',
+    },
+  );
+}
