@@ -37,7 +37,7 @@ export interface QueueConfig {
 }
 
 /**
- * Shortenings of the delivery policy (shared/domain/channels.ts) for the local runtime and tests;
+ * Shortenings of the delivery policy (shared/domain/notifications/channels.ts) for the local runtime and tests;
  * what is unset keeps the policy. The workers apply them, so the policy's module stays out of
  * the bundles that only read the table's settings.
  */

@@ -9,7 +9,7 @@ import type { KindHandler } from './delivery-worker';
 const receiveCountOf = (record: SQSRecord) => Number(record.attributes.ApproximateReceiveCount ?? 1);
 
 /**
- * The internal worker's integration hub kinds (docs/api.md sections 9.3 and 9.4): a review
+ * The internal worker's integration hub kinds (docs/api.md sections 7 and 9.3): a review
  * decision's diagnostics run, and a reconciliation run. Errors propagate, so the queue retries.
  */
 export function hubHandlers(deps: HubDeps & ReconciliationWorkerDeps): Record<string, KindHandler> {

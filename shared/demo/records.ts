@@ -11,7 +11,7 @@ import type { BusinessRecordsDemoRead } from './schemas';
  * result is computed here by the real matcher and template engine (shared/domain/workflows/plan.ts),
  * the same code the test route and the internal worker run; the task is the planned action as the
  * worker would store it. The inputs are valid API request bodies
- * (tests/unit/demo/records.test.ts parses them with the API's schemas).
+ * (tests/e2e/demo-records.test.ts sends them to the local runtime, whose API validates them).
  */
 
 const TENANT = '{tenant_id}';

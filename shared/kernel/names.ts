@@ -13,7 +13,7 @@ export const EVENT_KINDS = {
   workflowEventRecorded: 'workflow.event_recorded',
   /** A review decision to run a failed workflow rule action once more. */
   workflowActionRetryRequested: 'workflow.action_retry_requested',
-  /** A review decision to run a connection's diagnostics again (docs/api.md section 9.4). */
+  /** A review decision to run a connection's diagnostics again (docs/api.md section 7). */
   integrationDiagnosticsRequested: 'integration.diagnostics_requested',
   /** A reconciliation run to do (docs/api.md section 9.3). */
   reconciliationRunRequested: 'reconciliation.run_requested',

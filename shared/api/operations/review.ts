@@ -3,7 +3,7 @@ import { ReviewDecision, ReviewItemListQuery, ReviewItemPath } from '#shared/api
 import { op } from './operation';
 
 /**
- * The one review queue (docs/api.md section 9.4): every kind of failed or gated job, with one
+ * The one review queue (docs/api.md section 7): every kind of failed or gated job, with one
  * decision for all of them. Its own route group, apart from notifications, because it decides
  * workflow actions, integration issues and accounting exports as well.
  */

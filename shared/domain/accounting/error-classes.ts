@@ -2,7 +2,7 @@
  * The error classes of the accounting export (docs/api.md section 9.2): what can go wrong when a
  * document goes to an accounting target, and whether another attempt may fix it. One table: the
  * worker classifies every failure with it, the export's items carry its codes, and the docs
- * render it (docs/accounting-export.md quotes it row by row; a unit test keeps them equal).
+ * render it (docs/api.md section 9.2 quotes it row by row; a unit test keeps them equal).
  */
 
 export interface ErrorClass {

@@ -16,7 +16,7 @@ export interface IssueReviewDeps {
 }
 
 /**
- * Decide an `integration_issue` review item (docs/api.md section 9.4), an open one (the caller
+ * Decide an `integration_issue` review item (docs/api.md section 7), an open one (the caller
  * checked). Either decision closes the issue: `discard` leaves it closed; `retry` asks the
  * internal worker, through the outbox, to run the connection's diagnostics again, which reopen
  * the issue (with a new review item) if the check still fails. The decision, the closed issue,

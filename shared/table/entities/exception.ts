@@ -1,7 +1,7 @@
 import { type AccessDoc, entity } from '../entity';
 
 /**
- * A business exception (docs/api.md section 2.5). No index is keyed on its status: every status
+ * A business exception (docs/api.md section 6). No index is keyed on its status: every status
  * change would move that entry (a delete and a put, 4 transactional write units), so a list by
  * status filters the tenant's partition instead (docs/decisions.md, write cost).
  */
