@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
-import { buildOpenApi } from '#shared/api/openapi';
+import { serviceOpenApi } from '#shared/demo/openapi';
 
 /**
  * `npm run build:openapi`: writes `openapi/openapi.json` from the operations manifest and its zod
@@ -13,7 +13,7 @@ import { buildOpenApi } from '#shared/api/openapi';
 
 const file = fileURLToPath(new URL('../openapi/openapi.json', import.meta.url));
 const compressedFile = fileURLToPath(new URL('../openapi/openapi-brotli.ts', import.meta.url));
-const doc = buildOpenApi();
+const doc = serviceOpenApi();
 const content = `${JSON.stringify(doc, null, 2)}\n`;
 const compact = JSON.stringify(doc);
 const current = await readFile(file, 'utf8').catch(() => undefined);

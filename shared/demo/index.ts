@@ -1,6 +1,6 @@
 import { channelMatrixDemo } from './channels';
 import { notificationDeliveryContract } from './delivery';
-import { DEMO_OPERATIONS, type DemoOperationId } from './operations';
+import { DEMO_OPERATIONS, type DemoOperationId } from '#shared/api/operations/demo';
 import { type DemoSection, publicDemo } from './public';
 import {
   businessScenarioReplayDemo,
@@ -16,7 +16,7 @@ import {
  * `DEMO_PAYLOADS`, and `shared/api/openapi.ts` uses the same bodies as response examples.
  */
 
-export { DEMO_CACHE_CONTROL, DEMO_OPERATIONS, type DemoOperationId } from './operations';
+export { DEMO_CACHE_CONTROL, DEMO_OPERATIONS, type DemoOperationId } from '#shared/api/operations/demo';
 
 /** Short titles and the key each record has in `/demo/public`'s `sections`. */
 const SECTIONS: Record<Exclude<DemoOperationId, 'demo.public'>, { id: string; title: string }> = {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
-import { DEMO_CACHE_CONTROL } from './operations';
+import { DEMO_CACHE_CONTROL } from '#shared/api/operations/demo';
 import { DEMO_PAYLOADS_BROTLI } from './payloads-brotli';
 
 /**

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { OPERATIONS, type Operation } from '#shared/api/manifest';
 import { DEMO_PAYLOADS } from '#shared/demo/index';
 import { buildOpenApi, EXAMPLES } from '#shared/api/openapi';
+import { serviceOpenApi } from '#shared/demo/openapi';
 import {
   type OpenApiDoc,
   openApiValidator,
@@ -12,7 +13,7 @@ import {
   responseSchemaPointer,
 } from '#tests/support/demo/openapi-support';
 
-const doc = buildOpenApi() as unknown as OpenApiDoc;
+const doc = serviceOpenApi() as unknown as OpenApiDoc;
 const ops = Object.entries(OPERATIONS) as [string, Operation][];
 const operationOf = (op: Operation) => doc.paths[op.path]![op.method.toLowerCase()]!;
 
@@ -29,7 +30,20 @@ describe('OpenAPI document', () => {
   });
 
   it('is deterministic', () => {
-    expect(JSON.stringify(buildOpenApi())).toBe(JSON.stringify(doc));
+    expect(JSON.stringify(serviceOpenApi())).toBe(JSON.stringify(doc));
+  });
+
+  it("takes the demo routes' records and bodies from the demo (shared/demo/openapi.ts), not from the API", () => {
+    const alone = buildOpenApi() as unknown as OpenApiDoc;
+    for (const [id, { path }] of Object.entries(DEMO_PAYLOADS)) {
+      const served = alone.paths[path]!.get! as { responses: Record<string, unknown> };
+      expect([id, served.responses['304'], JSON.stringify(served).includes('"example"')]).toEqual([
+        id,
+        undefined,
+        false,
+      ]);
+      expect(doc.paths[path]!.get!.responses).toHaveProperty('304');
+    }
   });
 
   it('is OpenAPI 3.1 and describes every operation of the manifest, and nothing else', () => {

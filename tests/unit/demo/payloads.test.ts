@@ -69,12 +69,11 @@ describe('demo operations', () => {
     }
   });
 
-  it('are part of the manifest the router dispatches from, with their response records', () => {
-    for (const [id, op] of Object.entries(DEMO_OPERATIONS))
-      expect((OPERATIONS as Record<string, Operation>)[id]).toEqual({
-        ...op,
-        response: DEMO_RESPONSES[id as keyof typeof DEMO_RESPONSES],
-      });
+  it("are part of the manifest the router dispatches from; their response records are the demo's", () => {
+    for (const [id, op] of Object.entries(DEMO_OPERATIONS)) {
+      expect((OPERATIONS as Record<string, Operation>)[id]).toEqual(op);
+      expect(DEMO_RESPONSES[id as keyof typeof DEMO_RESPONSES]).toBeDefined();
+    }
   });
 });
 
