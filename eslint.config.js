@@ -25,6 +25,7 @@ export default tseslint.config(
       'node_modules/',
       'cdk.out/',
       'clients/',
+      'generated/',
       'demo-static/data/',
       'test-artifacts/',
       'coverage/',

@@ -12,7 +12,7 @@ import {
 
 /**
  * The one source of truth of the demo surface. `scripts/build-demo.ts` writes `demo-static/data/`
- * and the public function's payloads (./payloads-brotli.ts, served by ./served.ts) from
+ * and the public function's payloads (generated/demo-payloads-brotli.ts, served by ./served.ts) from
  * `DEMO_PAYLOADS`, and `shared/api/openapi.ts` uses the same bodies as response examples.
  */
 

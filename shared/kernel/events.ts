@@ -1,22 +1,22 @@
 /**
- * The event manifest: every outbox event kind, one row each, the twin of the operations manifest
- * (shared/api/manifest.ts). A row says what the kind is called on the wire (`kind`), which queue
- * carries it (`queue`, and `queueWhen` for the one kind a payload field re-routes) and what its
- * payload holds (`payload`: field name -> type; every payload is flat JSON of ids and names).
+ * The event manifest: every outbox event kind, the twin of the operations manifest
+ * (shared/api/manifest.ts). A kind is one key in the two tables below: `EVENT_KINDS` names it on
+ * the wire, and its row in `EVENTS` says which queue carries it (`queue`, and `queueWhen` for the
+ * one kind a payload field re-routes) and what its payload holds (`payload`: field name -> type;
+ * every payload is flat JSON of ids and names). The type makes a name without a row, or a row
+ * without a name, a compile error.
  *
- * Plain data on purpose: the relay and the sweeper route by it and bundle nothing else (no schema
- * library, no handler). Each worker binds a handler to every kind its queue carries
+ * Two tables, not one, for the bundles: the API functions write events and bundle only the names
+ * (an unused `EVENTS` is dropped); the relay and the sweeper route by the rows and bundle no
+ * schema library and no handler. Each worker binds a handler to every kind its queue carries
  * (functions/workers/internal.ts, external.ts); the type `KindsOn` makes a missing binding a
  * compile error and the queue worker refuses to start without one.
  *
- * Adding a kind: a row here, its handler, and the handler's line in the worker of its queue. The
- * row's key becomes `EVENT_KINDS.<key>` (shared/kernel/names.ts), which producers write.
+ * Adding a kind: its name and its row here, its handler, and the handler's line in the worker of
+ * its queue; producers write `EVENT_KINDS.<key>`.
  *
- *   timerFired: {
- *     kind: 'timer.fired',
- *     queue: 'internal',
- *     payload: { timer_id: 'string' },
- *   },
+ *   EVENT_KINDS:  timerFired: 'timer.fired',
+ *   EVENTS:       timerFired: { queue: 'internal', payload: { timer_id: 'string' } },
  */
 
 /** Which of the two queues (QUEUES in ./names.ts) carries a kind. */
@@ -26,68 +26,70 @@ export type QueueKey = 'internal' | 'external';
 export type PayloadFieldType = 'string';
 
 export interface EventRow {
-  /** The `kind` of the outbox envelope and of the SQS message attribute. */
-  kind: string;
   queue: QueueKey;
   /** A payload field whose value sends the event to another queue. */
   queueWhen?: { field: string; equals: string; queue: QueueKey };
   payload: Record<string, PayloadFieldType>;
 }
 
+/** The `kind` of each event's outbox envelope and SQS message attribute, by its key in `EVENTS`. */
+export const EVENT_KINDS = {
+  notificationDeliveryRequested: 'notification.delivery.requested',
+  workflowEventRecorded: 'workflow.event_recorded',
+  workflowActionRetryRequested: 'workflow.action_retry_requested',
+  integrationDiagnosticsRequested: 'integration.diagnostics_requested',
+  reconciliationRunRequested: 'reconciliation.run_requested',
+  accountingExportRequested: 'accounting.export_requested',
+} as const;
+
 export const EVENTS = {
   /** A notification to deliver: `in_app` stays inside, every other channel leaves the system. */
   notificationDeliveryRequested: {
-    kind: 'notification.delivery.requested',
     queue: 'external',
     queueWhen: { field: 'channel', equals: 'in_app', queue: 'internal' },
     payload: { notification_id: 'string', channel: 'string' },
   },
   /** A change a workflow rule may act on (docs/api.md section 9.1), with its entity's snapshot. */
   workflowEventRecorded: {
-    kind: 'workflow.event_recorded',
     queue: 'internal',
     payload: { event_type: 'string', entity_id: 'string', entity_json: 'string' },
   },
   /** A review decision to run a failed workflow rule action once more. */
   workflowActionRetryRequested: {
-    kind: 'workflow.action_retry_requested',
     queue: 'internal',
     payload: { review_item_id: 'string' },
   },
   /** A review decision to run a connection's diagnostics again (docs/api.md section 9.3). */
   integrationDiagnosticsRequested: {
-    kind: 'integration.diagnostics_requested',
     queue: 'internal',
     payload: { connection_id: 'string' },
   },
   /** A reconciliation run to do (docs/api.md section 9.3). */
   reconciliationRunRequested: {
-    kind: 'reconciliation.run_requested',
     queue: 'internal',
     payload: { run_id: 'string' },
   },
   /** An accounting export to send (docs/api.md section 9.2): it leaves the system. */
   accountingExportRequested: {
-    kind: 'accounting.export_requested',
     queue: 'external',
     payload: { export_id: 'string' },
   },
-} as const satisfies Record<string, EventRow>;
+} as const satisfies Record<keyof typeof EVENT_KINDS, EventRow>;
 
-type Rows = typeof EVENTS;
-type RowOf<K extends EventKind> = Extract<Rows[keyof Rows], { kind: K }>;
+type Kinds = typeof EVENT_KINDS;
+export type EventKind = Kinds[keyof Kinds];
+type KeyOf<K extends EventKind> = { [Key in keyof Kinds]: Kinds[Key] extends K ? Key : never }[keyof Kinds];
+type RowOf<K extends EventKind> = (typeof EVENTS)[KeyOf<K>];
 
-export type EventKind = Rows[keyof Rows]['kind'];
-
-/** Every kind by its row's key: `EVENT_KINDS.workflowEventRecorded === 'workflow.event_recorded'`. */
-export const EVENT_KINDS = Object.fromEntries(
-  Object.entries(EVENTS).map(([key, row]) => [key, row.kind]),
-) as { readonly [K in keyof Rows]: Rows[K]['kind'] };
-
-const ROWS: ReadonlyMap<string, EventRow> = new Map(Object.values(EVENTS).map((row) => [row.kind, row]));
+// Built on first use, so that a bundle that only names kinds drops the rows.
+let rows: ReadonlyMap<string, EventRow> | undefined;
+const rowsByKind = () =>
+  (rows ??= new Map(
+    (Object.keys(EVENT_KINDS) as (keyof Kinds)[]).map((key) => [EVENT_KINDS[key], EVENTS[key] as EventRow]),
+  ));
 
 /** The manifest row of a kind, or undefined for a kind the service does not know. */
-export const eventRow = (kind: string): EventRow | undefined => ROWS.get(kind);
+export const eventRow = (kind: string): EventRow | undefined => rowsByKind().get(kind);
 
 type QueuesOf<R> = R extends { queue: infer Q; queueWhen: { queue: infer W } }
   ? Q | W
@@ -102,18 +104,13 @@ export type KindsOn<Q extends QueueKey> = {
 
 /** The same set at run time. */
 export const kindsOn = <Q extends QueueKey>(queue: Q): KindsOn<Q>[] =>
-  Object.values(EVENTS as Record<string, EventRow>)
-    .filter((row) => row.queue === queue || row.queueWhen?.queue === queue)
-    .map((row) => row.kind as KindsOn<Q>);
+  [...rowsByKind()]
+    .filter(([, row]) => row.queue === queue || row.queueWhen?.queue === queue)
+    .map(([kind]) => kind as KindsOn<Q>);
 
-/** A kind's payload as its row declares it. */
-export type PayloadOf<K extends EventKind> = {
-  -readonly [F in keyof RowOf<K>['payload']]: string;
-};
-
-/** The queue an event goes to, by its row; an unknown kind goes to the internal queue's DLQ path. */
+/** The queue an event goes to, by its row; an unknown kind goes to the internal queue, whose worker fails it. */
 export function queueKeyFor(kind: string, payload: Record<string, unknown>): QueueKey {
-  const row = ROWS.get(kind);
+  const row = rowsByKind().get(kind);
   if (!row) return 'internal';
   const when = row.queueWhen;
   return when && payload[when.field] === when.equals ? when.queue : row.queue;

@@ -18,13 +18,13 @@ const ops = Object.entries(OPERATIONS) as [string, Operation][];
 const operationOf = (op: Operation) => doc.paths[op.path]![op.method.toLowerCase()]!;
 
 describe('OpenAPI document', () => {
-  it('is the committed openapi/openapi.json (run npm run build:openapi after changing the API)', async () => {
-    const committed = await readFile(new URL('../../../openapi/openapi.json', import.meta.url), 'utf8');
+  it('is the committed generated/openapi.json (run npm run build:openapi after changing the API)', async () => {
+    const committed = await readFile(new URL('../../../generated/openapi.json', import.meta.url), 'utf8');
     expect(committed).toBe(`${JSON.stringify(doc, null, 2)}\n`);
   });
 
-  it('is what the public function serves: openapi/openapi-brotli.ts holds the same document', async () => {
-    const { OPENAPI_BROTLI } = await import('../../../openapi/openapi-brotli');
+  it('is what the public function serves: generated/openapi-brotli.ts holds the same document', async () => {
+    const { OPENAPI_BROTLI } = await import('#generated/openapi-brotli');
     const served = brotliDecompressSync(Buffer.from(OPENAPI_BROTLI, 'base64')).toString('utf8');
     expect(served).toBe(JSON.stringify(doc));
   });

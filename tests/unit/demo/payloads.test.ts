@@ -218,7 +218,7 @@ describe('notification delivery contract', () => {
 });
 
 describe('demoResponse', () => {
-  it('answers each demo operation with the JSON text of the body the code builds (shared/demo/payloads-brotli.ts is up to date), a strong SHA-256 ETag and Cache-Control', () => {
+  it('answers each demo operation with the JSON text of the body the code builds (generated/demo-payloads-brotli.ts is up to date), a strong SHA-256 ETag and Cache-Control', () => {
     const tags = new Set<string>();
     for (const [id, { body }] of Object.entries(DEMO_PAYLOADS)) {
       const r = demoResponse(id)!;
