@@ -7,12 +7,25 @@ import tseslint from 'typescript-eslint';
  * mirror this project is built from carries only some platforms' native builds, and a lockfile
  * that misses optional platform packages fails `npm ci`.
  */
+/** What no file under shared/ may import (the rule's patterns, shared by the blocks below). */
+const SHARED_PATTERNS = [
+  {
+    group: ['@aws-sdk/*', 'aws-lambda', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'],
+    message: 'shared/ has no AWS import: put the adapter in functions/.',
+  },
+  {
+    group: ['\\#functions/*', '\\#local/*', '\\#infra/*', '**/functions/**', '**/local/**', '**/infra/**'],
+    message: 'shared/ never imports the functions, the local runtime or infra.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
       'node_modules/',
       'cdk.out/',
       'clients/',
+      'generated/',
       'demo-static/data/',
       'test-artifacts/',
       'coverage/',
@@ -36,25 +49,28 @@ export default tseslint.config(
   // written `\\#local/*` (tests/unit/layering.test.ts proves each rule fires).
   {
     files: ['shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: SHARED_PATTERNS }] },
+  },
+  // The API contract and the domain hold no demo content: the demo imports them, never the
+  // reverse (its routes' records and bodies join the OpenAPI document in shared/demo/openapi.ts).
+  {
+    files: ['shared/api/**/*.ts', 'shared/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              group: ['@aws-sdk/*', 'aws-lambda', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'],
-              message: 'shared/ has no AWS import: put the adapter in functions/.',
-            },
+            ...SHARED_PATTERNS,
             {
               group: [
-                '\\#functions/*',
-                '\\#local/*',
-                '\\#infra/*',
-                '**/functions/**',
-                '**/local/**',
-                '**/infra/**',
+                '\\#shared/demo',
+                '\\#shared/demo/*',
+                '**/shared/demo',
+                '**/shared/demo/*',
+                '../demo/*',
+                '../../demo/*',
               ],
-              message: 'shared/ never imports the functions, the local runtime or infra.',
+              message: 'shared/api and shared/domain never import the demo: the demo imports them.',
             },
           ],
         },

@@ -1,19 +1,19 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
-import { buildOpenApi } from '#shared/api/openapi';
+import { serviceOpenApi } from '#shared/demo/openapi';
 
 /**
- * `npm run build:openapi`: writes `openapi/openapi.json` from the operations manifest and its zod
- * schemas (the document `/openapi.json` serves), and `openapi/openapi-brotli.ts`, the same
+ * `npm run build:openapi`: writes `generated/openapi.json` from the operations manifest and its zod
+ * schemas (the document `/openapi.json` serves), and `generated/openapi-brotli.ts`, the same
  * document compact and brotli-compressed, which the public function bundles: the document grows
  * with every operation, and compressed it takes a tenth of the bytes in the bundle.
  * `--check` only reports drift (exit 1).
  */
 
-const file = fileURLToPath(new URL('../openapi/openapi.json', import.meta.url));
-const compressedFile = fileURLToPath(new URL('../openapi/openapi-brotli.ts', import.meta.url));
-const doc = buildOpenApi();
+const file = fileURLToPath(new URL('../generated/openapi.json', import.meta.url));
+const compressedFile = fileURLToPath(new URL('../generated/openapi-brotli.ts', import.meta.url));
+const doc = serviceOpenApi();
 const content = `${JSON.stringify(doc, null, 2)}\n`;
 const compact = JSON.stringify(doc);
 const current = await readFile(file, 'utf8').catch(() => undefined);
@@ -36,13 +36,13 @@ const upToDate = current === content && decompressed(currentCompressed) === comp
 
 if (process.argv.includes('--check')) {
   if (!upToDate) {
-    console.error('openapi/ is out of date; run npm run build:openapi');
+    console.error('generated/openapi.json is out of date; run npm run build:openapi');
     process.exit(1);
   }
-  console.log('openapi/ is up to date');
+  console.log('generated/openapi.json is up to date');
 } else {
-  await mkdir(fileURLToPath(new URL('../openapi/', import.meta.url)), { recursive: true });
+  await mkdir(fileURLToPath(new URL('../generated/', import.meta.url)), { recursive: true });
   if (current !== content) await writeFile(file, content);
   if (decompressed(currentCompressed) !== compact) await writeFile(compressedFile, compressedModule());
-  console.log(`openapi/ ${upToDate ? 'unchanged' : 'written'}`);
+  console.log(`generated/openapi.json ${upToDate ? 'unchanged' : 'written'}`);
 }

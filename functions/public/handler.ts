@@ -1,5 +1,5 @@
 import { brotliDecompressSync } from 'node:zlib';
-import { OPENAPI_BROTLI } from '../../openapi/openapi-brotli';
+import { OPENAPI_BROTLI } from '#generated/openapi-brotli';
 import { demoResponse } from '#shared/demo/served';
 import { PUBLIC_OPERATIONS } from '#shared/api/operations/public';
 import { tableHealth } from '#functions/adapters/table-health';
@@ -13,10 +13,10 @@ import { httpHandler } from '#functions/http/handler';
  * Health is `ok` only while the table answers (../adapters/table-health.ts), the one read this
  * function may make.
  *
- * The OpenAPI document is the committed `openapi/openapi.json`, which a test keeps equal to the
+ * The OpenAPI document is the committed `generated/openapi.json`, which a test keeps equal to the
  * document generated from the schemas (shared/api/openapi.ts); serving the file keeps zod's JSON
  * Schema generator out of the Lambda bundle and the work out of its cold start. The bundle holds
- * it brotli-compressed (`openapi/openapi-brotli.ts`, written beside it), a tenth of its size.
+ * it brotli-compressed (`generated/openapi-brotli.ts`, written beside it), a tenth of its size.
  */
 const OPENAPI_JSON = brotliDecompressSync(Buffer.from(OPENAPI_BROTLI, 'base64')).toString('utf8');
 const tableAnswers = tableHealth(tableConfig());

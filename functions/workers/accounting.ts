@@ -4,26 +4,22 @@ import { type ExportRunDeps, runExport } from '#shared/domain/accounting/export-
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { delayRetry } from '#functions/adapters/queue';
 import { logger, metricsFor } from '#functions/observability';
-import { type KindHandler, RetryLater } from './delivery-worker';
+import { kindHandlers, receiveCountOf, RetryLater } from './queue-worker';
 
 /**
  * The external worker's accounting export kind (docs/api.md section 9.2): one run per message;
  * a retry delays the message (backoff or the target's Retry-After) by its visibility; the last
  * attempt's message goes to the DLQ only after the export was marked failed with a review item.
  */
-export function accountingHandlers(
-  deps: ExportRunDeps,
-  sqs: SQSClient,
-  queueUrl: string,
-): Record<string, KindHandler> {
+export function accountingHandlers(deps: ExportRunDeps, sqs: SQSClient, queueUrl: string) {
   const metrics = metricsFor('worker-external');
   const count = (...names: string[]) => {
     for (const metric of names) metrics.addMetric(metric, MetricUnit.Count, 1);
   };
 
-  return {
+  return kindHandlers({
     [EVENT_KINDS.accountingExportRequested]: async (event, record) => {
-      const receiveCount = Number(record.attributes.ApproximateReceiveCount ?? 1);
+      const receiveCount = receiveCountOf(record);
       const outcome = await runExport(
         deps,
         String(event.payload.export_id ?? ''),
@@ -78,5 +74,5 @@ export function accountingHandlers(
           throw new RetryLater('dead_lettered');
       }
     },
-  };
+  });
 }

@@ -1,4 +1,3 @@
-import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { ExportRunDeps } from '#shared/domain/accounting/export-run';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
 import type { DeliveryDeps } from '#shared/domain/notifications/delivery';
@@ -33,10 +32,11 @@ import {
   queueConfig,
   tableConfig,
 } from '#functions/config';
-import { createWorker, type KindHandler } from './delivery-worker';
+import type { QueueKey } from '#shared/kernel/events';
+import { createQueueWorker, type KindHandlers, type WorkerQueue } from './queue-worker';
 
 /** The delivery policy, as configured (the local runtime and tests shorten it). */
-function deliveryDeps(db: Db): DeliveryDeps {
+export function deliveryDeps(db: Db): DeliveryDeps {
   const o = deliveryOverrides();
   return {
     store: notificationStore(db),
@@ -109,13 +109,16 @@ export function hubRunDeps(db: Db): HubDeps & ReconciliationWorkerDeps {
   };
 }
 
-/** A queue's worker handler, over the configured table, providers and queue, with `extra` kinds. */
-export function workerHandler(
-  name: 'internal' | 'external',
-  extra: (db: Db, queue: { sqs: SQSClient; queueUrl: string }) => Record<string, KindHandler> = () => ({}),
+/**
+ * A queue's worker handler over the configured table and queue. `bind` answers a handler for
+ * every kind the event manifest puts on that queue (the type says which), built from `db` and the
+ * worker's own queue; each worker file binds only its queue's kinds, so it bundles only their code.
+ */
+export function workerHandler<Q extends QueueKey>(
+  queue: Q,
+  bind: (db: Db, queue: WorkerQueue) => KindHandlers<Q>,
 ) {
   const queues = queueConfig();
   const db = dbFor(tableConfig());
-  const queue = { sqs: sqsClient(queues), queueUrl: queues[name] };
-  return createWorker(name, { delivery: deliveryDeps(db), ...queue }, extra(db, queue));
+  return createQueueWorker(queue, bind(db, { sqs: sqsClient(queues), queueUrl: queues[queue] }));
 }

@@ -1,19 +1,16 @@
-import type { SQSRecord } from 'aws-lambda';
 import { type HubDeps, runDiagnostics } from '#shared/domain/integrations/diagnostics';
 import { type ReconciliationWorkerDeps, runReconciliation } from '#shared/domain/integrations/reconciliation';
 import { NotFoundError } from '#shared/kernel/errors';
 import { EVENT_KINDS, LOG_EVENTS } from '#shared/kernel/names';
 import { logger } from '#functions/observability';
-import type { KindHandler } from './delivery-worker';
-
-const receiveCountOf = (record: SQSRecord) => Number(record.attributes.ApproximateReceiveCount ?? 1);
+import { kindHandlers, receiveCountOf } from './queue-worker';
 
 /**
  * The internal worker's integration hub kinds (docs/api.md sections 7 and 9.3): a review
  * decision's diagnostics run, and a reconciliation run. Errors propagate, so the queue retries.
  */
-export function hubHandlers(deps: HubDeps & ReconciliationWorkerDeps): Record<string, KindHandler> {
-  return {
+export function hubHandlers(deps: HubDeps & ReconciliationWorkerDeps) {
+  return kindHandlers({
     [EVENT_KINDS.integrationDiagnosticsRequested]: async (event) => {
       try {
         const result = await runDiagnostics(deps, null, event.tenant_id, String(event.payload.connection_id));
@@ -46,5 +43,5 @@ export function hubHandlers(deps: HubDeps & ReconciliationWorkerDeps): Record<st
         error: run.error,
       });
     },
-  };
+  });
 }

@@ -1,19 +1,16 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { SQSRecord } from 'aws-lambda';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { type Firing, fireRules, retryAction, type WorkflowRunDeps } from '#shared/domain/workflows/runner';
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { logger, metricsFor } from '#functions/observability';
-import type { KindHandler } from './delivery-worker';
-
-const receiveCountOf = (record: SQSRecord) => Number(record.attributes.ApproximateReceiveCount ?? 1);
+import { kindHandlers, receiveCountOf } from './queue-worker';
 
 /**
  * The internal worker's workflow kinds (docs/api.md section 9.1): a recorded change fires the
  * tenant's matching rules; a review decision runs a failed action once more. Errors propagate,
  * so the queue retries the message; the domain turns the last attempt's errors into review items.
  */
-export function workflowHandlers(deps: WorkflowRunDeps): Record<string, KindHandler> {
+export function workflowHandlers(deps: WorkflowRunDeps) {
   const metrics = metricsFor('worker-internal');
 
   const report = (event: OutboxEvent, firing: Firing) => {
@@ -36,7 +33,7 @@ export function workflowHandlers(deps: WorkflowRunDeps): Record<string, KindHand
     }
   };
 
-  return {
+  return kindHandlers({
     [EVENT_KINDS.workflowEventRecorded]: async (event, record) => {
       for (const firing of await fireRules(deps, event, receiveCountOf(record))) {
         metrics.addMetric(METRICS.workflowRuleFired, MetricUnit.Count, 1);
@@ -55,5 +52,5 @@ export function workflowHandlers(deps: WorkflowRunDeps): Record<string, KindHand
       const retried = await retryAction(deps, event, receiveCountOf(record));
       if (retried) report(event, retried);
     },
-  };
+  });
 }

@@ -145,7 +145,7 @@ export class StatelessStack extends Stack {
     });
 
     // --- Workers. Neither sends messages; both delay a retry by changing the visibility of the
-    // message they hold (functions/workers/delivery-worker.ts), so each needs its own queue's URL.
+    // message they hold (functions/workers/queue-worker.ts), so each needs its own queue's URL.
     this.internalWorker = fn(
       'worker-internal',
       'workers/internal.ts',

@@ -1,7 +1,7 @@
 import pkg from '../../package.json' with { type: 'json' };
 import type * as core from 'zod/v4/core';
-import { DEMO_CACHE_CONTROL, DEMO_PAYLOADS } from '#shared/demo/index';
 import { OPERATIONS, type Operation, type OperationId } from './manifest';
+import { DEMO_CACHE_CONTROL } from './operations/demo';
 import { Components, type Json } from './openapi/components';
 import { ERRORS, type ErrorStatus, errorResponse, errorStatuses } from './openapi/errors';
 import { EXAMPLES } from './openapi/examples';
@@ -19,6 +19,19 @@ export { EXAMPLES };
  *
  * The output is deterministic: paths and methods follow the manifest, components are sorted.
  */
+
+/**
+ * Operations answered with fixed bodies whose owner is not the API (the demo's, shared/demo/):
+ * the response record and the body of each, by operation id. The owner composes the service's
+ * document by passing them (shared/demo/openapi.ts), so the API imports none of that content.
+ * Such an operation is served with a strong ETag and `Cache-Control`, and answers 304.
+ */
+export interface FixedBodies {
+  responses: Record<string, core.$ZodType>;
+  bodies: Record<string, unknown>;
+}
+
+const NO_FIXED_BODIES: FixedBodies = { responses: {}, bodies: {} };
 
 const JSON_TYPE = 'application/json';
 const LOCAL_BASE_URL = 'http://127.0.0.1:3000';
@@ -66,9 +79,10 @@ function parameters(c: Components, op: Operation): Json[] {
   return out;
 }
 
-function operation(c: Components, id: OperationId, op: Operation): Json {
+function operation(c: Components, id: OperationId, op: Operation, fixed: FixedBodies): Json {
   const example = EXAMPLES[id];
-  const demo = (DEMO_PAYLOADS as Record<string, { body: unknown } | undefined>)[id];
+  const demo = id in fixed.bodies ? { body: fixed.bodies[id] } : undefined;
+  const response = op.response ?? fixed.responses[id];
   const out: Json = {
     operationId: id,
     summary: op.summary,
@@ -100,8 +114,8 @@ function operation(c: Components, id: OperationId, op: Operation): Json {
     const body = example?.response ?? demo?.body;
     success.content = {
       [JSON_TYPE]: {
-        schema: op.response
-          ? c.convert(op.response, 'output')
+        schema: response
+          ? c.convert(response, 'output')
           : { type: 'object', description: 'An OpenAPI 3.1 document.' },
         ...(body !== undefined ? { example: body } : {}),
       },
@@ -130,21 +144,22 @@ const TAGS: Record<string, string> = {
   public: 'Health, this document and the public demo (static synthetic data, no credentials).',
 };
 
-export function buildOpenApi(): Json {
+export function buildOpenApi(fixed: FixedBodies = NO_FIXED_BODIES): Json {
   const c = new Components();
   c.convert(Problem, 'output');
   const entries = Object.entries(OPERATIONS) as [OperationId, Operation][];
 
   // Every response schema first, so that a request-side schema that differs from its response
   // side is the one that gets the `Input` suffix, whatever the manifest order.
-  for (const [, op] of entries) {
-    if (op.response) c.convert(op.response, 'output');
+  for (const [id, op] of entries) {
+    const response = op.response ?? fixed.responses[id];
+    if (response) c.convert(response, 'output');
     if (op.alternative?.response) c.convert(op.alternative.response, 'output');
   }
   const paths: Record<string, Json> = {};
   for (const [id, op] of entries) {
     paths[op.path] ??= {};
-    paths[op.path]![op.method.toLowerCase()] = operation(c, id, op);
+    paths[op.path]![op.method.toLowerCase()] = operation(c, id, op, fixed);
   }
   const groups = [...new Set(entries.map(([, op]) => op.group))];
 

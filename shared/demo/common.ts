@@ -35,7 +35,7 @@ export const DOC = {
     path: 'docs/demo-and-clients.md#notification-delivery-contract',
   },
   walkthroughs: { title: 'Demo walkthroughs', path: 'docs/demo-and-clients.md#walkthroughs' },
-  openapi: { title: 'OpenAPI 3.1 description', path: 'openapi/openapi.json' },
+  openapi: { title: 'OpenAPI 3.1 description', path: 'generated/openapi.json' },
 } as const;
 
 export const runbookPath = (alarm: string): string => `runbooks/${alarm}.md`;

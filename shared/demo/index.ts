@@ -1,6 +1,6 @@
 import { channelMatrixDemo } from './channels';
 import { notificationDeliveryContract } from './delivery';
-import { DEMO_OPERATIONS, type DemoOperationId } from './operations';
+import { DEMO_OPERATIONS, type DemoOperationId } from '#shared/api/operations/demo';
 import { type DemoSection, publicDemo } from './public';
 import {
   businessScenarioReplayDemo,
@@ -12,11 +12,11 @@ import {
 
 /**
  * The one source of truth of the demo surface. `scripts/build-demo.ts` writes `demo-static/data/`
- * and the public function's payloads (./payloads-brotli.ts, served by ./served.ts) from
+ * and the public function's payloads (generated/demo-payloads-brotli.ts, served by ./served.ts) from
  * `DEMO_PAYLOADS`, and `shared/api/openapi.ts` uses the same bodies as response examples.
  */
 
-export { DEMO_CACHE_CONTROL, DEMO_OPERATIONS, type DemoOperationId } from './operations';
+export { DEMO_CACHE_CONTROL, DEMO_OPERATIONS, type DemoOperationId } from '#shared/api/operations/demo';
 
 /** Short titles and the key each record has in `/demo/public`'s `sections`. */
 const SECTIONS: Record<Exclude<DemoOperationId, 'demo.public'>, { id: string; title: string }> = {

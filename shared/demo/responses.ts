@@ -1,5 +1,5 @@
 import type * as core from 'zod/v4/core';
-import type { DemoOperationId } from './operations';
+import type { DemoOperationId } from '#shared/api/operations/demo';
 import {
   BusinessNotificationChannelMatrixDemoRead,
   BusinessScenarioReplayDemoRead,

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
-import { DEMO_CACHE_CONTROL } from './operations';
-import { DEMO_PAYLOADS_BROTLI } from './payloads-brotli';
+import { DEMO_CACHE_CONTROL } from '#shared/api/operations/demo';
+import { DEMO_PAYLOADS_BROTLI } from '#generated/demo-payloads-brotli';
 
 /**
  * The demo responses as the public function serves them. The bodies are the ones ./index.ts builds
- * (`DEMO_PAYLOADS`), written by `npm run build:demo` into ./payloads-brotli.ts as the exact JSON
+ * (`DEMO_PAYLOADS`), written by `npm run build:demo` into generated/demo-payloads-brotli.ts as the exact JSON
  * text of each, brotli-compressed; tests/unit/demo/payloads.test.ts keeps them equal. Serving the
  * text keeps the builders (and the previews they run) out of the function's bundle and the work
  * out of its cold start, as the OpenAPI document is served (functions/public/handler.ts).

@@ -4,30 +4,20 @@
  * all read them from here, so they cannot drift apart.
  */
 
+import { queueKeyFor } from './events';
+
 export const SERVICE = 'ops-platform';
 export const METRIC_NAMESPACE = 'OpsPlatform';
 
-export const EVENT_KINDS = {
-  notificationDeliveryRequested: 'notification.delivery.requested',
-  /** A change a workflow rule may act on (docs/api.md section 9.1), with its entity's snapshot. */
-  workflowEventRecorded: 'workflow.event_recorded',
-  /** A review decision to run a failed workflow rule action once more. */
-  workflowActionRetryRequested: 'workflow.action_retry_requested',
-  /** A review decision to run a connection's diagnostics again (docs/api.md section 7). */
-  integrationDiagnosticsRequested: 'integration.diagnostics_requested',
-  /** A reconciliation run to do (docs/api.md section 9.3). */
-  reconciliationRunRequested: 'reconciliation.run_requested',
-  /** An accounting export to send (docs/api.md section 9.2): it leaves the system. */
-  accountingExportRequested: 'accounting.export_requested',
-} as const;
+/**
+ * The event kinds, one per row of the event manifest (./events.ts), where each kind's queue and
+ * payload are declared; kept under this name for the code and the public delivery contract.
+ */
+export { EVENT_KINDS, type EventKind } from './events';
 
-/** Which queue carries each event kind; the relay and the sweeper route by it (docs/api.md section 7). */
-export const queueForEvent = (kind: string, payload: { channel?: unknown }): QueueName =>
-  (kind === EVENT_KINDS.notificationDeliveryRequested && payload.channel !== 'in_app') ||
-  kind === EVENT_KINDS.accountingExportRequested
-    ? QUEUES.external
-    : QUEUES.internal;
-export type EventKind = (typeof EVENT_KINDS)[keyof typeof EVENT_KINDS];
+/** Which queue carries an event, by its manifest row; the relay and the sweeper route by it (docs/api.md section 7). */
+export const queueForEvent = (kind: string, payload: Record<string, unknown>): QueueName =>
+  QUEUES[queueKeyFor(kind, payload)];
 
 /** Logical queue names; CDK and the local runtime derive physical names from them. */
 export const QUEUES = {

@@ -12,7 +12,7 @@ import type { Db } from '#functions/adapters/dynamo';
 import { loadConfig } from '#functions/config';
 import { metricsFor } from '#functions/observability';
 import { accountingHandlers } from '#functions/workers/accounting';
-import { RetryLater } from '#functions/workers/delivery-worker';
+import { RetryLater } from '#functions/workers/queue-worker';
 import { exportRequested } from '#shared/domain/accounting/events';
 import type { ExportRunDeps } from '#shared/domain/accounting/export-run';
 import { type AccountingDeps, createExport } from '#shared/domain/accounting/use-cases';

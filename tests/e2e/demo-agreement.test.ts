@@ -97,7 +97,7 @@ describe('demo agreement', () => {
     const reply = await get('/openapi.json');
     expect(reply.status).toBe(200);
     const committed = JSON.parse(
-      await readFile(new URL('../../openapi/openapi.json', import.meta.url), 'utf8'),
+      await readFile(new URL('../../generated/openapi.json', import.meta.url), 'utf8'),
     );
     const served = JSON.parse(reply.text);
     expect(served).toEqual(committed);

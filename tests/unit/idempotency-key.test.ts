@@ -5,7 +5,7 @@ import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MAX_LENGTH } from '#shared/api/schemas
 
 /** docs/api.md sections 7 and 11: the check and the published document agree on the key's limits. */
 
-const document = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8'));
+const document = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8'));
 const apiDoc = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
 
 describe('Idempotency-Key', () => {

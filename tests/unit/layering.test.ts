@@ -54,4 +54,40 @@ describe('the layering rule (eslint.config.js)', () => {
       ),
     ).toEqual([]);
   });
+
+  it('refuses the demo under shared/api and shared/domain, keeps their other rules there, and lets the demo import the API', async () => {
+    for (const [file, source] of [
+      ['shared/api/layering-probe.ts', '#shared/demo/index'],
+      ['shared/api/operations/layering-probe.ts', '../../demo/schemas'],
+      ['shared/domain/layering-probe.ts', '../demo/records'],
+      ['shared/domain/notifications/layering-probe.ts', '#shared/demo/delivery'],
+    ] as const) {
+      const messages = await restrictedImports(
+        file,
+        `import * as probe from '${source}';\nexport { probe };\n`,
+      );
+      expect([file, messages]).toEqual([
+        file,
+        [expect.stringContaining('shared/api and shared/domain never import the demo')],
+      ]);
+    }
+    expect(
+      await restrictedImports(
+        'shared/api/layering-probe.ts',
+        "import { SQSClient } from '@aws-sdk/client-sqs';\nexport const probe = SQSClient;\n",
+      ),
+    ).toEqual([expect.stringContaining('shared/ has no AWS import')]);
+    expect(
+      await restrictedImports(
+        'shared/demo/layering-probe.ts',
+        "import { OPERATIONS } from '#shared/api/manifest';\nexport const probe = OPERATIONS;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        'shared/api/layering-probe.ts',
+        "import { DEMO_OPERATIONS } from './operations/demo';\nexport const probe = DEMO_OPERATIONS;\n",
+      ),
+    ).toEqual([]);
+  });
 });

@@ -3,6 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dbFor } from '#functions/adapters/dynamo';
 import { loadConfig, provideConfig } from '#functions/config';
 import { exportRunDeps, hubRunDeps, workerHandler, workflowRunDeps } from '#functions/workers/deps';
+import { createQueueWorker, type KindHandlers } from '#functions/workers/queue-worker';
+import { eventRow, kindsOn } from '#shared/kernel/events';
+import { EVENT_KINDS } from '#shared/kernel/names';
 import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import { localConfig } from '#local/config';
 import type { ProviderSandbox } from '#local/provider-sandbox';
@@ -87,7 +90,22 @@ describe('the delivery policy of the workers', () => {
 });
 
 describe('a queue worker handler', () => {
-  it('hands its extra kinds the configured table and its own queue, and dispatches their messages to them', async () => {
+  const internalKinds = kindsOn('internal');
+  const recording = (handled: string[]) => {
+    const handlers: Partial<KindHandlers<'internal'>> = {};
+    for (const kind of internalKinds)
+      handlers[kind] = async (event) => {
+        handled.push(`${kind}:${event.event_id}`);
+      };
+    return handlers as KindHandlers<'internal'>;
+  };
+  const message = (kind: string, payload: Record<string, unknown>) => ({
+    messageId: `m-${kind}`,
+    body: JSON.stringify({ kind, event_id: 'e-1', payload }),
+    attributes: {},
+  });
+
+  it('hands its kinds the configured table and its own queue, and dispatches each message by the event manifest', async () => {
     provideConfig(
       loadConfig({
         ...TABLE,
@@ -99,22 +117,27 @@ describe('a queue worker handler', () => {
     const handled: string[] = [];
     const handler = workerHandler('internal', (table, queue) => {
       given.push([table.tableName, queue.queueUrl]);
-      return {
-        'test.kind': async (event) => {
-          handled.push(event.event_id);
-        },
-      };
+      return recording(handled);
     });
     expect(given).toEqual([['ops', 'https://sqs.local/internal']]);
+    const full = (kind: string) =>
+      Object.fromEntries(Object.keys(eventRow(kind)!.payload).map((field) => [field, 'x']));
     const out = await handler(
-      {
-        Records: [
-          { messageId: 'm-1', body: JSON.stringify({ kind: 'test.kind', event_id: 'e-1' }), attributes: {} },
-        ],
-      } as unknown as SQSEvent,
+      { Records: internalKinds.map((kind) => message(kind, full(kind))) } as unknown as SQSEvent,
       {} as Context,
     );
     expect(out.batchItemFailures).toEqual([]);
-    expect(handled).toEqual(['e-1']);
+    expect(handled).toEqual(internalKinds.map((kind) => `${kind}:e-1`));
+  });
+
+  it('refuses to start without a handler for a kind of its queue, or with one for another queue', () => {
+    const { [EVENT_KINDS.workflowEventRecorded]: _dropped, ...missing } = recording([]);
+    expect(() => createQueueWorker('internal', missing as KindHandlers<'internal'>)).toThrow(
+      `the internal worker's handlers do not match the event manifest: missing [${EVENT_KINDS.workflowEventRecorded}], not on this queue []`,
+    );
+    const foreign = { ...recording([]), [EVENT_KINDS.accountingExportRequested]: async () => {} };
+    expect(() => createQueueWorker('internal', foreign)).toThrow(
+      `missing [], not on this queue [${EVENT_KINDS.accountingExportRequested}]`,
+    );
   });
 });

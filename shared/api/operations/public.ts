@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DEMO_OPERATIONS } from '#shared/demo/operations';
+import { DEMO_OPERATIONS } from './demo';
 import { op } from './operation';
 
 /** Public, read-only routes: health, the OpenAPI document and the demo surface. */

@@ -45,14 +45,12 @@ import {
   WorkflowRuleRead,
   WorkflowRuleTestRead,
 } from '#shared/api/schemas/responses';
-import { DEMO_RESPONSES } from '#shared/demo/responses';
 
 /**
  * The response record of each operation, kept apart from the group modules the Lambda functions
  * import: only the OpenAPI document needs them (shared/api/manifest.ts merges them into OPERATIONS).
  */
 export const RESPONSES = {
-  ...DEMO_RESPONSES,
   'auth.login': AccessTokenRead,
   'auth.sessions': AuthSessionList,
   'auth.me': AuthMeRead,

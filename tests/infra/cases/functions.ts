@@ -394,7 +394,7 @@ export function functionCases(s: Synthesized): void {
     });
 
     // Both workers delay retries with ChangeMessageVisibility on the message they hold
-    // (functions/workers/delivery-worker.ts) and send nothing.
+    // (functions/workers/queue-worker.ts) and send nothing.
     for (const [worker, queue, urlVariable] of [
       ['worker-internal', 'internal-delivery', 'INTERNAL_QUEUE_URL'],
       ['worker-external', 'external-delivery', 'EXTERNAL_QUEUE_URL'],

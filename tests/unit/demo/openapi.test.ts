@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { OPERATIONS, type Operation } from '#shared/api/manifest';
 import { DEMO_PAYLOADS } from '#shared/demo/index';
 import { buildOpenApi, EXAMPLES } from '#shared/api/openapi';
+import { serviceOpenApi } from '#shared/demo/openapi';
 import {
   type OpenApiDoc,
   openApiValidator,
@@ -12,24 +13,37 @@ import {
   responseSchemaPointer,
 } from '#tests/support/demo/openapi-support';
 
-const doc = buildOpenApi() as unknown as OpenApiDoc;
+const doc = serviceOpenApi() as unknown as OpenApiDoc;
 const ops = Object.entries(OPERATIONS) as [string, Operation][];
 const operationOf = (op: Operation) => doc.paths[op.path]![op.method.toLowerCase()]!;
 
 describe('OpenAPI document', () => {
-  it('is the committed openapi/openapi.json (run npm run build:openapi after changing the API)', async () => {
-    const committed = await readFile(new URL('../../../openapi/openapi.json', import.meta.url), 'utf8');
+  it('is the committed generated/openapi.json (run npm run build:openapi after changing the API)', async () => {
+    const committed = await readFile(new URL('../../../generated/openapi.json', import.meta.url), 'utf8');
     expect(committed).toBe(`${JSON.stringify(doc, null, 2)}\n`);
   });
 
-  it('is what the public function serves: openapi/openapi-brotli.ts holds the same document', async () => {
-    const { OPENAPI_BROTLI } = await import('../../../openapi/openapi-brotli');
+  it('is what the public function serves: generated/openapi-brotli.ts holds the same document', async () => {
+    const { OPENAPI_BROTLI } = await import('#generated/openapi-brotli');
     const served = brotliDecompressSync(Buffer.from(OPENAPI_BROTLI, 'base64')).toString('utf8');
     expect(served).toBe(JSON.stringify(doc));
   });
 
   it('is deterministic', () => {
-    expect(JSON.stringify(buildOpenApi())).toBe(JSON.stringify(doc));
+    expect(JSON.stringify(serviceOpenApi())).toBe(JSON.stringify(doc));
+  });
+
+  it("takes the demo routes' records and bodies from the demo (shared/demo/openapi.ts), not from the API", () => {
+    const alone = buildOpenApi() as unknown as OpenApiDoc;
+    for (const [id, { path }] of Object.entries(DEMO_PAYLOADS)) {
+      const served = alone.paths[path]!.get! as { responses: Record<string, unknown> };
+      expect([id, served.responses['304'], JSON.stringify(served).includes('"example"')]).toEqual([
+        id,
+        undefined,
+        false,
+      ]);
+      expect(doc.paths[path]!.get!.responses).toHaveProperty('304');
+    }
   });
 
   it('is OpenAPI 3.1 and describes every operation of the manifest, and nothing else', () => {

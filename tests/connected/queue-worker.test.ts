@@ -8,20 +8,22 @@ import { connectionResults } from '#functions/adapters/connection-results';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { logger, metricsFor } from '#functions/observability';
-import { createWorker } from '#functions/workers/delivery-worker';
+import { notificationHandlers } from '#functions/workers/notifications';
+import { createQueueWorker } from '#functions/workers/queue-worker';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
 import type { Notification, SendResult } from '#shared/domain/notifications/ports';
 import { createNotification, deliveryRequested } from '#shared/domain/notifications/use-cases';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { type Clock, newId, systemClock } from '#shared/kernel/ids';
-import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
+import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { freshDb } from '#tests/support/db';
 import { connectChannel } from '#tests/support/connections';
 import { principal } from '#tests/support/fixtures';
 
 /**
- * The SQS worker of the delivery path (functions/workers/delivery-worker.ts) over DynamoDB Local:
- * each outcome of a delivery becomes the right batch answer (a record that must come back fails
+ * The queue worker (functions/workers/queue-worker.ts) with the notification kind
+ * (functions/workers/notifications.ts) over DynamoDB Local: a message reaches its kind's handler
+ * only when its kind and payload are what the event manifest declares, and each outcome of a delivery becomes the right batch answer (a record that must come back fails
  * alone), the right visibility change (the backoff, or 0 to reach the DLQ), and its metrics and
  * log line. SQS itself is aws-sdk-client-mock: it records the visibility changes.
  */
@@ -46,19 +48,27 @@ afterEach(() => {
 });
 
 const worker = (send: (n: Notification) => Promise<SendResult>) =>
-  createWorker('external', {
-    delivery: {
-      store,
-      connections: activeConnectionReader(connectionStore(db), secrets),
-      results: connectionResults(db),
-      providers: { send },
-      clock: systemClock,
-      maxAttempts: MAX_ATTEMPTS,
-      backoff: { baseSeconds: 8, capSeconds: 8 },
-      leaseSeconds: 60,
+  createQueueWorker('external', {
+    ...notificationHandlers(
+      'external',
+      {
+        store,
+        connections: activeConnectionReader(connectionStore(db), secrets),
+        results: connectionResults(db),
+        providers: { send },
+        clock: systemClock,
+        maxAttempts: MAX_ATTEMPTS,
+        backoff: { baseSeconds: 8, capSeconds: 8 },
+        leaseSeconds: 60,
+      },
+      {
+        sqs: new SQSClient({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
+        queueUrl: QUEUE,
+      },
+    ),
+    [EVENT_KINDS.accountingExportRequested]: async () => {
+      throw new Error('no accounting export in these tests');
     },
-    sqs: new SQSClient({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
-    queueUrl: QUEUE,
   });
 
 const queued = async (telegram: 'active' | 'unconnected' = 'active', clock: Clock = systemClock) => {
@@ -207,23 +217,28 @@ describe('the delivery worker', () => {
     expect((await store.get(gated.tenantId, gated.n.id))?.status).toBe('gated');
   });
 
-  it('a message that is not JSON, of an unknown kind, or about a missing notification', async () => {
+  it('a message that is not JSON, of an unknown kind, with a payload its kind does not declare, or about a missing notification', async () => {
     const unknownKind = { ...(await queued()).event, kind: 'no.such.kind' };
     const garbled = record('{not json');
     const unknown = record(unknownKind);
     const numericKind = record(JSON.stringify({ kind: 42 }));
+    const sent = await queued();
+    const noId = record({ ...sent.event, payload: { channel: 'telegram' } });
+    const noPayload = record({ ...sent.event, payload: null } as unknown as OutboxEvent);
     const missing = record({
       ...(await queued()).event,
       payload: { notification_id: 'gone', channel: 'telegram' },
     });
     const r = await run(
       worker(async () => ({ ok: true })),
-      [garbled, unknown, missing, numericKind],
+      [garbled, unknown, missing, numericKind, noId, noPayload],
     );
-    // The missing notification is acknowledged (skipped); the other two fail alone, each counted
+    // The missing notification is acknowledged (skipped); the others fail alone, each counted
     // and logged, so a poison message is seen before it reaches the DLQ.
-    expect(r.failed.sort()).toEqual([garbled.messageId, unknown.messageId, numericKind.messageId].sort());
-    expect(r.metrics.filter((m) => m === METRICS.workerFailed)).toHaveLength(3);
+    expect(r.failed.sort()).toEqual(
+      [garbled, unknown, numericKind, noId, noPayload].map((m) => m.messageId).sort(),
+    );
+    expect(r.metrics.filter((m) => m === METRICS.workerFailed)).toHaveLength(5);
     const failedLines = r.lines.filter(([, f]) => f.event === LOG_EVENTS.workerRecordFailed);
     // The log says what was wrong with each, and logs a kind only when it is text.
     expect(
@@ -233,6 +248,18 @@ describe('the delivery worker', () => {
         ['error', garbled.messageId, null, 'unparseable message body'],
         ['error', unknown.messageId, 'no.such.kind', 'no handler for kind no.such.kind'],
         ['error', numericKind.messageId, null, 'no handler for kind 42'],
+        [
+          'error',
+          noId.messageId,
+          EVENT_KINDS.notificationDeliveryRequested,
+          'invalid notification.delivery.requested message: payload field notification_id is not a string',
+        ],
+        [
+          'error',
+          noPayload.messageId,
+          EVENT_KINDS.notificationDeliveryRequested,
+          'invalid notification.delivery.requested message: payload is not an object',
+        ],
       ].sort(),
     );
     // The missing notification: skipped, not counted, logged with the ids the message named.

@@ -1,6 +1,4 @@
-import type { Operation } from '#shared/api/operations/operation';
-
-const op = <const O extends Operation>(o: O) => o;
+import { type Operation, op } from './operation';
 
 const demo = <const P extends string>(path: P, summary: string) =>
   op({ group: 'public', method: 'GET', path, summary, auth: 'public', status: 200 });
@@ -9,9 +7,11 @@ const demo = <const P extends string>(path: P, summary: string) =>
 export const DEMO_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
 
 /**
- * The public demo routes (docs/api.md section 8): public, read-only, cacheable,
- * answered from static synthetic data built by `shared/demo/index.ts`. Their response records are
- * in ./responses.ts: only the OpenAPI document needs them, not the public function.
+ * The public demo routes (docs/api.md section 8): public, read-only, cacheable. The API declares
+ * the routes; their content (the static synthetic bodies and the response records they follow)
+ * is the demo's, in shared/demo/, which the API never imports: the public function serves the
+ * generated bodies, and the OpenAPI document is composed with the demo's records and bodies by
+ * shared/demo/openapi.ts.
  */
 export const DEMO_OPERATIONS = {
   'demo.public': demo(

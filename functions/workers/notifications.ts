@@ -1,45 +1,29 @@
-import { EventType } from '@aws-lambda-powertools/batch';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { SQSClient } from '@aws-sdk/client-sqs';
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { type DeliveryDeps, deliver } from '#shared/domain/notifications/delivery';
-import type { OutboxEvent } from '#shared/domain/outbox';
+import type { QueueKey } from '#shared/kernel/events';
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { delayRetry } from '#functions/adapters/queue';
-import { partialBatch } from '#functions/batch';
 import { logger, metricsFor } from '#functions/observability';
-
-/** Thrown for a record that must come back later; only that record is reported failed. */
-export class RetryLater extends Error {}
-
-export interface WorkerDeps {
-  delivery: DeliveryDeps;
-  sqs: SQSClient;
-  queueUrl: string;
-}
-
-export type KindHandler = (event: OutboxEvent, record: SQSRecord) => Promise<void>;
+import { type KindHandler, kindHandlers, receiveCountOf, RetryLater, type WorkerQueue } from './queue-worker';
 
 /** What the provider path threw, for the log only (the attempt carries `provider_error`). */
 const thrown = (error: unknown) => (error === undefined ? {} : { error: error as Error });
 
 /**
- * An SQS worker: a dispatcher by event kind over Powertools' BatchProcessor, so a failed record
- * fails alone (`batchItemFailures`). Other kinds come in `extra` (workflow rules: ./workflows.ts).
+ * Both workers' notification kind (docs/delivery.md): `in_app` on the internal queue, every
+ * other channel on the external one. One delivery per message; a retry delays the message by its
+ * visibility (the backoff), the last attempt's message goes to the DLQ only after the
+ * notification was marked dead-lettered with a review item.
  */
-export function createWorker(
-  name: 'internal' | 'external',
-  deps: WorkerDeps,
-  extra: Record<string, KindHandler> = {},
-) {
-  const metrics = metricsFor(`worker-${name}`);
+export function notificationHandlers(queueKey: QueueKey, deps: DeliveryDeps, queue: WorkerQueue) {
+  const metrics = metricsFor(`worker-${queueKey}`);
   const count = (...names: string[]) => {
     for (const metric of names) metrics.addMetric(metric, MetricUnit.Count, 1);
   };
 
   const notification: KindHandler = async (event, record) => {
-    const receiveCount = Number(record.attributes.ApproximateReceiveCount ?? 1);
-    const outcome = await deliver(deps.delivery, event, receiveCount);
+    const receiveCount = receiveCountOf(record);
+    const outcome = await deliver(deps, event, receiveCount);
     const n = outcome.notification;
     const fields = {
       tenant_id: event.tenant_id,
@@ -99,7 +83,7 @@ export function createWorker(
           delay_s: outcome.delaySeconds,
           ...thrown(outcome.error),
         });
-        await delayRetry(deps.sqs, deps.queueUrl, record.receiptHandle, outcome.delaySeconds);
+        await delayRetry(queue.sqs, queue.queueUrl, record.receiptHandle, outcome.delaySeconds);
         throw new RetryLater(outcome.result);
       case 'dead_lettered':
         count(METRICS.notificationDeadLettered, METRICS.reviewItemOpened);
@@ -110,45 +94,10 @@ export function createWorker(
           ...thrown(outcome.error),
         });
         // Visible at once: the next receive exceeds maxReceiveCount and SQS moves it to the DLQ.
-        await delayRetry(deps.sqs, deps.queueUrl, record.receiptHandle, 0);
+        await delayRetry(queue.sqs, queue.queueUrl, record.receiptHandle, 0);
         throw new RetryLater('dead_lettered');
     }
   };
 
-  const handlers: Record<string, KindHandler> = {
-    [EVENT_KINDS.notificationDeliveryRequested]: notification,
-    ...extra,
-  };
-
-  // A message that is not JSON or of no known kind fails too, counted and logged like any other
-  // failure: after the receive limit it reaches the DLQ, and the alarm on the metric says so.
-  const record = async (r: SQSRecord) => {
-    let kind: string | null = null;
-    try {
-      let event: OutboxEvent;
-      try {
-        event = JSON.parse(r.body) as OutboxEvent;
-      } catch {
-        throw new Error('unparseable message body');
-      }
-      kind = typeof event.kind === 'string' ? event.kind : null;
-      const handle = handlers[event.kind];
-      if (!handle) throw new Error(`no handler for kind ${event.kind}`);
-      await handle(event, r);
-    } catch (err) {
-      if (!(err instanceof RetryLater)) {
-        count(METRICS.workerFailed);
-        logger.error('worker record failed', {
-          event: LOG_EVENTS.workerRecordFailed,
-          message_id: r.messageId,
-          kind,
-          error: err as Error,
-        });
-      }
-      throw err;
-    }
-  };
-
-  return (event: SQSEvent, context: Context) =>
-    partialBatch({ type: EventType.SQS, event, record }, context, metrics);
+  return kindHandlers({ [EVENT_KINDS.notificationDeliveryRequested]: notification });
 }
