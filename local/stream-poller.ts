@@ -9,6 +9,7 @@ import {
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { outbox } from '#shared/table/entities/outbox';
 import { clientOptions } from '#functions/adapters/client-options';
+import type { SdkDeadlines } from '#functions/config';
 import { LOCAL_AWS_ENV, localClient } from './dynamodb-local';
 
 /**
@@ -51,6 +52,7 @@ export async function startStreamPoller(options: {
   handler: RelayHandler;
   context: () => Context;
   pollMs?: number;
+  deadlines?: Partial<SdkDeadlines>;
 }): Promise<{ stop(): Promise<void> }> {
   const pollMs = options.pollMs ?? 25;
   const ddb = localClient(options.endpoint);
@@ -64,6 +66,7 @@ export async function startStreamPoller(options: {
         accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
         secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
       },
+      ...(options.deadlines ? { deadlines: options.deadlines } : {}),
     }),
   );
   const table = await ddb.send(new DescribeTableCommand({ TableName: options.tableName }));
