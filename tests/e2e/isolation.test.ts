@@ -252,3 +252,146 @@ describe('every tenant-scoped route, with real records of tenant A', () => {
     expect(await snapshot()).toEqual(before);
   }, 120_000);
 });
+
+describe("ids of tenant A's records in request bodies, sent to tenant B", () => {
+  const call = (method: string, path: string, body: unknown) =>
+    b.api.call(method, `/tenants/${b.tenantId}${path}`, { token: b.adminToken, body });
+  const count = async (list: string) =>
+    (await call('GET', `${list}?limit=100`, undefined)).body.items.length as number;
+
+  /** [field, method, path under tenant B, body naming A's record, list of B that must not grow, the refusal]. */
+  const cases = (): [string, string, string, () => Promise<unknown>, string, object][] => [
+    [
+      'tasks.create assignee_id',
+      'POST',
+      '/tasks',
+      async () => ({ ...(SAMPLE_BODIES['tasks.create'] as object), assignee_id: a.members.operator.user_id }),
+      '/tasks',
+      { path: 'assignee_id', code: 'not_member' },
+    ],
+    [
+      'tasks.update assignee_id',
+      'PATCH',
+      '/tasks/{own task}',
+      async () => ({ assignee_id: a.members.operator.user_id }),
+      '/tasks',
+      { path: 'assignee_id', code: 'not_member' },
+    ],
+    [
+      'documents.create applies_to',
+      'POST',
+      '/documents',
+      async () => ({
+        document_type: 'payment',
+        number: 'P-1',
+        counterparty: 'Globex Ltd',
+        currency: 'EUR',
+        amount: '100.00',
+        issued_on: '2026-02-01',
+        applies_to: ids.document_id,
+        lines: [{ description: 'Payment', quantity: '1', unit_amount: '100.00' }],
+      }),
+      '/documents',
+      { path: 'applies_to', code: 'not_found' },
+    ],
+    [
+      'reconciliationRuns.create connection_id',
+      'POST',
+      '/reconciliation-runs',
+      async () => ({ connection_id: ids.connection_id, rule_set: 'payment_reconciliation' }),
+      '/reconciliation-runs',
+      { path: 'connection_id', code: 'unknown_connection' },
+    ],
+    [
+      'integrationRepairs.preview connection_id',
+      'POST',
+      '/integration-repairs/preview',
+      async () => ({ connection_id: ids.connection_id }),
+      '/review-items',
+      { path: 'connection_id', code: 'unknown_connection' },
+    ],
+    [
+      'accountingExports.create integration_connection_id',
+      'POST',
+      '/accounting-exports',
+      async () => ({
+        export_batch_id: 'B-foreign-connection',
+        documents: [{ number: 'INV-1', amount: '10.00', currency: 'EUR' }],
+        integration_connection_id: ids.connection_id,
+      }),
+      '/accounting-exports',
+      { path: 'integration_connection_id', code: 'not_found' },
+    ],
+    [
+      'accountingExports.create documents[].document_id',
+      'POST',
+      '/accounting-exports',
+      async () => ({ export_batch_id: 'B-foreign-document', documents: [{ document_id: ids.document_id }] }),
+      '/accounting-exports',
+      { path: 'documents.0.document_id', code: 'not_found' },
+    ],
+    [
+      'notifications.create recipient (in_app)',
+      'POST',
+      '/notifications',
+      async () => ({ channel: 'in_app', recipient: a.members.operator.user_id, body: 'Hello' }),
+      // Refused notifications are kept as `blocked` (docs/api.md section 7): what must not grow is the review queue.
+      '/review-items',
+      { path: 'recipient', code: 'invalid_recipient' },
+    ],
+  ];
+
+  let ownTask = '';
+  let before = '';
+  beforeAll(async () => {
+    const r = await call('POST', '/tasks', SAMPLE_BODIES['tasks.create']);
+    ownTask = must(r, 201, "B's task").id;
+    before = await settled();
+  }, 60_000);
+
+  // One test per field, each read back: tenant B holds no record naming tenant A's.
+  for (const [field, method, path, body, list, refusal] of cases()) {
+    it(`${field} is refused with 422 and writes nothing`, async () => {
+      const listed = await count(list);
+      const r = await call(method, path.replace('{own task}', ownTask), await body());
+      expect([r.status, r.body?.errors]).toEqual([422, [expect.objectContaining(refusal)]]);
+      expect(await count(list)).toBe(listed);
+      if (field.startsWith('tasks.update')) {
+        const task = await call('GET', `/tasks/${ownTask}`, undefined);
+        expect(task.body.assignee_id).not.toBe(a.members.operator.user_id);
+      }
+    });
+  }
+
+  // Previews answer 200 for any step; a record of tenant A is as unknown as no record at all.
+  it.each([
+    ['previews.actionExecution action_steps[].exception_id', '/previews/action-execution', 'exception_id'],
+    ['previews.approvalGateway execution_plan[].document_id', '/previews/approval-gateway', 'document_id'],
+  ])('%s: a record of tenant A reads as a missing one', async (_, path, field) => {
+    const body = (id: string) =>
+      field === 'exception_id'
+        ? {
+            execution_mode: 'approval_request',
+            action_steps: [{ action: 'acknowledge_exception', exception_id: id }],
+          }
+        : { requester_role: 'manager', execution_plan: [{ action: 'void_document', document_id: id }] };
+    const shown = async (id: string) => {
+      const r = await call('POST', path, body(id));
+      expect(r.status).toBe(200);
+      return (
+        JSON.stringify(r.body)
+          .replaceAll(id, '<id>')
+
+          .replace(/"generated_at":"[^"]+"/, '')
+          // The digest hashes the request, the id included.
+          .replace(/"preview_digest":"[^"]+"/, '')
+      );
+    };
+    expect(await shown(ids[field]!)).toEqual(await shown('01a00000-0000-7000-8000-000000000000'));
+  });
+
+  afterAll(async () => {
+    // Whatever tenant B was sent, tenant A reads the same.
+    expect(await snapshot()).toEqual(before);
+  });
+});
