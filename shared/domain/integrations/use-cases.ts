@@ -28,6 +28,7 @@ import type {
   HealthRecord,
   HubStore,
 } from './ports';
+import { sameValue } from '#shared/kernel/same-value';
 
 /** The adapter catalog and tenant connections (docs/api.md section 9.3). */
 
@@ -275,14 +276,6 @@ export async function listConnections(
 /** The fields a PATCH may set, compared with what is stored to find what it changes. */
 const EDITABLE = ['name', 'status', 'scopes', 'config', 'mapping'] as const;
 
-/** JSON with object keys sorted: two configs or mappings equal whatever order their keys came in. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-
 /**
  * Change a connection: name, status (`disabled` closes its gate, `active` claims its adapter
  * again), scopes, config (replaced, checked as on create), mapping (replaced), secret (replaced;
@@ -321,7 +314,7 @@ export async function updateConnection(
   );
   const wanted = { name: patch.name, status: patch.status, scopes, config, mapping: patch.mapping };
   const changesTo = (base: Connection) => [
-    ...EDITABLE.filter((f) => wanted[f] !== undefined && canonical(wanted[f]) !== canonical(base[f])),
+    ...EDITABLE.filter((f) => wanted[f] !== undefined && !sameValue(wanted[f], base[f])),
     ...(patch.secret === undefined || (patch.secret === null && !base.secret_configured) ? [] : ['secret']),
   ];
   const changed = changesTo(current).sort();
