@@ -18,6 +18,18 @@ export interface AwsClientSettings {
   endpoint?: string;
   region?: string;
   credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Shorter or longer deadlines than functions/adapters/client-options.ts SDK_DEADLINES (tests). */
+  deadlines?: Partial<SdkDeadlines>;
+}
+
+/** How long an SDK client waits for its service (functions/adapters/client-options.ts). */
+export interface SdkDeadlines {
+  /** To establish the TCP (and TLS) connection of one attempt. */
+  connectionTimeoutMs: number;
+  /** One attempt, from sending the request to the whole answer, connection included. */
+  requestTimeoutMs: number;
+  /** Attempts per call, the first included. */
+  maxAttempts: number;
 }
 
 export interface TableConfig {

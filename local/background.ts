@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import { dlqName, QUEUES } from '#shared/kernel/names';
 import { lambdaContext } from './api-gateway';
-import type { Settings } from './config';
+import { localDeadlines, type Settings } from './config';
 import { ProviderSandbox } from './provider-sandbox';
 import { LocalQueues, type WorkerHandler } from './queues';
 import { type RelayHandler, startStreamPoller } from './stream-poller';
@@ -62,6 +62,7 @@ export async function startBackground(
     tableName: options.tableName,
     handler: relay,
     context: ctx('relay'),
+    deadlines: localDeadlines(options.settings),
   });
   queues.consume(QUEUES.internal, internal, ctx('worker-internal'));
   queues.consume(QUEUES.external, external, ctx('worker-external'));

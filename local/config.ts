@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type AwsClientSettings, type Config, loadConfig } from '#functions/config';
+import { type AwsClientSettings, type Config, loadConfig, type SdkDeadlines } from '#functions/config';
 import { dlqName, QUEUES } from '#shared/kernel/names';
 import { LOCAL_AWS_ENV } from './dynamodb-local';
 import type { ProviderSandbox } from './provider-sandbox';
@@ -7,6 +7,24 @@ import type { LocalQueues } from './queues';
 
 /** Settings by their environment variable names, as the deployed functions get them. */
 export type Settings = Record<string, string | undefined>;
+
+/**
+ * Deadlines of the SDK clients other than the deployed ones (functions/adapters/client-options.ts),
+ * from `OPS_SDK_CONNECTION_TIMEOUT_MS`, `OPS_SDK_REQUEST_TIMEOUT_MS` and `OPS_SDK_MAX_ATTEMPTS`:
+ * unset, the cloud's hold. The test suite lengthens them (tests/support/runtime.ts): on a machine
+ * running many test files at once DynamoDB Local can take seconds to answer, which in the cloud
+ * would be a hang.
+ */
+export function localDeadlines(settings: Settings): Partial<SdkDeadlines> {
+  const named = {
+    connectionTimeoutMs: settings.OPS_SDK_CONNECTION_TIMEOUT_MS,
+    requestTimeoutMs: settings.OPS_SDK_REQUEST_TIMEOUT_MS,
+    maxAttempts: settings.OPS_SDK_MAX_ATTEMPTS,
+  };
+  return Object.fromEntries(
+    Object.entries(named).flatMap(([k, v]) => (v === undefined ? [] : [[k, Number(v)]])),
+  );
+}
 
 /**
  * The functions' configuration on this machine, read by the same `loadConfig` as in Lambda: the
@@ -23,7 +41,9 @@ export function localConfig(options: {
   sandbox: ProviderSandbox;
 }): Config {
   const { queues, sandbox } = options;
+  const deadlines = localDeadlines(options.settings);
   const client = (endpoint?: string): AwsClientSettings => ({
+    deadlines,
     ...(endpoint ? { endpoint } : {}),
     region: LOCAL_AWS_ENV.AWS_REGION,
     credentials: {

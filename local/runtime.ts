@@ -68,10 +68,15 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** The runtime's own answers (a body over API Gateway's limit, a crash) in the service's problem shape. */
-const writeProblem = (res: ServerResponse, err: unknown, req: IncomingMessage) => {
+const writeProblem = (
+  res: ServerResponse,
+  err: unknown,
+  req: IncomingMessage,
+  extra: Record<string, string> = {},
+) => {
   const requestId = requestIdOf(req.headers['x-request-id']);
   const problem = toProblem(err, requestId);
-  res.writeHead(problem.statusCode, { ...problem.headers, 'x-request-id': requestId });
+  res.writeHead(problem.statusCode, { ...problem.headers, 'x-request-id': requestId, ...extra });
   res.end(problem.body);
 };
 
@@ -84,15 +89,48 @@ const decodeUriPath = (pathname: string): string | undefined => {
   }
 };
 
-const readBody = async (req: IncomingMessage): Promise<Buffer | undefined> => {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_GATEWAY_BODY) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** How long the rest of a refused body is read and discarded before the connection is cut. */
+const DRAIN_MS = 5_000;
+
+/**
+ * The request's body, or undefined once it passes MAX_GATEWAY_BODY. Reading then stops without
+ * destroying the request, so the 413 can still be written on its socket.
+ */
+const readBody = (req: IncomingMessage): Promise<Buffer | undefined> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_GATEWAY_BODY) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.pause();
+      resolve(undefined);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', reject);
+  });
+
+/**
+ * A 413 for a body that was not read to its end. The rest of the body is still on its way, so the
+ * socket cannot carry another request: the answer says `Connection: close` (a keep-alive client
+ * sends its next request on a new connection instead of losing it), and the rest is read and
+ * discarded for up to DRAIN_MS, so the client is not reset while it still writes and reads the
+ * 413 in full; then the socket is cut.
+ */
+const refuseUnreadBody = (req: IncomingMessage, res: ServerResponse) => {
+  writeProblem(res, new PayloadTooLargeError(MAX_GATEWAY_BODY), req, { connection: 'close' });
+  const cut = setTimeout(() => req.socket.destroy(), DRAIN_MS);
+  cut.unref();
+  req.once('end', () => clearTimeout(cut));
+  req.once('close', () => clearTimeout(cut));
+  req.resume();
 };
 
 /** What Node's parser refuses before a request exists (Node's own answer would be a bare status line). */
@@ -200,7 +238,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dispatch = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);
     if (body === undefined) {
-      writeProblem(res, new PayloadTooLargeError(MAX_GATEWAY_BODY), req);
+      refuseUnreadBody(req, res);
       return;
     }
     const event: ApiEvent = toApiGatewayEvent(req, body);

@@ -8,6 +8,8 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { outbox } from '#shared/table/entities/outbox';
+import { clientOptions } from '#functions/adapters/client-options';
+import type { SdkDeadlines } from '#functions/config';
 import { LOCAL_AWS_ENV, localClient } from './dynamodb-local';
 
 /**
@@ -50,17 +52,23 @@ export async function startStreamPoller(options: {
   handler: RelayHandler;
   context: () => Context;
   pollMs?: number;
+  deadlines?: Partial<SdkDeadlines>;
 }): Promise<{ stop(): Promise<void> }> {
   const pollMs = options.pollMs ?? 25;
   const ddb = localClient(options.endpoint);
-  const streams = new DynamoDBStreamsClient({
-    endpoint: options.endpoint,
-    region: LOCAL_AWS_ENV.AWS_REGION,
-    credentials: {
-      accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
-      secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
-    },
-  });
+  // The deployed functions' deadlines: a hung stream read fails and is polled again, as a hung
+  // table call does in a function.
+  const streams = new DynamoDBStreamsClient(
+    clientOptions({
+      endpoint: options.endpoint,
+      region: LOCAL_AWS_ENV.AWS_REGION,
+      credentials: {
+        accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+        secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+      },
+      ...(options.deadlines ? { deadlines: options.deadlines } : {}),
+    }),
+  );
   const table = await ddb.send(new DescribeTableCommand({ TableName: options.tableName }));
   const streamArn = table.Table?.LatestStreamArn;
   if (!streamArn) throw new Error(`table ${options.tableName} has no stream`);

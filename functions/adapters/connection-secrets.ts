@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-ssm';
 import type { ConnectionSecret, ConnectionSecrets } from '#shared/domain/integrations/ports';
 import type { ConnectionSecretSettings } from '#functions/config';
+import { clientOptions } from './client-options';
 
 /**
  * The private storage of connection secrets (the `ConnectionSecrets` port), chosen by
@@ -104,7 +105,11 @@ const memory: Entries = {};
 export function connectionSecretsFor(settings: ConnectionSecretSettings): ConnectionSecrets {
   const { store } = settings;
   if (store?.startsWith('ssm:'))
-    return ssmConnectionSecrets(store.slice(4), settings.kmsKeyId, new SSMClient(settings.client ?? {}));
+    return ssmConnectionSecrets(
+      store.slice(4),
+      settings.kmsKeyId,
+      new SSMClient(clientOptions(settings.client)),
+    );
   if (store?.startsWith('file:')) return localConnectionSecrets(store.slice(5));
   if (store === 'memory') return localConnectionSecrets(undefined);
   // No silent fallback: a function without storage for secrets must fail, not forget them.

@@ -11,6 +11,7 @@ import { UnavailableError } from '#shared/kernel/errors';
 import type { Page, PageRequest } from '#shared/kernel/page';
 import { type IndexName, keyAttributes } from '#shared/table/table';
 import type { TableConfig } from '#functions/config';
+import { clientOptions } from './client-options';
 
 /**
  * The DynamoDB edge: one client per function (created when its handler loads, reused by every
@@ -77,7 +78,7 @@ export function isUnavailable(err: unknown): boolean {
  * A document client whose every command (whichever adapter sends it) fails with UnavailableError
  * when the table is unavailable: the one place that classifies the SDK's failures.
  */
-export const documentClient = (client = new DynamoDBClient({})): DynamoDBDocumentClient => {
+export const documentClient = (client = new DynamoDBClient(clientOptions())): DynamoDBDocumentClient => {
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   doc.middlewareStack.add(
     (next) => async (args) => {
@@ -96,7 +97,7 @@ export const documentClient = (client = new DynamoDBClient({})): DynamoDBDocumen
 /** The configured table, through a new client. */
 export function dbFor({ tableName, cursorSecret, client }: TableConfig): Db {
   if (!tableName || !cursorSecret) throw new Error('TABLE_NAME and OPS_CURSOR_SECRET must be set');
-  return { doc: documentClient(new DynamoDBClient(client ?? {})), tableName, cursorSecret };
+  return { doc: documentClient(new DynamoDBClient(clientOptions(client))), tableName, cursorSecret };
 }
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

@@ -9,14 +9,15 @@ import type {
   SendResult,
 } from '#shared/domain/notifications/ports';
 import type { ProviderSettings } from '#functions/config';
+import { clientOptions } from './client-options';
 import { sendWebhook } from './webhook';
 
 /**
  * Channel adapters: each send uses the config and secret of the tenant's connection of the
  * channel (shared/domain/integrations/adapters/ declares their fields). SDK clients are created
  * once per function; retries are ours (the queue's backoff), so each client makes exactly one
- * attempt. The local runtime points the SES and SNS clients and the Telegram API at its loopback
- * sandbox.
+ * attempt, within the provider timeout. The local runtime points the SES and SNS clients and the
+ * Telegram API at its loopback sandbox.
  */
 
 /** SDK errors to failure classes: throttling, 5xx and network trouble are transient. */
@@ -36,8 +37,10 @@ function classifySdkError(err: unknown): SendResult {
 
 export function providerPort(settings: ProviderSettings, allowLoopbackWebhooks: boolean): ProviderPort {
   const { clients } = settings;
-  const ses = new SESv2Client({ ...clients?.sesv2, maxAttempts: 1 });
-  const sns = new SNSClient({ ...clients?.sns, maxAttempts: 1 });
+  // One attempt, bounded by the provider timeout like every other channel's call.
+  const once = { maxAttempts: 1, requestTimeoutMs: settings.timeoutMs };
+  const ses = new SESv2Client(clientOptions(clients?.sesv2, once));
+  const sns = new SNSClient(clientOptions(clients?.sns, once));
   const webhookOptions = {
     allowLoopback: allowLoopbackWebhooks,
     timeoutMs: settings.timeoutMs,

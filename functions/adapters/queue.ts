@@ -7,6 +7,7 @@ import {
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { QUEUES, type QueueName, queueForEvent } from '#shared/kernel/names';
 import type { QueueConfig } from '#functions/config';
+import { clientOptions } from './client-options';
 
 /**
  * The SQS edge. The same code runs in the cloud and on the local runtime, where the client
@@ -14,7 +15,7 @@ import type { QueueConfig } from '#functions/config';
  * client, its serialisation and its checksums are exercised.
  */
 
-export const sqsClient = (queues: QueueConfig) => new SQSClient(queues.client ?? {});
+export const sqsClient = (queues: QueueConfig) => new SQSClient(clientOptions(queues.client));
 
 export type QueueUrls = Pick<QueueConfig, 'internal' | 'external'>;
 

@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { UnavailableError } from '#shared/kernel/errors';
 import { healthProbe } from '#shared/table/entities/health-probe';
 import type { TableConfig } from '#functions/config';
+import { clientOptions } from './client-options';
 import { documentClient } from './dynamo';
 
 /** How long one probe's answer stands: a busy `/health` costs the table one read per 2 s per instance. */
@@ -20,7 +21,7 @@ export function tableHealth(
   now = Date.now,
 ) {
   if (!tableName) throw new Error('TABLE_NAME must be set');
-  const doc = documentClient(new DynamoDBClient(client ?? {}));
+  const doc = documentClient(new DynamoDBClient(clientOptions(client)));
   let last: { at: number; answer: Promise<void> } | undefined;
   const probe = async () => {
     try {

@@ -17,7 +17,7 @@ import {
   listConnections,
   updateConnection,
 } from '#shared/domain/integrations/connections';
-import type { ConnectionSecrets } from '#shared/domain/integrations/ports';
+import type { ConnectionRead, ConnectionSecrets } from '#shared/domain/integrations/ports';
 import { ConflictError, NotFoundError, ValidationError } from '#shared/kernel/errors';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { freshDb } from '#tests/support/db';
@@ -380,6 +380,80 @@ describe('connection use cases, field by field', () => {
       (e) => e.event_type === 'integration_connection.deleted',
     );
     expect(deleted).toMatchObject({ actor_id: manager.user_id, summary: 'crm connection one' });
+  });
+});
+
+describe('a PATCH that changes nothing', () => {
+  /** A ledgerly connection with every field set, disabled when asked. */
+  const fullConnection = async (tenantId: string) =>
+    createConnection(deps(), manager, tenantId, {
+      adapter_key: 'ledgerly',
+      name: 'Books',
+      config: LEDGERLY_CONFIG,
+      mapping: { number: 'InvoiceNumber', amount: 'Total' },
+    });
+
+  it.each([
+    ['status', (c: ConnectionRead) => ({ status: c.status })],
+    ['name', (c: ConnectionRead) => ({ name: c.name })],
+    ['scopes', (c: ConnectionRead) => ({ scopes: [...c.scopes] })],
+    // Keys in another order are the same config and the same mapping.
+    ['config', (c: ConnectionRead) => ({ config: Object.fromEntries(Object.entries(c.config).reverse()) })],
+    [
+      'mapping',
+      (c: ConnectionRead) => ({ mapping: Object.fromEntries(Object.entries(c.mapping).reverse()) }),
+    ],
+    ['secret: null without a secret', () => ({ secret: null })],
+    [
+      'every field at once',
+      (c: ConnectionRead) => ({
+        status: c.status,
+        name: c.name,
+        scopes: c.scopes,
+        config: c.config,
+        mapping: c.mapping,
+        secret: null,
+      }),
+    ],
+  ])('%s set to what it is: the connection as it is, no write, no audit event', async (_, patchOf) => {
+    const tenantId = newTenant();
+    const c = await fullConnection(tenantId);
+    const table = await wholeTable();
+    const answered = await updateConnection(deps(), manager, tenantId, c.id, patchOf(c) as never);
+    expect(answered).toEqual(c);
+    expect(await wholeTable()).toBe(table);
+    expect((await auditOf(tenantId, c.id)).map((e) => e.event_type)).toEqual([
+      'integration_connection.created',
+    ]);
+  });
+
+  it('a field that does change is the only one audited as changed', async () => {
+    const tenantId = newTenant();
+    const c = await fullConnection(tenantId);
+    await updateConnection(deps(), manager, tenantId, c.id, {
+      name: c.name,
+      status: 'disabled',
+      mapping: c.mapping,
+    });
+    const moved = (await auditOf(tenantId, c.id)).find(
+      (e) => e.event_type === 'integration_connection.status_changed',
+    );
+    expect(JSON.parse(moved!.metadata_json!)).toMatchObject({ changed: ['status'] });
+  });
+
+  it('ten concurrent identical activations write one change and one audit event; every one answers the active connection', async () => {
+    const tenantId = newTenant();
+    const c = await fullConnection(tenantId);
+    await updateConnection(deps(), manager, tenantId, c.id, { status: 'disabled' });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        updateConnection(deps(), manager, tenantId, c.id, { status: 'active' }),
+      ),
+    );
+    expect(new Set(answers.map((a) => `${a.status} ${a.updated_at}`)).size).toBe(1);
+    expect(answers[0]!.status).toBe('active');
+    const events = (await auditOf(tenantId, c.id)).map((e) => e.event_type);
+    expect(events.filter((e) => e === 'integration_connection.status_changed')).toHaveLength(2);
   });
 });
 

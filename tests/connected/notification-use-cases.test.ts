@@ -157,6 +157,30 @@ describe('createNotification', () => {
     }
   });
 
+  // The hub refuses these at save (shared/domain/integrations/webhook-target.ts); so does a draft.
+  it.each([
+    'https://[::ffff:127.0.0.1]/h',
+    'https://[::127.0.0.1]/h',
+    'https://localhost./h',
+    'https://0.0.0.0/h',
+    'https://foo.localhost/h',
+  ])('a webhook to %s is refused with 422 at create and never queued', async (recipient) => {
+    const tenantId = `t-${newId().slice(-10)}`;
+    await connectChannel(db, tenantId, 'webhook');
+    const error = await createNotification(deps(), actor, tenantId, {
+      channel: 'webhook',
+      recipient,
+      body: 'Stock is low',
+    }).catch((e) => e);
+    expect(error).toBeInstanceOf(PolicyRejectedError);
+    expect((error as PolicyRejectedError).status).toBe(422);
+    expect((error as PolicyRejectedError).errors).toEqual([
+      expect.objectContaining({ path: 'recipient', code: 'invalid_recipient' }),
+    ]);
+    const stored = await store.list(tenantId, {}, { limit: 10 });
+    expect(stored.items.map((n) => n.status)).toEqual(['blocked']);
+  });
+
   it('an unknown notification is 404', async () => {
     await expect(getNotification(deps(), 't-none', 'no-such-id')).rejects.toThrow(NotFoundError);
   });

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSiteSecurityHeaders } from '#shared/demo/site-headers';
@@ -82,6 +83,55 @@ describe('local runtime edges', () => {
         Object.keys(demoSiteSecurityHeaders()).map((name) => [name, r.headers.get(name)]),
       );
       expect(sent, path).toEqual(demoSiteSecurityHeaders());
+    }
+  });
+
+  it("after a 413 for a body over API Gateway's 10 MB, the next request on a keep-alive agent is answered at once", async () => {
+    // One socket, kept alive: the second request goes where the first went unless told to close.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const { port } = new URL(rt.baseUrl);
+    const send = (method: string, path: string, body?: Buffer) =>
+      new Promise<{ status: number; connection: string | undefined; body: string; socket: unknown }>(
+        (resolve, reject) => {
+          const req = httpRequest(
+            {
+              host: '127.0.0.1',
+              port: Number(port),
+              method,
+              path,
+              agent,
+              headers: body ? { 'content-type': 'application/json', 'content-length': body.length } : {},
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () =>
+                resolve({
+                  status: res.statusCode!,
+                  connection: res.headers.connection,
+                  body: Buffer.concat(chunks).toString('utf8'),
+                  socket: req.socket,
+                }),
+              );
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        },
+      );
+    try {
+      const big = await send('POST', '/tenants/acme/exceptions', Buffer.alloc(11 * 1024 * 1024, 0x20));
+      expect(big.status).toBe(413);
+      expect(JSON.parse(big.body)).toMatchObject({ status: 413, code: 'payload_too_large' });
+      // The body was not read: the connection is not reused for another request.
+      expect(big.connection).toBe('close');
+      const started = performance.now();
+      const next = await send('GET', '/health');
+      expect(next.status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(next.socket).not.toBe(big.socket);
+    } finally {
+      agent.destroy();
     }
   });
 });

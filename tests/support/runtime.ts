@@ -30,7 +30,10 @@ export async function startRuntime(
     tableName,
     bootstrapAdmin: admin,
     staticDir: fileURLToPath(new URL('../../demo-static', import.meta.url)),
-    env,
+    // Lenient SDK deadlines (local/config.ts localDeadlines): under a whole suite on a small
+    // machine DynamoDB Local may take seconds to answer. tests/e2e/store-hung.test.ts sets the
+    // cloud's own.
+    env: { OPS_SDK_REQUEST_TIMEOUT_MS: '30000', OPS_SDK_CONNECTION_TIMEOUT_MS: '10000', ...env },
   });
   return { baseUrl: runtime.url, admin, tableName, endpoint, stop: runtime.stop };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditEvent, redact } from '#shared/domain/audit';
+import { webhookUrlProblem } from '#shared/domain/integrations/webhook-target';
 import { checkPolicy, type PolicyContext } from '#shared/domain/notifications/policy-check';
 
 /**
@@ -10,6 +11,7 @@ import { checkPolicy, type PolicyContext } from '#shared/domain/notifications/po
 const ok: PolicyContext = { channelState: 'active', recipientIsMember: true, allowLoopbackWebhooks: false };
 const reasons = (input: Parameters<typeof checkPolicy>[0], ctx = ok) =>
   checkPolicy(input, ctx).map((r) => `${r.path} ${r.code}: ${r.message}`);
+const FORBIDDEN = 'must not name a private, loopback, link-local, CGNAT or metadata address';
 const webhook = (recipient: string, allowLoopbackWebhooks = false) =>
   reasons({ channel: 'webhook', recipient, body: 'hi' }, { ...ok, allowLoopbackWebhooks });
 
@@ -21,10 +23,21 @@ describe('a webhook target that is refused says why', () => {
     ['https://user:pw@hooks.example.com/x', 'must not carry credentials'],
     ['https://user@hooks.example.com/x', 'must not carry credentials'],
     ['https://:pw@hooks.example.com/x', 'must not carry credentials'],
-    ['https://127.0.0.1/x', 'must not target a loopback host'],
-    ['https://localhost/x', 'must not target a loopback host'],
-    ['https://[::1]/x', 'must not target a loopback host'],
+    ['https://127.0.0.1/x', FORBIDDEN],
+    ['https://localhost/x', FORBIDDEN],
+    ['https://[::1]/x', FORBIDDEN],
     ['http://localhost:9/x', 'must be an https URL'],
+    // Spellings of loopback, unspecified and metadata targets: the hub's classifier refuses them
+    // at save (shared/domain/integrations/webhook-target.ts), and so does the policy check.
+    ['https://[::ffff:127.0.0.1]/h', FORBIDDEN],
+    ['https://[::127.0.0.1]/h', FORBIDDEN],
+    ['https://localhost./h', FORBIDDEN],
+    ['https://0.0.0.0/h', FORBIDDEN],
+    ['https://foo.localhost/h', FORBIDDEN],
+    ['https://169.254.169.254/latest/meta-data', FORBIDDEN],
+    ['https://[fd00::1]/h', FORBIDDEN],
+    ['https://2130706433/h', FORBIDDEN],
+    ['https://metadata.google.internal/h', FORBIDDEN],
   ])('%s: %s', (target, why) => {
     expect(webhook(target)).toEqual([`recipient invalid_recipient: webhook recipient ${why}`]);
   });
@@ -44,6 +57,41 @@ describe('a webhook target that is refused says why', () => {
       'recipient invalid_recipient: webhook recipient must not carry credentials',
     ]);
   });
+});
+
+describe('one classifier of webhook addresses', () => {
+  // Spellings a classifier of its own could read differently from the hub's.
+  const TARGETS = [
+    'https://hooks.example.com/x',
+    'https://93.184.216.34/x',
+    'https://[2606:2800:220:1:248:1893:25c8:1946]/x',
+    'http://127.0.0.1:9/x',
+    'https://127.1/x',
+    'https://0x7f000001/x',
+    'https://017700000001/x',
+    'https://[::ffff:7f00:1]/x',
+    'https://[0:0:0:0:0:0:0:1]/x',
+    'https://[::]/x',
+    'https://[64:ff9b::a9fe:a9fe]/x',
+    'https://[2002:a9fe:a9fe::]/x',
+    'https://LOCALHOST/x',
+    'https://a.b.localhost./x',
+    'https://metadata/x',
+    'https://instance-data/x',
+    'https://10.0.0.1/x',
+    'https://100.64.0.1/x',
+    'https://[fe80::1%25eth0]/x',
+    'http://[::1]:9/x',
+  ];
+  it.each(TARGETS.flatMap((t) => [[t, false] as const, [t, true] as const]))(
+    '%s (loopback allowed: %s): the policy refuses it exactly when the hub does',
+    (target, allowLoopback) => {
+      const hub = webhookUrlProblem(target, allowLoopback);
+      expect(webhook(target, allowLoopback)).toEqual(
+        hub ? [`recipient invalid_recipient: webhook recipient ${hub.message}`] : [],
+      );
+    },
+  );
 });
 
 describe('every reason of a refused draft, each on its field, in words', () => {

@@ -23,6 +23,7 @@ import type {
   HealthRecord,
   HubStore,
 } from './ports';
+import { sameValue } from '#shared/kernel/same-value';
 
 /** Tenant connections (docs/api.md section 9.3): create, get, list, change, delete. */
 
@@ -151,14 +152,22 @@ export async function listConnections(
   };
 }
 
+/** The fields a PATCH may set, compared with what is stored to find what it changes. */
+const EDITABLE = ['name', 'status', 'scopes', 'config', 'mapping'] as const;
+
 /**
  * Change a connection: name, status (`disabled` closes its gate, `active` claims its adapter
  * again), scopes, config (replaced, checked as on create), mapping (replaced), secret (replaced;
  * `null` removes it).
  * 1. Read it (404); check what changes against the adapter (one 422 for all of it).
- * 2. A new secret goes to private storage before the write; a removed one after it.
- * 3. Write on the condition that nobody changed it since step 1 (409 otherwise), with one audit
- *    event: `integration_connection.status_changed` when the status moves, else `.updated`.
+ * 2. A field set to what it is changes nothing (`secret: null` without a secret included; a new
+ *    secret value always changes, as it cannot be read back to compare); a PATCH that changes
+ *    nothing answers the connection as it is, with no write and no audit event.
+ * 3. A new secret goes to private storage before the write; a removed one after it.
+ * 4. Write on the condition that nobody changed it since step 1, with one audit event:
+ *    `integration_connection.status_changed` when the status moves, else `.updated`. A lost race
+ *    reads it again: if the winner made it what this PATCH asks, the answer is that (so identical
+ *    concurrent PATCHes write once), else 409.
  */
 export async function updateConnection(
   deps: IntegrationDeps,
@@ -182,6 +191,13 @@ export async function updateConnection(
     () => void (patch.config && (config = checkConfig(adapter, patch.config, deps.allowLoopbackTargets))),
     () => void (patch.secret && (secret = checkSecret(adapter, patch.secret))),
   );
+  const wanted = { name: patch.name, status: patch.status, scopes, config, mapping: patch.mapping };
+  const changesTo = (base: Connection) => [
+    ...EDITABLE.filter((f) => wanted[f] !== undefined && !sameValue(wanted[f], base[f])),
+    ...(patch.secret === undefined || (patch.secret === null && !base.secret_configured) ? [] : ['secret']),
+  ];
+  const changed = changesTo(current).sort();
+  if (changed.length === 0) return withHealth(deps, current);
   const next: Connection = {
     ...current,
     name: patch.name ?? current.name,
@@ -194,7 +210,6 @@ export async function updateConnection(
   };
   if (secret) await deps.secrets.put(tenantId, id, secret);
   const statusMoved = next.status !== current.status;
-  const changed = Object.keys(patch).sort();
   const result = await deps.connections.update(
     next,
     current,
@@ -209,7 +224,11 @@ export async function updateConnection(
     }),
   );
   if (result === 'adapter_taken') throw takenError(adapter.key);
-  if (result === 'changed') throw new ConflictError('The connection changed meanwhile; read it again.');
+  if (result === 'changed') {
+    const latest = await getConnection(deps, tenantId, id);
+    if (changesTo(latest).length === 0) return withHealth(deps, latest);
+    throw new ConflictError('The connection changed meanwhile; read it again.');
+  }
   if (patch.secret === null) await deps.secrets.delete(tenantId, id);
   return withHealth(deps, next);
 }

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { FieldError } from '#shared/kernel/errors';
 import type { NotificationCreate } from '#shared/api/schemas/notifications';
+import { webhookUrlProblem } from '#shared/domain/integrations/webhook-target';
 import { CHANNEL_PROFILES } from './channels';
 import type { Channel, ChannelState } from './ports';
 
@@ -39,21 +40,6 @@ export interface PolicyContext {
   allowLoopbackWebhooks: boolean;
 }
 
-const webhookReasons = (recipient: string, allowLoopback: boolean): string[] => {
-  let url: URL;
-  try {
-    url = new URL(recipient);
-  } catch {
-    return ['must be an absolute https URL'];
-  }
-  const loopbackHost = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(allowLoopback && url.protocol === 'http:' && loopbackHost))
-    return ['must be an https URL'];
-  if (url.username || url.password) return ['must not carry credentials'];
-  if (loopbackHost && !allowLoopback) return ['must not target a loopback host'];
-  return [];
-};
-
 /**
  * The policy check of docs/api.md section 7: recipient format and body length per channel, the
  * channel enabled for the tenant, no secret-looking content. Returns every reason, not the first.
@@ -64,8 +50,9 @@ export function checkPolicy(input: z.output<typeof NotificationCreate>, ctx: Pol
   const add = (path: string, code: string, message: string) => reasons.push({ path, code, message });
 
   if (input.channel === 'webhook') {
-    for (const m of webhookReasons(input.recipient, ctx.allowLoopbackWebhooks))
-      add('recipient', 'invalid_recipient', `webhook recipient ${m}`);
+    // The hub's own classifier: a recipient is refused here exactly when a connection URL would be.
+    const problem = webhookUrlProblem(input.recipient, ctx.allowLoopbackWebhooks);
+    if (problem) add('recipient', 'invalid_recipient', `webhook recipient ${problem.message}`);
   } else if (!RECIPIENT[input.channel].test(input.recipient)) {
     add('recipient', 'invalid_recipient', `recipient must be ${profile.recipientFormat}`);
   } else if (input.channel === 'in_app' && !ctx.recipientIsMember) {

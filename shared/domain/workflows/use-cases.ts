@@ -8,6 +8,7 @@ import type { WorkflowRuleCreate, WorkflowRuleTest, WorkflowRuleUpdate } from '#
 import { auditEvent } from '#shared/domain/audit';
 import { tryRule } from './plan';
 import type { WorkflowRule, WorkflowRuleStore } from './ports';
+import { sameValue } from '#shared/kernel/same-value';
 
 export interface WorkflowRuleDeps {
   rules: WorkflowRuleStore;
@@ -88,7 +89,9 @@ export async function updateRule(
   if (change.version !== current.version) throw stale();
   const { version, ...fields } = change;
   const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter(
-    (key) => fields[key] !== undefined && JSON.stringify(fields[key]) !== JSON.stringify(current[key]),
+    // Compared whatever the order of their keys: actions parsed from the request list their
+    // fields in the schema's order, the stored ones in the order they were written.
+    (key) => fields[key] !== undefined && !sameValue(fields[key], current[key]),
   );
   if (changed.length === 0) return current;
   const next: WorkflowRule = {
