@@ -109,6 +109,17 @@ function operation(c: Components, id: OperationId, op: Operation): Json {
   }
 
   const headers: Json = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
+  if (op.idempotent)
+    headers['Idempotent-Replayed'] = {
+      description:
+        '`true` when the answer is the replay of an earlier request with the same `Idempotency-Key`.',
+      schema: { type: 'string', const: 'true' },
+    };
+  if (id === 'public.health')
+    headers['Cache-Control'] = {
+      description: '`no-store`: health is a live reading.',
+      schema: { type: 'string', const: 'no-store' },
+    };
   if (demo) {
     headers.ETag = ETAG_HEADER;
     headers['Cache-Control'] = {
