@@ -15,301 +15,451 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 };
 /**
  * List the caller's own sessions
+ *
+ * Needs a bearer token.
  */
 export declare const authSessions: <ThrowOnError extends boolean = true>(options?: Options<AuthSessionsData, ThrowOnError>) => RequestResult<AuthSessionsResponses, AuthSessionsErrors, ThrowOnError>;
 /**
  * Log in: exchange email and password for a bearer token
+ *
+ * Public: no token.
  */
 export declare const authLogin: <ThrowOnError extends boolean = true>(options: Options<AuthLoginData, ThrowOnError>) => RequestResult<AuthLoginResponses, AuthLoginErrors, ThrowOnError>;
 /**
  * Revoke one of the caller’s sessions
+ *
+ * Needs a bearer token.
  */
 export declare const authRevoke: <ThrowOnError extends boolean = true>(options: Options<AuthRevokeData, ThrowOnError>) => RequestResult<AuthRevokeResponses, AuthRevokeErrors, ThrowOnError>;
 /**
  * The caller, their memberships and platform roles
+ *
+ * Needs a bearer token.
  */
 export declare const authMe: <ThrowOnError extends boolean = true>(options?: Options<AuthMeData, ThrowOnError>) => RequestResult<AuthMeResponses, AuthMeErrors, ThrowOnError>;
 /**
  * The caller's pending invitations (by the caller's email)
+ *
+ * Needs a bearer token.
  */
 export declare const authInvitations: <ThrowOnError extends boolean = true>(options?: Options<AuthInvitationsData, ThrowOnError>) => RequestResult<AuthInvitationsResponses, AuthInvitationsErrors, ThrowOnError>;
 /**
  * Accept an invitation: become a member of its tenant
+ *
+ * Needs a bearer token.
  */
 export declare const authAcceptInvitation: <ThrowOnError extends boolean = true>(options: Options<AuthAcceptInvitationData, ThrowOnError>) => RequestResult<AuthAcceptInvitationResponses, AuthAcceptInvitationErrors, ThrowOnError>;
 /**
  * Decline an invitation
+ *
+ * Needs a bearer token.
  */
 export declare const authDeclineInvitation: <ThrowOnError extends boolean = true>(options: Options<AuthDeclineInvitationData, ThrowOnError>) => RequestResult<AuthDeclineInvitationResponses, AuthDeclineInvitationErrors, ThrowOnError>;
 /**
  * The caller's tenants (every tenant for platform_admin)
+ *
+ * Needs a bearer token.
  */
 export declare const tenantsList: <ThrowOnError extends boolean = true>(options?: Options<TenantsListData, ThrowOnError>) => RequestResult<TenantsListResponses, TenantsListErrors, ThrowOnError>;
 /**
  * Create a tenant (platform_admin)
+ *
+ * Needs a bearer token and the `platform.admin` permission. Honours `Idempotency-Key`.
  */
 export declare const tenantsCreate: <ThrowOnError extends boolean = true>(options: Options<TenantsCreateData, ThrowOnError>) => RequestResult<TenantsCreateResponses, TenantsCreateErrors, ThrowOnError>;
 /**
  * Get a tenant
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const tenantsGet: <ThrowOnError extends boolean = true>(options: Options<TenantsGetData, ThrowOnError>) => RequestResult<TenantsGetResponses, TenantsGetErrors, ThrowOnError>;
 /**
  * List a tenant's members
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const membersList: <ThrowOnError extends boolean = true>(options: Options<MembersListData, ThrowOnError>) => RequestResult<MembersListResponses, MembersListErrors, ThrowOnError>;
 /**
  * Invite a member by email (platform_admin: add at once)
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
 export declare const membersAdd: <ThrowOnError extends boolean = true>(options: Options<MembersAddData, ThrowOnError>) => RequestResult<MembersAddResponses, MembersAddErrors, ThrowOnError>;
 /**
  * Remove a member
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant.
  */
 export declare const membersRemove: <ThrowOnError extends boolean = true>(options: Options<MembersRemoveData, ThrowOnError>) => RequestResult<MembersRemoveResponses, MembersRemoveErrors, ThrowOnError>;
 /**
  * Change a member's role
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant.
  */
 export declare const membersUpdate: <ThrowOnError extends boolean = true>(options: Options<MembersUpdateData, ThrowOnError>) => RequestResult<MembersUpdateResponses, MembersUpdateErrors, ThrowOnError>;
 /**
  * List a tenant's pending invitations
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant.
  */
 export declare const invitationsList: <ThrowOnError extends boolean = true>(options: Options<InvitationsListData, ThrowOnError>) => RequestResult<InvitationsListResponses, InvitationsListErrors, ThrowOnError>;
 /**
  * Revoke a pending invitation
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant.
  */
 export declare const invitationsRevoke: <ThrowOnError extends boolean = true>(options: Options<InvitationsRevokeData, ThrowOnError>) => RequestResult<InvitationsRevokeResponses, InvitationsRevokeErrors, ThrowOnError>;
 /**
  * List business exceptions, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const exceptionsList: <ThrowOnError extends boolean = true>(options: Options<ExceptionsListData, ThrowOnError>) => RequestResult<ExceptionsListResponses, ExceptionsListErrors, ThrowOnError>;
 /**
  * Record a business exception
+ *
+ * Needs a bearer token and the `exceptions.write` permission in the tenant. Honours `Idempotency-Key`.
  */
 export declare const exceptionsCreate: <ThrowOnError extends boolean = true>(options: Options<ExceptionsCreateData, ThrowOnError>) => RequestResult<ExceptionsCreateResponses, ExceptionsCreateErrors, ThrowOnError>;
 /**
  * Get a business exception
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const exceptionsGet: <ThrowOnError extends boolean = true>(options: Options<ExceptionsGetData, ThrowOnError>) => RequestResult<ExceptionsGetResponses, ExceptionsGetErrors, ThrowOnError>;
 /**
  * Acknowledge or resolve a business exception
+ *
+ * Needs a bearer token and the `exceptions.write` permission in the tenant.
  */
 export declare const exceptionsChangeStatus: <ThrowOnError extends boolean = true>(options: Options<ExceptionsChangeStatusData, ThrowOnError>) => RequestResult<ExceptionsChangeStatusResponses, ExceptionsChangeStatusErrors, ThrowOnError>;
 /**
  * List the tenant's audit events, newest first
+ *
+ * Needs a bearer token and the `audit.read` permission in the tenant.
  */
 export declare const auditList: <ThrowOnError extends boolean = true>(options: Options<AuditListData, ThrowOnError>) => RequestResult<AuditListResponses, AuditListErrors, ThrowOnError>;
 /**
  * List notifications with their attempts, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const notificationsList: <ThrowOnError extends boolean = true>(options: Options<NotificationsListData, ThrowOnError>) => RequestResult<NotificationsListResponses, NotificationsListErrors, ThrowOnError>;
 /**
  * Draft a notification: policy check, then queued (202) or blocked (422 policy_rejected)
+ *
+ * Needs a bearer token and the `notifications.send` permission in the tenant. Honours `Idempotency-Key`.
  */
 export declare const notificationsCreate: <ThrowOnError extends boolean = true>(options: Options<NotificationsCreateData, ThrowOnError>) => RequestResult<NotificationsCreateResponses, NotificationsCreateErrors, ThrowOnError>;
 /**
  * Get a notification with its attempts
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const notificationsGet: <ThrowOnError extends boolean = true>(options: Options<NotificationsGetData, ThrowOnError>) => RequestResult<NotificationsGetResponses, NotificationsGetErrors, ThrowOnError>;
 /**
  * List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const reviewItemsList: <ThrowOnError extends boolean = true>(options: Options<ReviewItemsListData, ThrowOnError>) => RequestResult<ReviewItemsListResponses, ReviewItemsListErrors, ThrowOnError>;
 /**
  * Decide a review item of any kind: retry (the job again) or discard
+ *
+ * Needs a bearer token and the `review_items.decide` permission in the tenant.
  */
 export declare const reviewItemsDecide: <ThrowOnError extends boolean = true>(options: Options<ReviewItemsDecideData, ThrowOnError>) => RequestResult<ReviewItemsDecideResponses, ReviewItemsDecideErrors, ThrowOnError>;
 /**
  * List documents, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const documentsList: <ThrowOnError extends boolean = true>(options: Options<DocumentsListData, ThrowOnError>) => RequestResult<DocumentsListResponses, DocumentsListErrors, ThrowOnError>;
 /**
  * Record an invoice, payment or credit note (as draft)
+ *
+ * Needs a bearer token and the `documents.create` permission in the tenant. Honours `Idempotency-Key`.
  */
 export declare const documentsCreate: <ThrowOnError extends boolean = true>(options: Options<DocumentsCreateData, ThrowOnError>) => RequestResult<DocumentsCreateResponses, DocumentsCreateErrors, ThrowOnError>;
 /**
  * Get a document
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const documentsGet: <ThrowOnError extends boolean = true>(options: Options<DocumentsGetData, ThrowOnError>) => RequestResult<DocumentsGetResponses, DocumentsGetErrors, ThrowOnError>;
 /**
  * Open, pay or void a document
+ *
+ * Needs a bearer token and the `documents.create` permission in the tenant.
  */
 export declare const documentsChangeStatus: <ThrowOnError extends boolean = true>(options: Options<DocumentsChangeStatusData, ThrowOnError>) => RequestResult<DocumentsChangeStatusResponses, DocumentsChangeStatusErrors, ThrowOnError>;
 /**
  * List tasks, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const tasksList: <ThrowOnError extends boolean = true>(options: Options<TasksListData, ThrowOnError>) => RequestResult<TasksListResponses, TasksListErrors, ThrowOnError>;
 /**
  * Create a task
+ *
+ * Needs a bearer token and the `tasks.write` permission in the tenant. Honours `Idempotency-Key`.
  */
 export declare const tasksCreate: <ThrowOnError extends boolean = true>(options: Options<TasksCreateData, ThrowOnError>) => RequestResult<TasksCreateResponses, TasksCreateErrors, ThrowOnError>;
 /**
  * Get a task
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const tasksGet: <ThrowOnError extends boolean = true>(options: Options<TasksGetData, ThrowOnError>) => RequestResult<TasksGetResponses, TasksGetErrors, ThrowOnError>;
 /**
  * Change a task's title, description, assignee or due date
+ *
+ * Needs a bearer token and the `tasks.write` permission in the tenant.
  */
 export declare const tasksUpdate: <ThrowOnError extends boolean = true>(options: Options<TasksUpdateData, ThrowOnError>) => RequestResult<TasksUpdateResponses, TasksUpdateErrors, ThrowOnError>;
 /**
  * Start, reopen, complete or cancel a task
+ *
+ * Needs a bearer token and the `tasks.write` permission in the tenant.
  */
 export declare const tasksChangeStatus: <ThrowOnError extends boolean = true>(options: Options<TasksChangeStatusData, ThrowOnError>) => RequestResult<TasksChangeStatusResponses, TasksChangeStatusErrors, ThrowOnError>;
 /**
  * List workflow rules, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const workflowRulesList: <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesListData, ThrowOnError>) => RequestResult<WorkflowRulesListResponses, WorkflowRulesListErrors, ThrowOnError>;
 /**
  * Create a workflow rule
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
 export declare const workflowRulesCreate: <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesCreateData, ThrowOnError>) => RequestResult<WorkflowRulesCreateResponses, WorkflowRulesCreateErrors, ThrowOnError>;
 /**
  * Delete a workflow rule
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant.
  */
 export declare const workflowRulesDelete: <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesDeleteData, ThrowOnError>) => RequestResult<WorkflowRulesDeleteResponses, WorkflowRulesDeleteErrors, ThrowOnError>;
 /**
  * Get a workflow rule
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const workflowRulesGet: <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesGetData, ThrowOnError>) => RequestResult<WorkflowRulesGetResponses, WorkflowRulesGetErrors, ThrowOnError>;
 /**
  * Change a workflow rule (naming its current version)
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant.
  */
 export declare const workflowRulesUpdate: <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesUpdateData, ThrowOnError>) => RequestResult<WorkflowRulesUpdateResponses, WorkflowRulesUpdateErrors, ThrowOnError>;
 /**
  * Try a workflow rule on a sample event: what it would do, changing nothing
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant.
  */
 export declare const workflowRulesTest: <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesTestData, ThrowOnError>) => RequestResult<WorkflowRulesTestResponses, WorkflowRulesTestErrors, ThrowOnError>;
 /**
  * The adapter catalog: every adapter a tenant can connect, with its contract
+ *
+ * Needs a bearer token.
  */
 export declare const adaptersList: <ThrowOnError extends boolean = true>(options?: Options<AdaptersListData, ThrowOnError>) => RequestResult<AdaptersListResponses, AdaptersListErrors, ThrowOnError>;
 /**
  * An adapter's contract: config schema, scopes, mapping keys, failure modes, operations
+ *
+ * Needs a bearer token.
  */
 export declare const adaptersGet: <ThrowOnError extends boolean = true>(options: Options<AdaptersGetData, ThrowOnError>) => RequestResult<AdaptersGetResponses, AdaptersGetErrors, ThrowOnError>;
 /**
  * List the tenant's connections, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const integrationConnectionsList: <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsListData, ThrowOnError>) => RequestResult<IntegrationConnectionsListResponses, IntegrationConnectionsListErrors, ThrowOnError>;
 /**
  * Connect the tenant to an adapter (the secret is write-only)
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
 export declare const integrationConnectionsCreate: <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsCreateData, ThrowOnError>) => RequestResult<IntegrationConnectionsCreateResponses, IntegrationConnectionsCreateErrors, ThrowOnError>;
 /**
  * Delete a connection and its secret
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export declare const integrationConnectionsDelete: <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsDeleteData, ThrowOnError>) => RequestResult<IntegrationConnectionsDeleteResponses, IntegrationConnectionsDeleteErrors, ThrowOnError>;
 /**
  * Get a connection (never its secret: only whether one is set)
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const integrationConnectionsGet: <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsGetData, ThrowOnError>) => RequestResult<IntegrationConnectionsGetResponses, IntegrationConnectionsGetErrors, ThrowOnError>;
 /**
  * Change, disable or re-enable a connection; replace or remove its secret
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export declare const integrationConnectionsUpdate: <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsUpdateData, ThrowOnError>) => RequestResult<IntegrationConnectionsUpdateResponses, IntegrationConnectionsUpdateErrors, ThrowOnError>;
 /**
  * Check a connection (config, secret, scopes, mapping, a real request to the provider); a failing check opens an integration issue
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export declare const integrationConnectionsDiagnose: <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsDiagnoseData, ThrowOnError>) => RequestResult<IntegrationConnectionsDiagnoseResponses, IntegrationConnectionsDiagnoseErrors, ThrowOnError>;
 /**
  * What the connection's mapping (or the given one) makes of a provider record; persists nothing
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const integrationConnectionsPreviewMapping: <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsPreviewMappingData, ThrowOnError>) => RequestResult<IntegrationConnectionsPreviewMappingResponses, IntegrationConnectionsPreviewMappingErrors, ThrowOnError>;
 /**
  * What would repair a connection's problems: changes, steps and calls; persists nothing
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const integrationRepairsPreview: <ThrowOnError extends boolean = true>(options: Options<IntegrationRepairsPreviewData, ThrowOnError>) => RequestResult<IntegrationRepairsPreviewResponses, IntegrationRepairsPreviewErrors, ThrowOnError>;
 /**
  * List the tenant's reconciliation runs, newest first
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export declare const reconciliationRunsList: <ThrowOnError extends boolean = true>(options: Options<ReconciliationRunsListData, ThrowOnError>) => RequestResult<ReconciliationRunsListResponses, ReconciliationRunsListErrors, ThrowOnError>;
 /**
  * Queue a reconciliation of the provider's records with the tenant's documents
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
 export declare const reconciliationRunsCreate: <ThrowOnError extends boolean = true>(options: Options<ReconciliationRunsCreateData, ThrowOnError>) => RequestResult<ReconciliationRunsCreateResponses, ReconciliationRunsCreateErrors, ThrowOnError>;
 /**
  * Get a reconciliation run: its counts and the exceptions of its mismatches
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export declare const reconciliationRunsGet: <ThrowOnError extends boolean = true>(options: Options<ReconciliationRunsGetData, ThrowOnError>) => RequestResult<ReconciliationRunsGetResponses, ReconciliationRunsGetErrors, ThrowOnError>;
 /**
  * What needs attention for a role, with a risk level (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export declare const previewsBriefing: <ThrowOnError extends boolean = true>(options: Options<PreviewsBriefingData, ThrowOnError>) => RequestResult<PreviewsBriefingResponses, PreviewsBriefingErrors, ThrowOnError>;
 /**
  * Payment reconciliation findings over the documents (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export declare const previewsDetection: <ThrowOnError extends boolean = true>(options: Options<PreviewsDetectionData, ThrowOnError>) => RequestResult<PreviewsDetectionResponses, PreviewsDetectionErrors, ThrowOnError>;
 /**
  * Open exceptions triaged by severity and age into queues (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export declare const previewsEscalation: <ThrowOnError extends boolean = true>(options: Options<PreviewsEscalationData, ThrowOnError>) => RequestResult<PreviewsEscalationResponses, PreviewsEscalationErrors, ThrowOnError>;
 /**
  * Steps, lanes and approval gates to resolve the open exceptions (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export declare const previewsActionPlan: <ThrowOnError extends boolean = true>(options: Options<PreviewsActionPlanData, ThrowOnError>) => RequestResult<PreviewsActionPlanResponses, PreviewsActionPlanErrors, ThrowOnError>;
 /**
  * Dry run or approval request of action steps: preflight, before and after, rollback (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export declare const previewsActionExecution: <ThrowOnError extends boolean = true>(options: Options<PreviewsActionExecutionData, ThrowOnError>) => RequestResult<PreviewsActionExecutionResponses, PreviewsActionExecutionErrors, ThrowOnError>;
 /**
  * Approval requests, policy checks and approver routing with dual control (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export declare const previewsApprovalGateway: <ThrowOnError extends boolean = true>(options: Options<PreviewsApprovalGatewayData, ThrowOnError>) => RequestResult<PreviewsApprovalGatewayResponses, PreviewsApprovalGatewayErrors, ThrowOnError>;
 /**
  * Up to 8 provider events normalised, with detections, plan and drafts (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export declare const previewsIntakePipeline: <ThrowOnError extends boolean = true>(options: Options<PreviewsIntakePipelineData, ThrowOnError>) => RequestResult<PreviewsIntakePipelineResponses, PreviewsIntakePipelineErrors, ThrowOnError>;
 /**
  * Queue depths, outbox backlog and open review items (platform_admin)
+ *
+ * Needs a bearer token and the `platform.admin` permission.
  */
 export declare const opsMetrics: <ThrowOnError extends boolean = true>(options?: Options<OpsMetricsData, ThrowOnError>) => RequestResult<OpsMetricsResponses, OpsMetricsErrors, ThrowOnError>;
 /**
  * List accounting exports, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const accountingExportsList: <ThrowOnError extends boolean = true>(options: Options<AccountingExportsListData, ThrowOnError>) => RequestResult<AccountingExportsListResponses, AccountingExportsListErrors, ThrowOnError>;
 /**
  * Export up to 50 documents to the tenant's accounting system
+ *
+ * Needs a bearer token and the `accounting_exports.create` permission in the tenant.
  */
 export declare const accountingExportsCreate: <ThrowOnError extends boolean = true>(options: Options<AccountingExportsCreateData, ThrowOnError>) => RequestResult<AccountingExportsCreateResponses, AccountingExportsCreateErrors, ThrowOnError>;
 /**
  * Get an accounting export with its documents and attempts
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const accountingExportsGet: <ThrowOnError extends boolean = true>(options: Options<AccountingExportsGetData, ThrowOnError>) => RequestResult<AccountingExportsGetResponses, AccountingExportsGetErrors, ThrowOnError>;
 /**
  * Health: ok while the table answers a read, else 503
+ *
+ * Public: no token.
  */
 export declare const publicHealth: <ThrowOnError extends boolean = true>(options?: Options<PublicHealthData, ThrowOnError>) => RequestResult<PublicHealthResponses, PublicHealthErrors, ThrowOnError>;
 /**
  * This OpenAPI 3.1 description
+ *
+ * Public: no token.
  */
 export declare const publicOpenapi: <ThrowOnError extends boolean = true>(options?: Options<PublicOpenapiData, ThrowOnError>) => RequestResult<PublicOpenapiResponses, PublicOpenapiErrors, ThrowOnError>;
 /**
  * Public demo: the fictional tenant, its previews and the embedded notification delivery contract
+ *
+ * Public: no token.
  */
 export declare const demoPublic: <ThrowOnError extends boolean = true>(options?: Options<DemoPublicData, ThrowOnError>) => RequestResult<DemoPublicResponses, DemoPublicErrors, ThrowOnError>;
 /**
  * Notification delivery contract: channels, outbox event, queues, gates, retry, dead letters, review, evidence
+ *
+ * Public: no token.
  */
 export declare const demoNotificationDelivery: <ThrowOnError extends boolean = true>(options?: Options<DemoNotificationDeliveryData, ThrowOnError>) => RequestResult<DemoNotificationDeliveryResponses, DemoNotificationDeliveryErrors, ThrowOnError>;
 /**
  * Notification channel matrix of the demo tenant
+ *
+ * Public: no token.
  */
 export declare const demoBusinessNotificationChannels: <ThrowOnError extends boolean = true>(options?: Options<DemoBusinessNotificationChannelsData, ThrowOnError>) => RequestResult<DemoBusinessNotificationChannelsResponses, DemoBusinessNotificationChannelsErrors, ThrowOnError>;
 /**
  * Walkthrough: certifying a connector against its adapter contract
+ *
+ * Public: no token.
  */
 export declare const demoConnectorCertification: <ThrowOnError extends boolean = true>(options?: Options<DemoConnectorCertificationData, ThrowOnError>) => RequestResult<DemoConnectorCertificationResponses, DemoConnectorCertificationErrors, ThrowOnError>;
 /**
  * Walkthrough: onboarding a delivery provider until its gate opens
+ *
+ * Public: no token.
  */
 export declare const demoProviderOnboarding: <ThrowOnError extends boolean = true>(options?: Options<DemoProviderOnboardingData, ThrowOnError>) => RequestResult<DemoProviderOnboardingResponses, DemoProviderOnboardingErrors, ThrowOnError>;
 /**
  * Walkthrough: diagnosing and repairing a failing integration
+ *
+ * Public: no token.
  */
 export declare const demoIntegrationRepair: <ThrowOnError extends boolean = true>(options?: Options<DemoIntegrationRepairData, ThrowOnError>) => RequestResult<DemoIntegrationRepairResponses, DemoIntegrationRepairErrors, ThrowOnError>;
 /**
  * Walkthrough: replaying sanitized connector fixtures through the mapping
+ *
+ * Public: no token.
  */
 export declare const demoConnectorFixtureReplay: <ThrowOnError extends boolean = true>(options?: Options<DemoConnectorFixtureReplayData, ThrowOnError>) => RequestResult<DemoConnectorFixtureReplayResponses, DemoConnectorFixtureReplayErrors, ThrowOnError>;
 /**
  * Walkthrough: a month-end business scenario replayed end to end
+ *
+ * Public: no token.
  */
 export declare const demoBusinessScenarioReplay: <ThrowOnError extends boolean = true>(options?: Options<DemoBusinessScenarioReplayData, ThrowOnError>) => RequestResult<DemoBusinessScenarioReplayResponses, DemoBusinessScenarioReplayErrors, ThrowOnError>;

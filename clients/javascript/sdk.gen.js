@@ -2,6 +2,8 @@
 import { client } from './client.gen.js';
 /**
  * List the caller's own sessions
+ *
+ * Needs a bearer token.
  */
 export const authSessions = (options) => (options?.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -10,6 +12,8 @@ export const authSessions = (options) => (options?.client ?? client).get({
 });
 /**
  * Log in: exchange email and password for a bearer token
+ *
+ * Public: no token.
  */
 export const authLogin = (options) => (options.client ?? client).post({
     url: '/auth/sessions',
@@ -21,6 +25,8 @@ export const authLogin = (options) => (options.client ?? client).post({
 });
 /**
  * Revoke one of the caller’s sessions
+ *
+ * Needs a bearer token.
  */
 export const authRevoke = (options) => (options.client ?? client).delete({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -29,6 +35,8 @@ export const authRevoke = (options) => (options.client ?? client).delete({
 });
 /**
  * The caller, their memberships and platform roles
+ *
+ * Needs a bearer token.
  */
 export const authMe = (options) => (options?.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -37,6 +45,8 @@ export const authMe = (options) => (options?.client ?? client).get({
 });
 /**
  * The caller's pending invitations (by the caller's email)
+ *
+ * Needs a bearer token.
  */
 export const authInvitations = (options) => (options?.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -45,6 +55,8 @@ export const authInvitations = (options) => (options?.client ?? client).get({
 });
 /**
  * Accept an invitation: become a member of its tenant
+ *
+ * Needs a bearer token.
  */
 export const authAcceptInvitation = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -53,6 +65,8 @@ export const authAcceptInvitation = (options) => (options.client ?? client).post
 });
 /**
  * Decline an invitation
+ *
+ * Needs a bearer token.
  */
 export const authDeclineInvitation = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -61,6 +75,8 @@ export const authDeclineInvitation = (options) => (options.client ?? client).pos
 });
 /**
  * The caller's tenants (every tenant for platform_admin)
+ *
+ * Needs a bearer token.
  */
 export const tenantsList = (options) => (options?.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -69,6 +85,8 @@ export const tenantsList = (options) => (options?.client ?? client).get({
 });
 /**
  * Create a tenant (platform_admin)
+ *
+ * Needs a bearer token and the `platform.admin` permission. Honours `Idempotency-Key`.
  */
 export const tenantsCreate = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -81,6 +99,8 @@ export const tenantsCreate = (options) => (options.client ?? client).post({
 });
 /**
  * Get a tenant
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const tenantsGet = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -89,6 +109,8 @@ export const tenantsGet = (options) => (options.client ?? client).get({
 });
 /**
  * List a tenant's members
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const membersList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -97,6 +119,8 @@ export const membersList = (options) => (options.client ?? client).get({
 });
 /**
  * Invite a member by email (platform_admin: add at once)
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const membersAdd = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -109,6 +133,8 @@ export const membersAdd = (options) => (options.client ?? client).post({
 });
 /**
  * Remove a member
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant.
  */
 export const membersRemove = (options) => (options.client ?? client).delete({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -117,6 +143,8 @@ export const membersRemove = (options) => (options.client ?? client).delete({
 });
 /**
  * Change a member's role
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant.
  */
 export const membersUpdate = (options) => (options.client ?? client).patch({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -129,6 +157,8 @@ export const membersUpdate = (options) => (options.client ?? client).patch({
 });
 /**
  * List a tenant's pending invitations
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant.
  */
 export const invitationsList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -137,6 +167,8 @@ export const invitationsList = (options) => (options.client ?? client).get({
 });
 /**
  * Revoke a pending invitation
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant.
  */
 export const invitationsRevoke = (options) => (options.client ?? client).delete({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -145,6 +177,8 @@ export const invitationsRevoke = (options) => (options.client ?? client).delete(
 });
 /**
  * List business exceptions, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const exceptionsList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -153,6 +187,8 @@ export const exceptionsList = (options) => (options.client ?? client).get({
 });
 /**
  * Record a business exception
+ *
+ * Needs a bearer token and the `exceptions.write` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const exceptionsCreate = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -165,6 +201,8 @@ export const exceptionsCreate = (options) => (options.client ?? client).post({
 });
 /**
  * Get a business exception
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const exceptionsGet = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -173,6 +211,8 @@ export const exceptionsGet = (options) => (options.client ?? client).get({
 });
 /**
  * Acknowledge or resolve a business exception
+ *
+ * Needs a bearer token and the `exceptions.write` permission in the tenant.
  */
 export const exceptionsChangeStatus = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -185,6 +225,8 @@ export const exceptionsChangeStatus = (options) => (options.client ?? client).po
 });
 /**
  * List the tenant's audit events, newest first
+ *
+ * Needs a bearer token and the `audit.read` permission in the tenant.
  */
 export const auditList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -193,6 +235,8 @@ export const auditList = (options) => (options.client ?? client).get({
 });
 /**
  * List notifications with their attempts, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const notificationsList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -201,6 +245,8 @@ export const notificationsList = (options) => (options.client ?? client).get({
 });
 /**
  * Draft a notification: policy check, then queued (202) or blocked (422 policy_rejected)
+ *
+ * Needs a bearer token and the `notifications.send` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const notificationsCreate = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -213,6 +259,8 @@ export const notificationsCreate = (options) => (options.client ?? client).post(
 });
 /**
  * Get a notification with its attempts
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const notificationsGet = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -221,6 +269,8 @@ export const notificationsGet = (options) => (options.client ?? client).get({
 });
 /**
  * List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const reviewItemsList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -229,6 +279,8 @@ export const reviewItemsList = (options) => (options.client ?? client).get({
 });
 /**
  * Decide a review item of any kind: retry (the job again) or discard
+ *
+ * Needs a bearer token and the `review_items.decide` permission in the tenant.
  */
 export const reviewItemsDecide = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -241,6 +293,8 @@ export const reviewItemsDecide = (options) => (options.client ?? client).post({
 });
 /**
  * List documents, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const documentsList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -249,6 +303,8 @@ export const documentsList = (options) => (options.client ?? client).get({
 });
 /**
  * Record an invoice, payment or credit note (as draft)
+ *
+ * Needs a bearer token and the `documents.create` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const documentsCreate = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -261,6 +317,8 @@ export const documentsCreate = (options) => (options.client ?? client).post({
 });
 /**
  * Get a document
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const documentsGet = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -269,6 +327,8 @@ export const documentsGet = (options) => (options.client ?? client).get({
 });
 /**
  * Open, pay or void a document
+ *
+ * Needs a bearer token and the `documents.create` permission in the tenant.
  */
 export const documentsChangeStatus = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -281,6 +341,8 @@ export const documentsChangeStatus = (options) => (options.client ?? client).pos
 });
 /**
  * List tasks, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const tasksList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -289,6 +351,8 @@ export const tasksList = (options) => (options.client ?? client).get({
 });
 /**
  * Create a task
+ *
+ * Needs a bearer token and the `tasks.write` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const tasksCreate = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -301,6 +365,8 @@ export const tasksCreate = (options) => (options.client ?? client).post({
 });
 /**
  * Get a task
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const tasksGet = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -309,6 +375,8 @@ export const tasksGet = (options) => (options.client ?? client).get({
 });
 /**
  * Change a task's title, description, assignee or due date
+ *
+ * Needs a bearer token and the `tasks.write` permission in the tenant.
  */
 export const tasksUpdate = (options) => (options.client ?? client).patch({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -321,6 +389,8 @@ export const tasksUpdate = (options) => (options.client ?? client).patch({
 });
 /**
  * Start, reopen, complete or cancel a task
+ *
+ * Needs a bearer token and the `tasks.write` permission in the tenant.
  */
 export const tasksChangeStatus = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -333,6 +403,8 @@ export const tasksChangeStatus = (options) => (options.client ?? client).post({
 });
 /**
  * List workflow rules, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const workflowRulesList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -341,6 +413,8 @@ export const workflowRulesList = (options) => (options.client ?? client).get({
 });
 /**
  * Create a workflow rule
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const workflowRulesCreate = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -353,6 +427,8 @@ export const workflowRulesCreate = (options) => (options.client ?? client).post(
 });
 /**
  * Delete a workflow rule
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant.
  */
 export const workflowRulesDelete = (options) => (options.client ?? client).delete({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -361,6 +437,8 @@ export const workflowRulesDelete = (options) => (options.client ?? client).delet
 });
 /**
  * Get a workflow rule
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const workflowRulesGet = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -369,6 +447,8 @@ export const workflowRulesGet = (options) => (options.client ?? client).get({
 });
 /**
  * Change a workflow rule (naming its current version)
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant.
  */
 export const workflowRulesUpdate = (options) => (options.client ?? client).patch({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -381,6 +461,8 @@ export const workflowRulesUpdate = (options) => (options.client ?? client).patch
 });
 /**
  * Try a workflow rule on a sample event: what it would do, changing nothing
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant.
  */
 export const workflowRulesTest = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -393,6 +475,8 @@ export const workflowRulesTest = (options) => (options.client ?? client).post({
 });
 /**
  * The adapter catalog: every adapter a tenant can connect, with its contract
+ *
+ * Needs a bearer token.
  */
 export const adaptersList = (options) => (options?.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -401,6 +485,8 @@ export const adaptersList = (options) => (options?.client ?? client).get({
 });
 /**
  * An adapter's contract: config schema, scopes, mapping keys, failure modes, operations
+ *
+ * Needs a bearer token.
  */
 export const adaptersGet = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -409,6 +495,8 @@ export const adaptersGet = (options) => (options.client ?? client).get({
 });
 /**
  * List the tenant's connections, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const integrationConnectionsList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -417,6 +505,8 @@ export const integrationConnectionsList = (options) => (options.client ?? client
 });
 /**
  * Connect the tenant to an adapter (the secret is write-only)
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const integrationConnectionsCreate = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -429,6 +519,8 @@ export const integrationConnectionsCreate = (options) => (options.client ?? clie
 });
 /**
  * Delete a connection and its secret
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export const integrationConnectionsDelete = (options) => (options.client ?? client).delete({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -437,6 +529,8 @@ export const integrationConnectionsDelete = (options) => (options.client ?? clie
 });
 /**
  * Get a connection (never its secret: only whether one is set)
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const integrationConnectionsGet = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -445,6 +539,8 @@ export const integrationConnectionsGet = (options) => (options.client ?? client)
 });
 /**
  * Change, disable or re-enable a connection; replace or remove its secret
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export const integrationConnectionsUpdate = (options) => (options.client ?? client).patch({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -457,6 +553,8 @@ export const integrationConnectionsUpdate = (options) => (options.client ?? clie
 });
 /**
  * Check a connection (config, secret, scopes, mapping, a real request to the provider); a failing check opens an integration issue
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export const integrationConnectionsDiagnose = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -465,6 +563,8 @@ export const integrationConnectionsDiagnose = (options) => (options.client ?? cl
 });
 /**
  * What the connection's mapping (or the given one) makes of a provider record; persists nothing
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const integrationConnectionsPreviewMapping = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -477,6 +577,8 @@ export const integrationConnectionsPreviewMapping = (options) => (options.client
 });
 /**
  * What would repair a connection's problems: changes, steps and calls; persists nothing
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const integrationRepairsPreview = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -489,6 +591,8 @@ export const integrationRepairsPreview = (options) => (options.client ?? client)
 });
 /**
  * List the tenant's reconciliation runs, newest first
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export const reconciliationRunsList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -497,6 +601,8 @@ export const reconciliationRunsList = (options) => (options.client ?? client).ge
 });
 /**
  * Queue a reconciliation of the provider's records with the tenant's documents
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const reconciliationRunsCreate = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -509,6 +615,8 @@ export const reconciliationRunsCreate = (options) => (options.client ?? client).
 });
 /**
  * Get a reconciliation run: its counts and the exceptions of its mismatches
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export const reconciliationRunsGet = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -517,6 +625,8 @@ export const reconciliationRunsGet = (options) => (options.client ?? client).get
 });
 /**
  * What needs attention for a role, with a risk level (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export const previewsBriefing = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -529,6 +639,8 @@ export const previewsBriefing = (options) => (options.client ?? client).post({
 });
 /**
  * Payment reconciliation findings over the documents (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export const previewsDetection = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -541,6 +653,8 @@ export const previewsDetection = (options) => (options.client ?? client).post({
 });
 /**
  * Open exceptions triaged by severity and age into queues (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export const previewsEscalation = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -553,6 +667,8 @@ export const previewsEscalation = (options) => (options.client ?? client).post({
 });
 /**
  * Steps, lanes and approval gates to resolve the open exceptions (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export const previewsActionPlan = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -565,6 +681,8 @@ export const previewsActionPlan = (options) => (options.client ?? client).post({
 });
 /**
  * Dry run or approval request of action steps: preflight, before and after, rollback (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export const previewsActionExecution = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -577,6 +695,8 @@ export const previewsActionExecution = (options) => (options.client ?? client).p
 });
 /**
  * Approval requests, policy checks and approver routing with dual control (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export const previewsApprovalGateway = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -589,6 +709,8 @@ export const previewsApprovalGateway = (options) => (options.client ?? client).p
 });
 /**
  * Up to 8 provider events normalised, with detections, plan and drafts (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export const previewsIntakePipeline = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -601,6 +723,8 @@ export const previewsIntakePipeline = (options) => (options.client ?? client).po
 });
 /**
  * Queue depths, outbox backlog and open review items (platform_admin)
+ *
+ * Needs a bearer token and the `platform.admin` permission.
  */
 export const opsMetrics = (options) => (options?.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -609,6 +733,8 @@ export const opsMetrics = (options) => (options?.client ?? client).get({
 });
 /**
  * List accounting exports, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const accountingExportsList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -617,6 +743,8 @@ export const accountingExportsList = (options) => (options.client ?? client).get
 });
 /**
  * Export up to 50 documents to the tenant's accounting system
+ *
+ * Needs a bearer token and the `accounting_exports.create` permission in the tenant.
  */
 export const accountingExportsCreate = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -629,6 +757,8 @@ export const accountingExportsCreate = (options) => (options.client ?? client).p
 });
 /**
  * Get an accounting export with its documents and attempts
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const accountingExportsGet = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -637,41 +767,61 @@ export const accountingExportsGet = (options) => (options.client ?? client).get(
 });
 /**
  * Health: ok while the table answers a read, else 503
+ *
+ * Public: no token.
  */
 export const publicHealth = (options) => (options?.client ?? client).get({ url: '/health', ...options });
 /**
  * This OpenAPI 3.1 description
+ *
+ * Public: no token.
  */
 export const publicOpenapi = (options) => (options?.client ?? client).get({ url: '/openapi.json', ...options });
 /**
  * Public demo: the fictional tenant, its previews and the embedded notification delivery contract
+ *
+ * Public: no token.
  */
 export const demoPublic = (options) => (options?.client ?? client).get({ url: '/demo/public', ...options });
 /**
  * Notification delivery contract: channels, outbox event, queues, gates, retry, dead letters, review, evidence
+ *
+ * Public: no token.
  */
 export const demoNotificationDelivery = (options) => (options?.client ?? client).get({ url: '/demo/notification-delivery', ...options });
 /**
  * Notification channel matrix of the demo tenant
+ *
+ * Public: no token.
  */
 export const demoBusinessNotificationChannels = (options) => (options?.client ?? client).get({ url: '/demo/business-notification-channels', ...options });
 /**
  * Walkthrough: certifying a connector against its adapter contract
+ *
+ * Public: no token.
  */
 export const demoConnectorCertification = (options) => (options?.client ?? client).get({ url: '/demo/connector-certification', ...options });
 /**
  * Walkthrough: onboarding a delivery provider until its gate opens
+ *
+ * Public: no token.
  */
 export const demoProviderOnboarding = (options) => (options?.client ?? client).get({ url: '/demo/provider-onboarding', ...options });
 /**
  * Walkthrough: diagnosing and repairing a failing integration
+ *
+ * Public: no token.
  */
 export const demoIntegrationRepair = (options) => (options?.client ?? client).get({ url: '/demo/integration-repair', ...options });
 /**
  * Walkthrough: replaying sanitized connector fixtures through the mapping
+ *
+ * Public: no token.
  */
 export const demoConnectorFixtureReplay = (options) => (options?.client ?? client).get({ url: '/demo/connector-fixture-replay', ...options });
 /**
  * Walkthrough: a month-end business scenario replayed end to end
+ *
+ * Public: no token.
  */
 export const demoBusinessScenarioReplay = (options) => (options?.client ?? client).get({ url: '/demo/business-scenario-replay', ...options });

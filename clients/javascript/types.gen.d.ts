@@ -1,5 +1,5 @@
 export type ClientOptions = {
-    baseUrl: 'http://127.0.0.1:3000' | (string & {});
+    baseUrl: 'http://127.0.0.1:3000' | 'https://{api_id}.execute-api.{region}.amazonaws.com' | (string & {});
 };
 export type AccessTokenRead = {
     access_token: string;

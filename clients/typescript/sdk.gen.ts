@@ -20,6 +20,8 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 
 /**
  * List the caller's own sessions
+ *
+ * Needs a bearer token.
  */
 export const authSessions = <ThrowOnError extends boolean = true>(options?: Options<AuthSessionsData, ThrowOnError>): RequestResult<AuthSessionsResponses, AuthSessionsErrors, ThrowOnError> => (options?.client ?? client).get<AuthSessionsResponses, AuthSessionsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -29,6 +31,8 @@ export const authSessions = <ThrowOnError extends boolean = true>(options?: Opti
 
 /**
  * Log in: exchange email and password for a bearer token
+ *
+ * Public: no token.
  */
 export const authLogin = <ThrowOnError extends boolean = true>(options: Options<AuthLoginData, ThrowOnError>): RequestResult<AuthLoginResponses, AuthLoginErrors, ThrowOnError> => (options.client ?? client).post<AuthLoginResponses, AuthLoginErrors, ThrowOnError>({
     url: '/auth/sessions',
@@ -41,6 +45,8 @@ export const authLogin = <ThrowOnError extends boolean = true>(options: Options<
 
 /**
  * Revoke one of the caller’s sessions
+ *
+ * Needs a bearer token.
  */
 export const authRevoke = <ThrowOnError extends boolean = true>(options: Options<AuthRevokeData, ThrowOnError>): RequestResult<AuthRevokeResponses, AuthRevokeErrors, ThrowOnError> => (options.client ?? client).delete<AuthRevokeResponses, AuthRevokeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -50,6 +56,8 @@ export const authRevoke = <ThrowOnError extends boolean = true>(options: Options
 
 /**
  * The caller, their memberships and platform roles
+ *
+ * Needs a bearer token.
  */
 export const authMe = <ThrowOnError extends boolean = true>(options?: Options<AuthMeData, ThrowOnError>): RequestResult<AuthMeResponses, AuthMeErrors, ThrowOnError> => (options?.client ?? client).get<AuthMeResponses, AuthMeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -59,6 +67,8 @@ export const authMe = <ThrowOnError extends boolean = true>(options?: Options<Au
 
 /**
  * The caller's pending invitations (by the caller's email)
+ *
+ * Needs a bearer token.
  */
 export const authInvitations = <ThrowOnError extends boolean = true>(options?: Options<AuthInvitationsData, ThrowOnError>): RequestResult<AuthInvitationsResponses, AuthInvitationsErrors, ThrowOnError> => (options?.client ?? client).get<AuthInvitationsResponses, AuthInvitationsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -68,6 +78,8 @@ export const authInvitations = <ThrowOnError extends boolean = true>(options?: O
 
 /**
  * Accept an invitation: become a member of its tenant
+ *
+ * Needs a bearer token.
  */
 export const authAcceptInvitation = <ThrowOnError extends boolean = true>(options: Options<AuthAcceptInvitationData, ThrowOnError>): RequestResult<AuthAcceptInvitationResponses, AuthAcceptInvitationErrors, ThrowOnError> => (options.client ?? client).post<AuthAcceptInvitationResponses, AuthAcceptInvitationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -77,6 +89,8 @@ export const authAcceptInvitation = <ThrowOnError extends boolean = true>(option
 
 /**
  * Decline an invitation
+ *
+ * Needs a bearer token.
  */
 export const authDeclineInvitation = <ThrowOnError extends boolean = true>(options: Options<AuthDeclineInvitationData, ThrowOnError>): RequestResult<AuthDeclineInvitationResponses, AuthDeclineInvitationErrors, ThrowOnError> => (options.client ?? client).post<AuthDeclineInvitationResponses, AuthDeclineInvitationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -86,6 +100,8 @@ export const authDeclineInvitation = <ThrowOnError extends boolean = true>(optio
 
 /**
  * The caller's tenants (every tenant for platform_admin)
+ *
+ * Needs a bearer token.
  */
 export const tenantsList = <ThrowOnError extends boolean = true>(options?: Options<TenantsListData, ThrowOnError>): RequestResult<TenantsListResponses, TenantsListErrors, ThrowOnError> => (options?.client ?? client).get<TenantsListResponses, TenantsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -95,6 +111,8 @@ export const tenantsList = <ThrowOnError extends boolean = true>(options?: Optio
 
 /**
  * Create a tenant (platform_admin)
+ *
+ * Needs a bearer token and the `platform.admin` permission. Honours `Idempotency-Key`.
  */
 export const tenantsCreate = <ThrowOnError extends boolean = true>(options: Options<TenantsCreateData, ThrowOnError>): RequestResult<TenantsCreateResponses, TenantsCreateErrors, ThrowOnError> => (options.client ?? client).post<TenantsCreateResponses, TenantsCreateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -108,6 +126,8 @@ export const tenantsCreate = <ThrowOnError extends boolean = true>(options: Opti
 
 /**
  * Get a tenant
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const tenantsGet = <ThrowOnError extends boolean = true>(options: Options<TenantsGetData, ThrowOnError>): RequestResult<TenantsGetResponses, TenantsGetErrors, ThrowOnError> => (options.client ?? client).get<TenantsGetResponses, TenantsGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -117,6 +137,8 @@ export const tenantsGet = <ThrowOnError extends boolean = true>(options: Options
 
 /**
  * List a tenant's members
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const membersList = <ThrowOnError extends boolean = true>(options: Options<MembersListData, ThrowOnError>): RequestResult<MembersListResponses, MembersListErrors, ThrowOnError> => (options.client ?? client).get<MembersListResponses, MembersListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -126,6 +148,8 @@ export const membersList = <ThrowOnError extends boolean = true>(options: Option
 
 /**
  * Invite a member by email (platform_admin: add at once)
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const membersAdd = <ThrowOnError extends boolean = true>(options: Options<MembersAddData, ThrowOnError>): RequestResult<MembersAddResponses, MembersAddErrors, ThrowOnError> => (options.client ?? client).post<MembersAddResponses, MembersAddErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -139,6 +163,8 @@ export const membersAdd = <ThrowOnError extends boolean = true>(options: Options
 
 /**
  * Remove a member
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant.
  */
 export const membersRemove = <ThrowOnError extends boolean = true>(options: Options<MembersRemoveData, ThrowOnError>): RequestResult<MembersRemoveResponses, MembersRemoveErrors, ThrowOnError> => (options.client ?? client).delete<MembersRemoveResponses, MembersRemoveErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -148,6 +174,8 @@ export const membersRemove = <ThrowOnError extends boolean = true>(options: Opti
 
 /**
  * Change a member's role
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant.
  */
 export const membersUpdate = <ThrowOnError extends boolean = true>(options: Options<MembersUpdateData, ThrowOnError>): RequestResult<MembersUpdateResponses, MembersUpdateErrors, ThrowOnError> => (options.client ?? client).patch<MembersUpdateResponses, MembersUpdateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -161,6 +189,8 @@ export const membersUpdate = <ThrowOnError extends boolean = true>(options: Opti
 
 /**
  * List a tenant's pending invitations
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant.
  */
 export const invitationsList = <ThrowOnError extends boolean = true>(options: Options<InvitationsListData, ThrowOnError>): RequestResult<InvitationsListResponses, InvitationsListErrors, ThrowOnError> => (options.client ?? client).get<InvitationsListResponses, InvitationsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -170,6 +200,8 @@ export const invitationsList = <ThrowOnError extends boolean = true>(options: Op
 
 /**
  * Revoke a pending invitation
+ *
+ * Needs a bearer token and the `members.manage` permission in the tenant.
  */
 export const invitationsRevoke = <ThrowOnError extends boolean = true>(options: Options<InvitationsRevokeData, ThrowOnError>): RequestResult<InvitationsRevokeResponses, InvitationsRevokeErrors, ThrowOnError> => (options.client ?? client).delete<InvitationsRevokeResponses, InvitationsRevokeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -179,6 +211,8 @@ export const invitationsRevoke = <ThrowOnError extends boolean = true>(options: 
 
 /**
  * List business exceptions, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const exceptionsList = <ThrowOnError extends boolean = true>(options: Options<ExceptionsListData, ThrowOnError>): RequestResult<ExceptionsListResponses, ExceptionsListErrors, ThrowOnError> => (options.client ?? client).get<ExceptionsListResponses, ExceptionsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -188,6 +222,8 @@ export const exceptionsList = <ThrowOnError extends boolean = true>(options: Opt
 
 /**
  * Record a business exception
+ *
+ * Needs a bearer token and the `exceptions.write` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const exceptionsCreate = <ThrowOnError extends boolean = true>(options: Options<ExceptionsCreateData, ThrowOnError>): RequestResult<ExceptionsCreateResponses, ExceptionsCreateErrors, ThrowOnError> => (options.client ?? client).post<ExceptionsCreateResponses, ExceptionsCreateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -201,6 +237,8 @@ export const exceptionsCreate = <ThrowOnError extends boolean = true>(options: O
 
 /**
  * Get a business exception
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const exceptionsGet = <ThrowOnError extends boolean = true>(options: Options<ExceptionsGetData, ThrowOnError>): RequestResult<ExceptionsGetResponses, ExceptionsGetErrors, ThrowOnError> => (options.client ?? client).get<ExceptionsGetResponses, ExceptionsGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -210,6 +248,8 @@ export const exceptionsGet = <ThrowOnError extends boolean = true>(options: Opti
 
 /**
  * Acknowledge or resolve a business exception
+ *
+ * Needs a bearer token and the `exceptions.write` permission in the tenant.
  */
 export const exceptionsChangeStatus = <ThrowOnError extends boolean = true>(options: Options<ExceptionsChangeStatusData, ThrowOnError>): RequestResult<ExceptionsChangeStatusResponses, ExceptionsChangeStatusErrors, ThrowOnError> => (options.client ?? client).post<ExceptionsChangeStatusResponses, ExceptionsChangeStatusErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -223,6 +263,8 @@ export const exceptionsChangeStatus = <ThrowOnError extends boolean = true>(opti
 
 /**
  * List the tenant's audit events, newest first
+ *
+ * Needs a bearer token and the `audit.read` permission in the tenant.
  */
 export const auditList = <ThrowOnError extends boolean = true>(options: Options<AuditListData, ThrowOnError>): RequestResult<AuditListResponses, AuditListErrors, ThrowOnError> => (options.client ?? client).get<AuditListResponses, AuditListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -232,6 +274,8 @@ export const auditList = <ThrowOnError extends boolean = true>(options: Options<
 
 /**
  * List notifications with their attempts, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const notificationsList = <ThrowOnError extends boolean = true>(options: Options<NotificationsListData, ThrowOnError>): RequestResult<NotificationsListResponses, NotificationsListErrors, ThrowOnError> => (options.client ?? client).get<NotificationsListResponses, NotificationsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -241,6 +285,8 @@ export const notificationsList = <ThrowOnError extends boolean = true>(options: 
 
 /**
  * Draft a notification: policy check, then queued (202) or blocked (422 policy_rejected)
+ *
+ * Needs a bearer token and the `notifications.send` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const notificationsCreate = <ThrowOnError extends boolean = true>(options: Options<NotificationsCreateData, ThrowOnError>): RequestResult<NotificationsCreateResponses, NotificationsCreateErrors, ThrowOnError> => (options.client ?? client).post<NotificationsCreateResponses, NotificationsCreateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -254,6 +300,8 @@ export const notificationsCreate = <ThrowOnError extends boolean = true>(options
 
 /**
  * Get a notification with its attempts
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const notificationsGet = <ThrowOnError extends boolean = true>(options: Options<NotificationsGetData, ThrowOnError>): RequestResult<NotificationsGetResponses, NotificationsGetErrors, ThrowOnError> => (options.client ?? client).get<NotificationsGetResponses, NotificationsGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -263,6 +311,8 @@ export const notificationsGet = <ThrowOnError extends boolean = true>(options: O
 
 /**
  * List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const reviewItemsList = <ThrowOnError extends boolean = true>(options: Options<ReviewItemsListData, ThrowOnError>): RequestResult<ReviewItemsListResponses, ReviewItemsListErrors, ThrowOnError> => (options.client ?? client).get<ReviewItemsListResponses, ReviewItemsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -272,6 +322,8 @@ export const reviewItemsList = <ThrowOnError extends boolean = true>(options: Op
 
 /**
  * Decide a review item of any kind: retry (the job again) or discard
+ *
+ * Needs a bearer token and the `review_items.decide` permission in the tenant.
  */
 export const reviewItemsDecide = <ThrowOnError extends boolean = true>(options: Options<ReviewItemsDecideData, ThrowOnError>): RequestResult<ReviewItemsDecideResponses, ReviewItemsDecideErrors, ThrowOnError> => (options.client ?? client).post<ReviewItemsDecideResponses, ReviewItemsDecideErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -285,6 +337,8 @@ export const reviewItemsDecide = <ThrowOnError extends boolean = true>(options: 
 
 /**
  * List documents, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const documentsList = <ThrowOnError extends boolean = true>(options: Options<DocumentsListData, ThrowOnError>): RequestResult<DocumentsListResponses, DocumentsListErrors, ThrowOnError> => (options.client ?? client).get<DocumentsListResponses, DocumentsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -294,6 +348,8 @@ export const documentsList = <ThrowOnError extends boolean = true>(options: Opti
 
 /**
  * Record an invoice, payment or credit note (as draft)
+ *
+ * Needs a bearer token and the `documents.create` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const documentsCreate = <ThrowOnError extends boolean = true>(options: Options<DocumentsCreateData, ThrowOnError>): RequestResult<DocumentsCreateResponses, DocumentsCreateErrors, ThrowOnError> => (options.client ?? client).post<DocumentsCreateResponses, DocumentsCreateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -307,6 +363,8 @@ export const documentsCreate = <ThrowOnError extends boolean = true>(options: Op
 
 /**
  * Get a document
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const documentsGet = <ThrowOnError extends boolean = true>(options: Options<DocumentsGetData, ThrowOnError>): RequestResult<DocumentsGetResponses, DocumentsGetErrors, ThrowOnError> => (options.client ?? client).get<DocumentsGetResponses, DocumentsGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -316,6 +374,8 @@ export const documentsGet = <ThrowOnError extends boolean = true>(options: Optio
 
 /**
  * Open, pay or void a document
+ *
+ * Needs a bearer token and the `documents.create` permission in the tenant.
  */
 export const documentsChangeStatus = <ThrowOnError extends boolean = true>(options: Options<DocumentsChangeStatusData, ThrowOnError>): RequestResult<DocumentsChangeStatusResponses, DocumentsChangeStatusErrors, ThrowOnError> => (options.client ?? client).post<DocumentsChangeStatusResponses, DocumentsChangeStatusErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -329,6 +389,8 @@ export const documentsChangeStatus = <ThrowOnError extends boolean = true>(optio
 
 /**
  * List tasks, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const tasksList = <ThrowOnError extends boolean = true>(options: Options<TasksListData, ThrowOnError>): RequestResult<TasksListResponses, TasksListErrors, ThrowOnError> => (options.client ?? client).get<TasksListResponses, TasksListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -338,6 +400,8 @@ export const tasksList = <ThrowOnError extends boolean = true>(options: Options<
 
 /**
  * Create a task
+ *
+ * Needs a bearer token and the `tasks.write` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const tasksCreate = <ThrowOnError extends boolean = true>(options: Options<TasksCreateData, ThrowOnError>): RequestResult<TasksCreateResponses, TasksCreateErrors, ThrowOnError> => (options.client ?? client).post<TasksCreateResponses, TasksCreateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -351,6 +415,8 @@ export const tasksCreate = <ThrowOnError extends boolean = true>(options: Option
 
 /**
  * Get a task
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const tasksGet = <ThrowOnError extends boolean = true>(options: Options<TasksGetData, ThrowOnError>): RequestResult<TasksGetResponses, TasksGetErrors, ThrowOnError> => (options.client ?? client).get<TasksGetResponses, TasksGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -360,6 +426,8 @@ export const tasksGet = <ThrowOnError extends boolean = true>(options: Options<T
 
 /**
  * Change a task's title, description, assignee or due date
+ *
+ * Needs a bearer token and the `tasks.write` permission in the tenant.
  */
 export const tasksUpdate = <ThrowOnError extends boolean = true>(options: Options<TasksUpdateData, ThrowOnError>): RequestResult<TasksUpdateResponses, TasksUpdateErrors, ThrowOnError> => (options.client ?? client).patch<TasksUpdateResponses, TasksUpdateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -373,6 +441,8 @@ export const tasksUpdate = <ThrowOnError extends boolean = true>(options: Option
 
 /**
  * Start, reopen, complete or cancel a task
+ *
+ * Needs a bearer token and the `tasks.write` permission in the tenant.
  */
 export const tasksChangeStatus = <ThrowOnError extends boolean = true>(options: Options<TasksChangeStatusData, ThrowOnError>): RequestResult<TasksChangeStatusResponses, TasksChangeStatusErrors, ThrowOnError> => (options.client ?? client).post<TasksChangeStatusResponses, TasksChangeStatusErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -386,6 +456,8 @@ export const tasksChangeStatus = <ThrowOnError extends boolean = true>(options: 
 
 /**
  * List workflow rules, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const workflowRulesList = <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesListData, ThrowOnError>): RequestResult<WorkflowRulesListResponses, WorkflowRulesListErrors, ThrowOnError> => (options.client ?? client).get<WorkflowRulesListResponses, WorkflowRulesListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -395,6 +467,8 @@ export const workflowRulesList = <ThrowOnError extends boolean = true>(options: 
 
 /**
  * Create a workflow rule
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const workflowRulesCreate = <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesCreateData, ThrowOnError>): RequestResult<WorkflowRulesCreateResponses, WorkflowRulesCreateErrors, ThrowOnError> => (options.client ?? client).post<WorkflowRulesCreateResponses, WorkflowRulesCreateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -408,6 +482,8 @@ export const workflowRulesCreate = <ThrowOnError extends boolean = true>(options
 
 /**
  * Delete a workflow rule
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant.
  */
 export const workflowRulesDelete = <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesDeleteData, ThrowOnError>): RequestResult<WorkflowRulesDeleteResponses, WorkflowRulesDeleteErrors, ThrowOnError> => (options.client ?? client).delete<WorkflowRulesDeleteResponses, WorkflowRulesDeleteErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -417,6 +493,8 @@ export const workflowRulesDelete = <ThrowOnError extends boolean = true>(options
 
 /**
  * Get a workflow rule
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const workflowRulesGet = <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesGetData, ThrowOnError>): RequestResult<WorkflowRulesGetResponses, WorkflowRulesGetErrors, ThrowOnError> => (options.client ?? client).get<WorkflowRulesGetResponses, WorkflowRulesGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -426,6 +504,8 @@ export const workflowRulesGet = <ThrowOnError extends boolean = true>(options: O
 
 /**
  * Change a workflow rule (naming its current version)
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant.
  */
 export const workflowRulesUpdate = <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesUpdateData, ThrowOnError>): RequestResult<WorkflowRulesUpdateResponses, WorkflowRulesUpdateErrors, ThrowOnError> => (options.client ?? client).patch<WorkflowRulesUpdateResponses, WorkflowRulesUpdateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -439,6 +519,8 @@ export const workflowRulesUpdate = <ThrowOnError extends boolean = true>(options
 
 /**
  * Try a workflow rule on a sample event: what it would do, changing nothing
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant.
  */
 export const workflowRulesTest = <ThrowOnError extends boolean = true>(options: Options<WorkflowRulesTestData, ThrowOnError>): RequestResult<WorkflowRulesTestResponses, WorkflowRulesTestErrors, ThrowOnError> => (options.client ?? client).post<WorkflowRulesTestResponses, WorkflowRulesTestErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -452,6 +534,8 @@ export const workflowRulesTest = <ThrowOnError extends boolean = true>(options: 
 
 /**
  * The adapter catalog: every adapter a tenant can connect, with its contract
+ *
+ * Needs a bearer token.
  */
 export const adaptersList = <ThrowOnError extends boolean = true>(options?: Options<AdaptersListData, ThrowOnError>): RequestResult<AdaptersListResponses, AdaptersListErrors, ThrowOnError> => (options?.client ?? client).get<AdaptersListResponses, AdaptersListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -461,6 +545,8 @@ export const adaptersList = <ThrowOnError extends boolean = true>(options?: Opti
 
 /**
  * An adapter's contract: config schema, scopes, mapping keys, failure modes, operations
+ *
+ * Needs a bearer token.
  */
 export const adaptersGet = <ThrowOnError extends boolean = true>(options: Options<AdaptersGetData, ThrowOnError>): RequestResult<AdaptersGetResponses, AdaptersGetErrors, ThrowOnError> => (options.client ?? client).get<AdaptersGetResponses, AdaptersGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -470,6 +556,8 @@ export const adaptersGet = <ThrowOnError extends boolean = true>(options: Option
 
 /**
  * List the tenant's connections, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const integrationConnectionsList = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsListData, ThrowOnError>): RequestResult<IntegrationConnectionsListResponses, IntegrationConnectionsListErrors, ThrowOnError> => (options.client ?? client).get<IntegrationConnectionsListResponses, IntegrationConnectionsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -479,6 +567,8 @@ export const integrationConnectionsList = <ThrowOnError extends boolean = true>(
 
 /**
  * Connect the tenant to an adapter (the secret is write-only)
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const integrationConnectionsCreate = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsCreateData, ThrowOnError>): RequestResult<IntegrationConnectionsCreateResponses, IntegrationConnectionsCreateErrors, ThrowOnError> => (options.client ?? client).post<IntegrationConnectionsCreateResponses, IntegrationConnectionsCreateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -492,6 +582,8 @@ export const integrationConnectionsCreate = <ThrowOnError extends boolean = true
 
 /**
  * Delete a connection and its secret
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export const integrationConnectionsDelete = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsDeleteData, ThrowOnError>): RequestResult<IntegrationConnectionsDeleteResponses, IntegrationConnectionsDeleteErrors, ThrowOnError> => (options.client ?? client).delete<IntegrationConnectionsDeleteResponses, IntegrationConnectionsDeleteErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -501,6 +593,8 @@ export const integrationConnectionsDelete = <ThrowOnError extends boolean = true
 
 /**
  * Get a connection (never its secret: only whether one is set)
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const integrationConnectionsGet = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsGetData, ThrowOnError>): RequestResult<IntegrationConnectionsGetResponses, IntegrationConnectionsGetErrors, ThrowOnError> => (options.client ?? client).get<IntegrationConnectionsGetResponses, IntegrationConnectionsGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -510,6 +604,8 @@ export const integrationConnectionsGet = <ThrowOnError extends boolean = true>(o
 
 /**
  * Change, disable or re-enable a connection; replace or remove its secret
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export const integrationConnectionsUpdate = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsUpdateData, ThrowOnError>): RequestResult<IntegrationConnectionsUpdateResponses, IntegrationConnectionsUpdateErrors, ThrowOnError> => (options.client ?? client).patch<IntegrationConnectionsUpdateResponses, IntegrationConnectionsUpdateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -523,6 +619,8 @@ export const integrationConnectionsUpdate = <ThrowOnError extends boolean = true
 
 /**
  * Check a connection (config, secret, scopes, mapping, a real request to the provider); a failing check opens an integration issue
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export const integrationConnectionsDiagnose = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsDiagnoseData, ThrowOnError>): RequestResult<IntegrationConnectionsDiagnoseResponses, IntegrationConnectionsDiagnoseErrors, ThrowOnError> => (options.client ?? client).post<IntegrationConnectionsDiagnoseResponses, IntegrationConnectionsDiagnoseErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -532,6 +630,8 @@ export const integrationConnectionsDiagnose = <ThrowOnError extends boolean = tr
 
 /**
  * What the connection's mapping (or the given one) makes of a provider record; persists nothing
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const integrationConnectionsPreviewMapping = <ThrowOnError extends boolean = true>(options: Options<IntegrationConnectionsPreviewMappingData, ThrowOnError>): RequestResult<IntegrationConnectionsPreviewMappingResponses, IntegrationConnectionsPreviewMappingErrors, ThrowOnError> => (options.client ?? client).post<IntegrationConnectionsPreviewMappingResponses, IntegrationConnectionsPreviewMappingErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -545,6 +645,8 @@ export const integrationConnectionsPreviewMapping = <ThrowOnError extends boolea
 
 /**
  * What would repair a connection's problems: changes, steps and calls; persists nothing
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const integrationRepairsPreview = <ThrowOnError extends boolean = true>(options: Options<IntegrationRepairsPreviewData, ThrowOnError>): RequestResult<IntegrationRepairsPreviewResponses, IntegrationRepairsPreviewErrors, ThrowOnError> => (options.client ?? client).post<IntegrationRepairsPreviewResponses, IntegrationRepairsPreviewErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -558,6 +660,8 @@ export const integrationRepairsPreview = <ThrowOnError extends boolean = true>(o
 
 /**
  * List the tenant's reconciliation runs, newest first
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export const reconciliationRunsList = <ThrowOnError extends boolean = true>(options: Options<ReconciliationRunsListData, ThrowOnError>): RequestResult<ReconciliationRunsListResponses, ReconciliationRunsListErrors, ThrowOnError> => (options.client ?? client).get<ReconciliationRunsListResponses, ReconciliationRunsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -567,6 +671,8 @@ export const reconciliationRunsList = <ThrowOnError extends boolean = true>(opti
 
 /**
  * Queue a reconciliation of the provider's records with the tenant's documents
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
 export const reconciliationRunsCreate = <ThrowOnError extends boolean = true>(options: Options<ReconciliationRunsCreateData, ThrowOnError>): RequestResult<ReconciliationRunsCreateResponses, ReconciliationRunsCreateErrors, ThrowOnError> => (options.client ?? client).post<ReconciliationRunsCreateResponses, ReconciliationRunsCreateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -580,6 +686,8 @@ export const reconciliationRunsCreate = <ThrowOnError extends boolean = true>(op
 
 /**
  * Get a reconciliation run: its counts and the exceptions of its mismatches
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
  */
 export const reconciliationRunsGet = <ThrowOnError extends boolean = true>(options: Options<ReconciliationRunsGetData, ThrowOnError>): RequestResult<ReconciliationRunsGetResponses, ReconciliationRunsGetErrors, ThrowOnError> => (options.client ?? client).get<ReconciliationRunsGetResponses, ReconciliationRunsGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -589,6 +697,8 @@ export const reconciliationRunsGet = <ThrowOnError extends boolean = true>(optio
 
 /**
  * What needs attention for a role, with a risk level (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export const previewsBriefing = <ThrowOnError extends boolean = true>(options: Options<PreviewsBriefingData, ThrowOnError>): RequestResult<PreviewsBriefingResponses, PreviewsBriefingErrors, ThrowOnError> => (options.client ?? client).post<PreviewsBriefingResponses, PreviewsBriefingErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -602,6 +712,8 @@ export const previewsBriefing = <ThrowOnError extends boolean = true>(options: O
 
 /**
  * Payment reconciliation findings over the documents (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export const previewsDetection = <ThrowOnError extends boolean = true>(options: Options<PreviewsDetectionData, ThrowOnError>): RequestResult<PreviewsDetectionResponses, PreviewsDetectionErrors, ThrowOnError> => (options.client ?? client).post<PreviewsDetectionResponses, PreviewsDetectionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -615,6 +727,8 @@ export const previewsDetection = <ThrowOnError extends boolean = true>(options: 
 
 /**
  * Open exceptions triaged by severity and age into queues (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export const previewsEscalation = <ThrowOnError extends boolean = true>(options: Options<PreviewsEscalationData, ThrowOnError>): RequestResult<PreviewsEscalationResponses, PreviewsEscalationErrors, ThrowOnError> => (options.client ?? client).post<PreviewsEscalationResponses, PreviewsEscalationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -628,6 +742,8 @@ export const previewsEscalation = <ThrowOnError extends boolean = true>(options:
 
 /**
  * Steps, lanes and approval gates to resolve the open exceptions (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export const previewsActionPlan = <ThrowOnError extends boolean = true>(options: Options<PreviewsActionPlanData, ThrowOnError>): RequestResult<PreviewsActionPlanResponses, PreviewsActionPlanErrors, ThrowOnError> => (options.client ?? client).post<PreviewsActionPlanResponses, PreviewsActionPlanErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -641,6 +757,8 @@ export const previewsActionPlan = <ThrowOnError extends boolean = true>(options:
 
 /**
  * Dry run or approval request of action steps: preflight, before and after, rollback (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export const previewsActionExecution = <ThrowOnError extends boolean = true>(options: Options<PreviewsActionExecutionData, ThrowOnError>): RequestResult<PreviewsActionExecutionResponses, PreviewsActionExecutionErrors, ThrowOnError> => (options.client ?? client).post<PreviewsActionExecutionResponses, PreviewsActionExecutionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -654,6 +772,8 @@ export const previewsActionExecution = <ThrowOnError extends boolean = true>(opt
 
 /**
  * Approval requests, policy checks and approver routing with dual control (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export const previewsApprovalGateway = <ThrowOnError extends boolean = true>(options: Options<PreviewsApprovalGatewayData, ThrowOnError>): RequestResult<PreviewsApprovalGatewayResponses, PreviewsApprovalGatewayErrors, ThrowOnError> => (options.client ?? client).post<PreviewsApprovalGatewayResponses, PreviewsApprovalGatewayErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -667,6 +787,8 @@ export const previewsApprovalGateway = <ThrowOnError extends boolean = true>(opt
 
 /**
  * Up to 8 provider events normalised, with detections, plan and drafts (persists nothing)
+ *
+ * Needs a bearer token and the `previews.run` permission in the tenant.
  */
 export const previewsIntakePipeline = <ThrowOnError extends boolean = true>(options: Options<PreviewsIntakePipelineData, ThrowOnError>): RequestResult<PreviewsIntakePipelineResponses, PreviewsIntakePipelineErrors, ThrowOnError> => (options.client ?? client).post<PreviewsIntakePipelineResponses, PreviewsIntakePipelineErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -680,6 +802,8 @@ export const previewsIntakePipeline = <ThrowOnError extends boolean = true>(opti
 
 /**
  * Queue depths, outbox backlog and open review items (platform_admin)
+ *
+ * Needs a bearer token and the `platform.admin` permission.
  */
 export const opsMetrics = <ThrowOnError extends boolean = true>(options?: Options<OpsMetricsData, ThrowOnError>): RequestResult<OpsMetricsResponses, OpsMetricsErrors, ThrowOnError> => (options?.client ?? client).get<OpsMetricsResponses, OpsMetricsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -689,6 +813,8 @@ export const opsMetrics = <ThrowOnError extends boolean = true>(options?: Option
 
 /**
  * List accounting exports, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const accountingExportsList = <ThrowOnError extends boolean = true>(options: Options<AccountingExportsListData, ThrowOnError>): RequestResult<AccountingExportsListResponses, AccountingExportsListErrors, ThrowOnError> => (options.client ?? client).get<AccountingExportsListResponses, AccountingExportsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -698,6 +824,8 @@ export const accountingExportsList = <ThrowOnError extends boolean = true>(optio
 
 /**
  * Export up to 50 documents to the tenant's accounting system
+ *
+ * Needs a bearer token and the `accounting_exports.create` permission in the tenant.
  */
 export const accountingExportsCreate = <ThrowOnError extends boolean = true>(options: Options<AccountingExportsCreateData, ThrowOnError>): RequestResult<AccountingExportsCreateResponses, AccountingExportsCreateErrors, ThrowOnError> => (options.client ?? client).post<AccountingExportsCreateResponses, AccountingExportsCreateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -711,6 +839,8 @@ export const accountingExportsCreate = <ThrowOnError extends boolean = true>(opt
 
 /**
  * Get an accounting export with its documents and attempts
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const accountingExportsGet = <ThrowOnError extends boolean = true>(options: Options<AccountingExportsGetData, ThrowOnError>): RequestResult<AccountingExportsGetResponses, AccountingExportsGetErrors, ThrowOnError> => (options.client ?? client).get<AccountingExportsGetResponses, AccountingExportsGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -720,50 +850,70 @@ export const accountingExportsGet = <ThrowOnError extends boolean = true>(option
 
 /**
  * Health: ok while the table answers a read, else 503
+ *
+ * Public: no token.
  */
 export const publicHealth = <ThrowOnError extends boolean = true>(options?: Options<PublicHealthData, ThrowOnError>): RequestResult<PublicHealthResponses, PublicHealthErrors, ThrowOnError> => (options?.client ?? client).get<PublicHealthResponses, PublicHealthErrors, ThrowOnError>({ url: '/health', ...options });
 
 /**
  * This OpenAPI 3.1 description
+ *
+ * Public: no token.
  */
 export const publicOpenapi = <ThrowOnError extends boolean = true>(options?: Options<PublicOpenapiData, ThrowOnError>): RequestResult<PublicOpenapiResponses, PublicOpenapiErrors, ThrowOnError> => (options?.client ?? client).get<PublicOpenapiResponses, PublicOpenapiErrors, ThrowOnError>({ url: '/openapi.json', ...options });
 
 /**
  * Public demo: the fictional tenant, its previews and the embedded notification delivery contract
+ *
+ * Public: no token.
  */
 export const demoPublic = <ThrowOnError extends boolean = true>(options?: Options<DemoPublicData, ThrowOnError>): RequestResult<DemoPublicResponses, DemoPublicErrors, ThrowOnError> => (options?.client ?? client).get<DemoPublicResponses, DemoPublicErrors, ThrowOnError>({ url: '/demo/public', ...options });
 
 /**
  * Notification delivery contract: channels, outbox event, queues, gates, retry, dead letters, review, evidence
+ *
+ * Public: no token.
  */
 export const demoNotificationDelivery = <ThrowOnError extends boolean = true>(options?: Options<DemoNotificationDeliveryData, ThrowOnError>): RequestResult<DemoNotificationDeliveryResponses, DemoNotificationDeliveryErrors, ThrowOnError> => (options?.client ?? client).get<DemoNotificationDeliveryResponses, DemoNotificationDeliveryErrors, ThrowOnError>({ url: '/demo/notification-delivery', ...options });
 
 /**
  * Notification channel matrix of the demo tenant
+ *
+ * Public: no token.
  */
 export const demoBusinessNotificationChannels = <ThrowOnError extends boolean = true>(options?: Options<DemoBusinessNotificationChannelsData, ThrowOnError>): RequestResult<DemoBusinessNotificationChannelsResponses, DemoBusinessNotificationChannelsErrors, ThrowOnError> => (options?.client ?? client).get<DemoBusinessNotificationChannelsResponses, DemoBusinessNotificationChannelsErrors, ThrowOnError>({ url: '/demo/business-notification-channels', ...options });
 
 /**
  * Walkthrough: certifying a connector against its adapter contract
+ *
+ * Public: no token.
  */
 export const demoConnectorCertification = <ThrowOnError extends boolean = true>(options?: Options<DemoConnectorCertificationData, ThrowOnError>): RequestResult<DemoConnectorCertificationResponses, DemoConnectorCertificationErrors, ThrowOnError> => (options?.client ?? client).get<DemoConnectorCertificationResponses, DemoConnectorCertificationErrors, ThrowOnError>({ url: '/demo/connector-certification', ...options });
 
 /**
  * Walkthrough: onboarding a delivery provider until its gate opens
+ *
+ * Public: no token.
  */
 export const demoProviderOnboarding = <ThrowOnError extends boolean = true>(options?: Options<DemoProviderOnboardingData, ThrowOnError>): RequestResult<DemoProviderOnboardingResponses, DemoProviderOnboardingErrors, ThrowOnError> => (options?.client ?? client).get<DemoProviderOnboardingResponses, DemoProviderOnboardingErrors, ThrowOnError>({ url: '/demo/provider-onboarding', ...options });
 
 /**
  * Walkthrough: diagnosing and repairing a failing integration
+ *
+ * Public: no token.
  */
 export const demoIntegrationRepair = <ThrowOnError extends boolean = true>(options?: Options<DemoIntegrationRepairData, ThrowOnError>): RequestResult<DemoIntegrationRepairResponses, DemoIntegrationRepairErrors, ThrowOnError> => (options?.client ?? client).get<DemoIntegrationRepairResponses, DemoIntegrationRepairErrors, ThrowOnError>({ url: '/demo/integration-repair', ...options });
 
 /**
  * Walkthrough: replaying sanitized connector fixtures through the mapping
+ *
+ * Public: no token.
  */
 export const demoConnectorFixtureReplay = <ThrowOnError extends boolean = true>(options?: Options<DemoConnectorFixtureReplayData, ThrowOnError>): RequestResult<DemoConnectorFixtureReplayResponses, DemoConnectorFixtureReplayErrors, ThrowOnError> => (options?.client ?? client).get<DemoConnectorFixtureReplayResponses, DemoConnectorFixtureReplayErrors, ThrowOnError>({ url: '/demo/connector-fixture-replay', ...options });
 
 /**
  * Walkthrough: a month-end business scenario replayed end to end
+ *
+ * Public: no token.
  */
 export const demoBusinessScenarioReplay = <ThrowOnError extends boolean = true>(options?: Options<DemoBusinessScenarioReplayData, ThrowOnError>): RequestResult<DemoBusinessScenarioReplayResponses, DemoBusinessScenarioReplayErrors, ThrowOnError> => (options?.client ?? client).get<DemoBusinessScenarioReplayResponses, DemoBusinessScenarioReplayErrors, ThrowOnError>({ url: '/demo/business-scenario-replay', ...options });

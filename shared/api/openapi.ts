@@ -36,7 +36,24 @@ const NO_FIXED_BODIES: FixedBodies = { responses: {}, bodies: {} };
 const JSON_TYPE = 'application/json';
 const LOCAL_BASE_URL = 'http://127.0.0.1:3000';
 
-const header = (description: string) => ({ description, schema: { type: 'string' } });
+/** A strong ETag of the demo payloads: a quoted base64url SHA-256 (shared/demo/served.ts). */
+const ETAG_HEADER = {
+  description: 'Strong validator of the body; send it back in `If-None-Match`.',
+  schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]{43}"$', maxLength: 45 },
+};
+
+/** What an operation says beyond its summary, from the manifest's own facts. */
+function describeOperation(op: Operation): string {
+  const lines = [
+    op.auth === 'bearer'
+      ? op.permission
+        ? `Needs a bearer token and the \`${op.permission}\` permission${op.path.includes('{tenant_id}') ? ' in the tenant' : ''}.`
+        : 'Needs a bearer token.'
+      : 'Public: no token.',
+  ];
+  if (op.idempotent) lines.push('Honours `Idempotency-Key`.');
+  return lines.join(' ');
+}
 
 function parameters(c: Components, op: Operation): Json[] {
   const out: Json[] = [];
@@ -86,6 +103,7 @@ function operation(c: Components, id: OperationId, op: Operation, fixed: FixedBo
   const out: Json = {
     operationId: id,
     summary: op.summary,
+    description: describeOperation(op),
     tags: [op.group],
     security: op.auth === 'bearer' ? [{ bearerAuth: [] }] : [],
   };
@@ -105,9 +123,23 @@ function operation(c: Components, id: OperationId, op: Operation, fixed: FixedBo
   }
 
   const headers: Json = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
+  if (op.idempotent)
+    headers['Idempotent-Replayed'] = {
+      description:
+        '`true` when the answer is the replay of an earlier request with the same `Idempotency-Key`.',
+      schema: { type: 'string', const: 'true' },
+    };
+  if (id === 'public.health')
+    headers['Cache-Control'] = {
+      description: '`no-store`: health is a live reading.',
+      schema: { type: 'string', const: 'no-store' },
+    };
   if (demo) {
-    headers.ETag = header('Strong validator of the body; send it back in `If-None-Match`.');
-    headers['Cache-Control'] = header(`\`${DEMO_CACHE_CONTROL}\``);
+    headers.ETag = ETAG_HEADER;
+    headers['Cache-Control'] = {
+      description: `\`${DEMO_CACHE_CONTROL}\``,
+      schema: { type: 'string', const: DEMO_CACHE_CONTROL },
+    };
   }
   const success: Json = { description: op.summary, headers };
   if (op.status !== 204) {
@@ -176,7 +208,25 @@ export function buildOpenApi(fixed: FixedBodies = NO_FIXED_BODIES): Json {
       ].join('\n'),
       license: { name: 'UNLICENSED' },
     },
-    servers: [{ url: LOCAL_BASE_URL, description: 'Local runtime (`npm start`)' }],
+    // The local runtime first: the generated clients take the first server as their default.
+    // The cloud address depends on the deployment (docs/infrastructure.md), hence the variables.
+    servers: [
+      {
+        url: LOCAL_BASE_URL,
+        description:
+          'Local runtime for development and tests (`npm start`), plain HTTP on the loopback address',
+        'x-internal': true,
+      },
+      {
+        url: 'https://{api_id}.execute-api.{region}.amazonaws.com',
+        description: 'A deployed stage (production or staging): API Gateway HTTP API, HTTPS only',
+        'x-internal': false,
+        variables: {
+          api_id: { default: 'api-id', description: 'The HTTP API id `cdk deploy` prints' },
+          region: { default: 'eu-central-1', description: 'The AWS region of the stage' },
+        },
+      },
+    ],
     tags: groups.map((name) => ({ name, description: TAGS[name] ?? name })),
     paths,
     components: {
@@ -187,7 +237,7 @@ export function buildOpenApi(fixed: FixedBodies = NO_FIXED_BODIES): Json {
       headers: {
         RequestId: {
           description: 'The request id: the caller’s `x-request-id` when sane, otherwise generated.',
-          schema: { type: 'string' },
+          schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,128}$', maxLength: 128 },
         },
       },
       securitySchemes: {

@@ -1,4 +1,10 @@
-/** A small HTTP client for end-to-end tests against the local runtime. */
+import { assertDocumented } from './openapi-check';
+
+/**
+ * A small HTTP client for end-to-end tests against the local runtime. Every reply is checked
+ * against the OpenAPI document (tests/support/openapi-check.ts): an answer the document does not
+ * describe fails the test that received it.
+ */
 export interface Reply<T = any> {
   status: number;
   headers: Headers;
@@ -27,7 +33,9 @@ export function client(baseUrl: string) {
     } catch {
       // not JSON: keep the text
     }
-    return { status: res.status, headers: res.headers, body: parsed as T };
+    const reply = { status: res.status, headers: res.headers, body: parsed as T };
+    assertDocumented(method, path, reply);
+    return reply;
   };
 
   const login = async (email: string, password: string): Promise<string> => {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type * as core from 'zod/v4/core';
+import { publishBounds } from './bounds';
 
 /** JSON Schema and OpenAPI objects, as plain data. */
 export type Json = Record<string, unknown>;
@@ -33,12 +34,14 @@ export class Components {
       $schema: _,
       $defs,
       ...root
-    } = z.toJSONSchema(schema, {
-      target: 'draft-2020-12',
-      io,
-      unrepresentable: 'any',
-      reused: 'inline',
-    }) as Json & { $defs?: Record<string, Json> };
+    } = publishBounds(
+      z.toJSONSchema(schema, {
+        target: 'draft-2020-12',
+        io,
+        unrepresentable: 'any',
+        reused: 'inline',
+      }),
+    ) as Json & { $defs?: Record<string, Json> };
     const defs = $defs ?? {};
     const rename = new Map<string, string>();
     const local = (id: string) => rename.get(id) ?? id;

@@ -101,22 +101,37 @@ export function errorStatuses(id: OperationId, op: Operation): ErrorStatus[] {
   return [...out].sort((a, b) => a - b);
 }
 
+/**
+ * The longest `Retry-After` the service sends: the rest of a 15-minute failed-login window
+ * (LOGIN_WINDOW_SECONDS, shared/domain/identity/sessions.ts). API Gateway's own throttling 429
+ * (docs/api.md section 2) sends none.
+ */
+export const RETRY_AFTER_MAX_SECONDS = 900;
+
+export const RETRY_AFTER_HEADER: Json = {
+  description:
+    'Seconds to wait before retrying. Always on the service’s own 429 and 503; API Gateway’s throttling 429 has none.',
+  schema: { type: 'integer', format: 'int32', minimum: 1, maximum: RETRY_AFTER_MAX_SECONDS },
+};
+
 export function errorResponse(status: ErrorStatus): Json {
   const [, description] = ERRORS[status];
   const headers: Json = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
   if (status === 401)
     headers['WWW-Authenticate'] = {
       description: '`Bearer` when a token is missing or invalid.',
-      schema: { type: 'string' },
+      schema: { type: 'string', const: 'Bearer' },
     };
   if (status === 405)
-    headers.Allow = { description: 'The methods the path supports.', schema: { type: 'string' } };
-  if (status === 429 || status === 503)
-    headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 0 } };
+    headers.Allow = {
+      description: 'The methods the path supports.',
+      schema: { type: 'string', maxLength: 64, pattern: '^[A-Z]+(, [A-Z]+)*$' },
+    };
+  if (status === 429 || status === 503) headers['Retry-After'] = RETRY_AFTER_HEADER;
   if (status === 503)
     headers['Cache-Control'] = {
       description: '`no-store`: the answer is transient.',
-      schema: { type: 'string' },
+      schema: { type: 'string', const: 'no-store' },
     };
   const example: Json = { type: 'about:blank', status, ...ERROR_EXAMPLES[status], request_id: 'req-7f3c2a' };
   if (status === 422)

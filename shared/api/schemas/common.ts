@@ -37,6 +37,13 @@ export const FreeForm = describe(z.record(z.string(), z.unknown()), 'Free-form J
 export const Cursor = text(1, 2048);
 
 /**
+ * An RFC 3339 timestamp with `Z` or an offset. At most 35 characters: nanoseconds with an offset
+ * (`2026-11-22T19:40:00.123456789+05:30`); the format alone would allow any number of digits.
+ */
+export const TIMESTAMP_MAX_LENGTH = 35;
+export const timestamp = () => z.iso.datetime({ offset: true }).check(z.maxLength(TIMESTAMP_MAX_LENGTH));
+
+/**
  * An integer query parameter from `min` to `max`: decimal digits only, so `0x10`, `1e1`, `+5` or
  * `5.0` are 422 instead of whatever Number() makes of them. A query value arrives as a string;
  * the OpenAPI document shows the integer it stands for.
@@ -56,13 +63,19 @@ export const queryInt = (min: number, max: number) => {
  * docs/api.md section 4: `limit` 1 to 100, default 50. A prefault (a default input, parsed like
  * one): JSON Schema drops a plain default from the input side of a schema that transforms.
  */
+export const PAGE_LIMIT_MAX = 100;
+
 export const pageQuery = {
-  limit: z.prefault(queryInt(1, 100), 50),
+  limit: z.prefault(queryInt(1, PAGE_LIMIT_MAX), 50),
   cursor: z.optional(Cursor),
 };
 
+/** A page: at most `limit` items, and the cursor of the next page (a `Cursor` the list issued). */
 export const listOf = <T extends z.ZodMiniType>(item: T) =>
-  z.object({ items: z.array(item), next_cursor: z.nullable(z.string()) });
+  z.object({
+    items: z.array(item).check(z.maxLength(PAGE_LIMIT_MAX)),
+    next_cursor: z.nullable(Cursor),
+  });
 
 export const TenantPath = z.object({ tenant_id: text(1, 64) });
 

@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-import { describe } from './common';
+import { describe, timestamp } from './common';
 
 /** The timestamp of every response record; its own module so that no Lambda bundle carries it. */
-export const DateTime = describe(z.iso.datetime({ offset: true }), 'ISO 8601 timestamp');
+export const DateTime = describe(timestamp(), 'ISO 8601 timestamp');

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Role } from './auth';
 import { ADAPTER_KEYS } from '#shared/kernel/names';
-import { FreeForm, named, SubjectId, SubjectType, text } from './common';
+import { FreeForm, named, SubjectId, SubjectType, text, timestamp } from './common';
 
 /**
  * The request records of the previews (docs/api.md section 9.5), with the defaults and bounds of
@@ -96,7 +96,7 @@ export const BusinessProviderIntakePreviewCreate = named(
       z.regex(/^[a-z0-9][a-z0-9_.-]*$/, 'must match ^[a-z0-9][a-z0-9_.-]*$, like "payment.received"'),
     ),
     external_id: text(1, 128),
-    occurred_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+    occurred_at: z.optional(z.nullable(timestamp())),
     payload: FreeForm,
   }),
   'BusinessProviderIntakePreviewCreate',

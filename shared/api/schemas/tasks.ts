@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import { Role } from './auth';
-import { named, pageQuery, SubjectId, SubjectType, text } from './common';
+import { named, pageQuery, SubjectId, SubjectType, text, timestamp } from './common';
 
 export const TASK_STATUSES = ['open', 'in_progress', 'done', 'cancelled'] as const;
 export const TaskStatus = z.enum(TASK_STATUSES);
 
-const DueAt = z.iso.datetime({ offset: true });
+const DueAt = timestamp();
 
 /** What a task's PATCH may change (docs/api.md section 9); anything else is an unknown field. */
 const editable = {
