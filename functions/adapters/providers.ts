@@ -34,12 +34,12 @@ function classifySdkError(err: unknown): SendResult {
   return { ok: false, kind: 'transient', reason: 'network_error' };
 }
 
-export function providerPort(settings: ProviderSettings, allowLoopbackWebhooks: boolean): ProviderPort {
+export function providerPort(settings: ProviderSettings, allowLoopback: boolean): ProviderPort {
   const { clients } = settings;
   const ses = new SESv2Client({ ...clients?.sesv2, maxAttempts: 1 });
   const sns = new SNSClient({ ...clients?.sns, maxAttempts: 1 });
   const webhookOptions = {
-    allowLoopback: allowLoopbackWebhooks,
+    allowLoopback,
     timeoutMs: settings.timeoutMs,
     maxResponseBytes: 64 * 1024,
   };

@@ -36,7 +36,7 @@ export interface PolicyContext {
   /** in_app only: is the recipient a member of the tenant? */
   recipientIsMember: boolean;
   /** Local runtime only: webhook targets on http://127.0.0.1 / localhost are acceptable. */
-  allowLoopbackWebhooks: boolean;
+  allowLoopback: boolean;
 }
 
 const webhookReasons = (recipient: string, allowLoopback: boolean): string[] => {
@@ -64,7 +64,7 @@ export function checkPolicy(input: z.output<typeof NotificationCreate>, ctx: Pol
   const add = (path: string, code: string, message: string) => reasons.push({ path, code, message });
 
   if (input.channel === 'webhook') {
-    for (const m of webhookReasons(input.recipient, ctx.allowLoopbackWebhooks))
+    for (const m of webhookReasons(input.recipient, ctx.allowLoopback))
       add('recipient', 'invalid_recipient', `webhook recipient ${m}`);
   } else if (!RECIPIENT[input.channel].test(input.recipient)) {
     add('recipient', 'invalid_recipient', `recipient must be ${profile.recipientFormat}`);
