@@ -93,8 +93,11 @@ export interface HubSettings {
 export interface Config {
   table: TableConfig;
   sessionTtlSeconds: number;
-  /** Webhook recipients on loopback: allowed on the local runtime only. */
-  allowLoopbackWebhooks: boolean;
+  /**
+   * Webhook recipients, connection target URLs and provider probes on loopback
+   * (`OPS_WEBHOOK_ALLOW_LOOPBACK=1`): allowed on the local runtime only.
+   */
+  allowLoopback: boolean;
   queues: QueueConfig;
   /** Outbox items the relay should have published by now: older ones are swept. */
   outboxSweepAfterMs: number;
@@ -157,7 +160,7 @@ const readHub = (env: Env): HubSettings => ({
 export const loadConfig = (env: Env): Config => ({
   table: readTable(env),
   sessionTtlSeconds: readSessionTtl(env),
-  allowLoopbackWebhooks: readAllowLoopback(env),
+  allowLoopback: readAllowLoopback(env),
   queues: readQueues(env),
   outboxSweepAfterMs: readSweepAfter(env),
   delivery: readDelivery(env),
@@ -178,7 +181,7 @@ const section = <K extends keyof Config>(key: K, read: (env: Env) => Config[K]):
 
 export const tableConfig = () => section('table', readTable);
 export const sessionTtlSeconds = () => section('sessionTtlSeconds', readSessionTtl);
-export const allowLoopbackWebhooks = () => section('allowLoopbackWebhooks', readAllowLoopback);
+export const allowLoopback = () => section('allowLoopback', readAllowLoopback);
 export const queueConfig = () => section('queues', readQueues);
 export const outboxSweepAfterMs = () => section('outboxSweepAfterMs', readSweepAfter);
 export const deliveryOverrides = () => section('delivery', readDelivery);

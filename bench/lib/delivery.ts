@@ -127,7 +127,7 @@ export async function measureDelivery(options: DeliveryOptions): Promise<Record<
   const relay = freshHandler(relayFile) as unknown as RelayHandler;
   const worker = freshHandler(workerFile) as unknown as WorkerHandler;
   const db = dbFor(options.endpoint, tableName, fx.cursorSecret);
-  const deps = { notifications: notificationStore(db), clock: systemClock, allowLoopbackWebhooks: false };
+  const deps = { notifications: notificationStore(db), clock: systemClock, allowLoopback: false };
 
   // Per notification: committed (writer), polled (the stream poller handed it to the relay, so
   // written -> polled is DynamoDB Local's stream latency plus the poll), relayed (relay returned it

@@ -35,14 +35,14 @@ function classifySdkError(err: unknown): SendResult {
   return { ok: false, kind: 'transient', reason: 'network_error' };
 }
 
-export function providerPort(settings: ProviderSettings, allowLoopbackWebhooks: boolean): ProviderPort {
+export function providerPort(settings: ProviderSettings, allowLoopback: boolean): ProviderPort {
   const { clients } = settings;
   // One attempt, bounded by the provider timeout like every other channel's call.
   const once = { maxAttempts: 1, requestTimeoutMs: settings.timeoutMs };
   const ses = new SESv2Client(clientOptions(clients?.sesv2, once));
   const sns = new SNSClient(clientOptions(clients?.sns, once));
   const webhookOptions = {
-    allowLoopback: allowLoopbackWebhooks,
+    allowLoopback,
     timeoutMs: settings.timeoutMs,
     maxResponseBytes: 64 * 1024,
   };

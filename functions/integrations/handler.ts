@@ -22,13 +22,7 @@ import { hubGateway } from '#functions/adapters/hub-gateway';
 import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
-import {
-  allowLoopbackWebhooks,
-  clock,
-  connectionSecretSettings,
-  hubSettings,
-  tableConfig,
-} from '#functions/config';
+import { allowLoopback, clock, connectionSecretSettings, hubSettings, tableConfig } from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
 import { idempotencyWith } from '#functions/http/idempotency';
 
@@ -36,7 +30,7 @@ const db = dbFor(tableConfig());
 const deps = {
   connections: connectionStore(db),
   secrets: connectionSecretsFor(connectionSecretSettings()),
-  allowLoopbackTargets: allowLoopbackWebhooks(),
+  allowLoopback: allowLoopback(),
   hub: hubStore(db),
   provider: hubGateway(hubSettings()),
   runs: reconciliationStore(db),

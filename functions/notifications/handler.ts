@@ -11,7 +11,7 @@ import { dbFor } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
-import { allowLoopbackWebhooks, clock, tableConfig } from '#functions/config';
+import { allowLoopback, clock, tableConfig } from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
 import { idempotencyWith } from '#functions/http/idempotency';
 import { logger, metricsFor } from '#functions/observability';
@@ -20,7 +20,7 @@ const db = dbFor(tableConfig());
 const deps = {
   notifications: notificationStore(db),
   clock,
-  allowLoopbackWebhooks: allowLoopbackWebhooks(),
+  allowLoopback: allowLoopback(),
 };
 const metrics = metricsFor('notifications');
 

@@ -10,7 +10,7 @@ import { issueDecisionStore } from '#functions/adapters/issue-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
-import { allowLoopbackWebhooks, clock, tableConfig } from '#functions/config';
+import { allowLoopback, clock, tableConfig } from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
 import { logger } from '#functions/observability';
 
@@ -18,7 +18,7 @@ const db = dbFor(tableConfig());
 const deps = {
   notifications: notificationStore(db),
   clock,
-  allowLoopbackWebhooks: allowLoopbackWebhooks(),
+  allowLoopback: allowLoopback(),
   // A notification item is decided by the notification path itself; every other kind by its own.
   reviewDeciders: {
     workflow_action: decideWorkflowAction.bind(null, { jobs: workflowJobStore(db), clock }),

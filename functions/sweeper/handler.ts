@@ -1,7 +1,7 @@
 import { dbFor } from '#functions/adapters/dynamo';
 import { sqsClient } from '#functions/adapters/queue';
 import { clock, outboxSweepAfterMs, queueConfig, tableConfig } from '#functions/config';
-import { createSweeper } from '#functions/relay/outbox-relay';
+import { createSweeper } from './outbox-sweeper';
 
 const queues = queueConfig();
 

@@ -23,7 +23,7 @@ import { timerWait } from '#functions/adapters/timer';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import {
-  allowLoopbackWebhooks,
+  allowLoopback,
   clock,
   connectionSecretSettings,
   deliveryOverrides,
@@ -45,7 +45,7 @@ export function deliveryDeps(db: Db): DeliveryDeps {
       connectionSecretsFor(connectionSecretSettings()),
     ),
     results: connectionResults(db),
-    providers: providerPort(providerSettings(), allowLoopbackWebhooks()),
+    providers: providerPort(providerSettings(), allowLoopback()),
     clock,
     maxAttempts: o.maxAttempts ?? DELIVERY_MAX_ATTEMPTS,
     backoff: {
@@ -88,7 +88,7 @@ export function workflowRunDeps(db: Db): WorkflowRunDeps {
     notifications: {
       notifications: notificationStore(db),
       clock,
-      allowLoopbackWebhooks: allowLoopbackWebhooks(),
+      allowLoopback: allowLoopback(),
     },
     clock,
     maxAttempts: deliveryOverrides().maxAttempts ?? DELIVERY_MAX_ATTEMPTS,

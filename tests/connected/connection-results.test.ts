@@ -55,7 +55,7 @@ async function sendThrough(answer: SendResult, to?: Awaited<ReturnType<typeof co
   const { tenantId, connection } = to ?? (await connectedTenant());
   const store = notificationStore(db);
   const n = await createNotification(
-    { notifications: store, clock: systemClock, allowLoopbackWebhooks: false },
+    { notifications: store, clock: systemClock, allowLoopback: false },
     principal('op-1'),
     tenantId,
     { channel: 'telegram', recipient: '4242', body: 'Stock is low' },

@@ -82,7 +82,7 @@ const queued = async (telegram: 'active' | 'no_secret' | 'unconnected' = 'active
       telegram === 'active' ? { secret: { store: secrets, value: { bot_token: '1:x' } } } : {},
     );
   const n = await createNotification(
-    { notifications: store, clock, allowLoopbackWebhooks: false },
+    { notifications: store, clock, allowLoopback: false },
     principal('op-1'),
     tenantId,
     { channel: 'telegram', recipient: '4242', body: 'Stock is low' },
@@ -256,7 +256,7 @@ describe('what the send is given', () => {
     const tenantId = `t-${newId().slice(-10)}`;
     await connectChannel(db, tenantId, 'email', { config: { from_name: 'Acme Ops' } });
     const email = await createNotification(
-      { notifications: store, clock, allowLoopbackWebhooks: false },
+      { notifications: store, clock, allowLoopback: false },
       principal('op-1'),
       tenantId,
       { channel: 'email', recipient: 'ap@acme.example', subject: 'Stock', body: 'Stock is low' },
@@ -310,7 +310,7 @@ describe('where a duplicate stops', () => {
     const blockedId = newId();
     await expect(
       createNotification(
-        { notifications: store, clock, allowLoopbackWebhooks: false },
+        { notifications: store, clock, allowLoopback: false },
         principal('op-1'),
         blocked.tenantId,
         { channel: 'sms', recipient: 'not a number', body: 'hi' },

@@ -49,7 +49,7 @@ beforeAll(async () => {
 const api = (): NotificationDeps => ({
   notifications: store,
   clock: systemClock,
-  allowLoopbackWebhooks: false,
+  allowLoopback: false,
 });
 
 const secrets = localConnectionSecrets(undefined);

@@ -36,7 +36,7 @@ const deps = () => ({
   secrets,
   hub: hubStore(db),
   clock: systemClock,
-  allowLoopbackTargets: false,
+  allowLoopback: false,
 });
 const newTenant = () => `t-${newId().slice(-12)}`;
 const botToken = () => `987654:${newId().replace(/-/g, '')}x`;
@@ -349,7 +349,7 @@ describe('connection use cases, field by field', () => {
     expect(await fieldErrors(createConnection(deps(), manager, tenantId, loopback))).toEqual([
       expect.objectContaining({ path: 'config.url', code: 'not_https' }),
     ]);
-    const local = { ...deps(), allowLoopbackTargets: true };
+    const local = { ...deps(), allowLoopback: true };
     const c = await createConnection(local, manager, tenantId, loopback);
     expect(c.config).toEqual({ url: 'http://127.0.0.1:4000/hooks' });
     const moved = { config: { url: 'http://127.0.0.1:4001/hooks' } };

@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 const NOW = '2031-04-01T12:00:00.000Z';
 const clock: Clock = { now: () => new Date(NOW) };
-const deps = (): NotificationDeps => ({ notifications: store, clock, allowLoopbackWebhooks: false });
+const deps = (): NotificationDeps => ({ notifications: store, clock, allowLoopback: false });
 const actor = principal('op-7');
 
 const auditOf = async (tenantId: string, entityType: string, entityId: string) =>

@@ -156,7 +156,7 @@ describe('what a preview reads', () => {
   it('reads the notifications of the tenant as the store reads them', async () => {
     const tenantId = 'notified';
     const notifications = notificationStore(db);
-    const deps = { notifications, clock, allowLoopbackWebhooks: false };
+    const deps = { notifications, clock, allowLoopback: false };
     for (const body of ['Stock is low', 'Stock is out'])
       await createNotification(deps, actor, tenantId, { channel: 'telegram', recipient: '4242', body });
     const read = await previewReader(ro).notifications(tenantId);

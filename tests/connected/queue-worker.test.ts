@@ -78,7 +78,7 @@ const queued = async (telegram: 'active' | 'unconnected' = 'active', clock: Cloc
       secret: { store: secrets, value: { bot_token: '1:x' } },
     });
   const n = await createNotification(
-    { notifications: store, clock, allowLoopbackWebhooks: false },
+    { notifications: store, clock, allowLoopback: false },
     principal('op'),
     tenantId,
     { channel: 'telegram', recipient: '4242', body: 'Stock is low' },

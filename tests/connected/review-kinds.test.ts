@@ -114,7 +114,7 @@ describe('review item kinds', () => {
     const deps = {
       notifications: notificationStore(db),
       clock: systemClock,
-      allowLoopbackWebhooks: false,
+      allowLoopback: false,
       reviewDeciders: {
         workflow_action: decideWorkflowAction.bind(null, { jobs: workflowJobStore(db), clock: systemClock }),
       },

@@ -107,7 +107,7 @@ export const hubDeps = (
   exceptions: stores.exceptions,
   clock: systemClock,
   maxAttempts: 3,
-  allowLoopbackTargets: false,
+  allowLoopback: false,
 });
 
 /** A config and secret of each accounting target that the loopback sandbox accepts. */

@@ -7,7 +7,7 @@ import { backoffSeconds, classifyStatus } from '#shared/domain/notifications/cha
 import { decideGate } from '#shared/domain/notifications/gate';
 import { checkPolicy, type PolicyContext } from '#shared/domain/notifications/policy-check';
 
-const ok: PolicyContext = { channelState: 'active', recipientIsMember: true, allowLoopbackWebhooks: false };
+const ok: PolicyContext = { channelState: 'active', recipientIsMember: true, allowLoopback: false };
 const codes = (input: Parameters<typeof checkPolicy>[0], ctx = ok) =>
   checkPolicy(input, ctx).map((e) => e.code);
 
@@ -40,7 +40,7 @@ describe('policy check', () => {
     expect(
       codes(
         { channel: 'webhook', recipient: 'http://127.0.0.1:9/x', body: 'hi' },
-        { ...ok, allowLoopbackWebhooks: true },
+        { ...ok, allowLoopback: true },
       ),
     ).toEqual([]);
     expect(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition } from '#shared/domain/exceptions/use-cases';
+import { canTransitionException } from '#shared/domain/exceptions/use-cases';
 import { BusinessExceptionCreate, BusinessExceptionStatusChange } from '#shared/api/schemas/exceptions';
 
 const valid = {
@@ -122,7 +122,7 @@ describe('exception state machine (docs/api.md section 6)', () => {
     for (const to of STATES) {
       const expected = ALLOWED.has(`${from}->${to}`);
       it(`${from} -> ${to}: ${expected ? 'allowed' : 'refused'}`, () => {
-        expect(canTransition(from, to)).toBe(expected);
+        expect(canTransitionException(from, to)).toBe(expected);
       });
     }
   }

@@ -8,12 +8,12 @@ import { checkPolicy, type PolicyContext } from '#shared/domain/notifications/po
  * its field), and what audit metadata keeps of a secret (docs/api.md section 5).
  */
 
-const ok: PolicyContext = { channelState: 'active', recipientIsMember: true, allowLoopbackWebhooks: false };
+const ok: PolicyContext = { channelState: 'active', recipientIsMember: true, allowLoopback: false };
 const reasons = (input: Parameters<typeof checkPolicy>[0], ctx = ok) =>
   checkPolicy(input, ctx).map((r) => `${r.path} ${r.code}: ${r.message}`);
 const FORBIDDEN = 'must not name a private, loopback, link-local, CGNAT or metadata address';
-const webhook = (recipient: string, allowLoopbackWebhooks = false) =>
-  reasons({ channel: 'webhook', recipient, body: 'hi' }, { ...ok, allowLoopbackWebhooks });
+const webhook = (recipient: string, allowLoopback = false) =>
+  reasons({ channel: 'webhook', recipient, body: 'hi' }, { ...ok, allowLoopback });
 
 describe('a webhook target that is refused says why', () => {
   it.each([

@@ -21,7 +21,7 @@ const TRANSITIONS: Record<ExceptionStatus, readonly ExceptionStatus[]> = {
   resolved: [],
 };
 
-export const canTransition = (from: ExceptionStatus, to: ExceptionStatus): boolean =>
+export const canTransitionException = (from: ExceptionStatus, to: ExceptionStatus): boolean =>
   TRANSITIONS[from].includes(to);
 
 /**
@@ -98,7 +98,7 @@ export async function changeExceptionStatus(
   change: z.output<typeof BusinessExceptionStatusChange>,
 ): Promise<BusinessException> {
   const current = await getException(deps, tenantId, id);
-  if (!canTransition(current.status, change.status)) {
+  if (!canTransitionException(current.status, change.status)) {
     throw new InvalidTransitionError(
       `An exception that is ${current.status} cannot become ${change.status}.`,
     );

@@ -45,13 +45,13 @@ export function checkScopes(adapter: AdapterDeclaration, scopes: readonly string
 export function checkConfig(
   adapter: AdapterDeclaration,
   config: unknown,
-  allowLoopbackTargets = false,
+  allowLoopback = false,
 ): Record<string, unknown> {
   const parsed = parse(adapter.config as core.$ZodType<Record<string, unknown>>, config, 'config');
   const errors: FieldError[] = [];
   for (const field of adapter.target_url_fields ?? []) {
     const value = parsed[field];
-    const problem = typeof value === 'string' ? webhookUrlProblem(value, allowLoopbackTargets) : undefined;
+    const problem = typeof value === 'string' ? webhookUrlProblem(value, allowLoopback) : undefined;
     if (problem) errors.push({ path: `config.${field}`, ...problem });
   }
   if (errors.length > 0) throw new ValidationError(errors);

@@ -33,7 +33,7 @@ export interface IntegrationDeps {
   hub: HubStore;
   clock: Clock;
   /** Local runtime only: target URLs on loopback (its provider sandbox) are acceptable. */
-  allowLoopbackTargets: boolean;
+  allowLoopback: boolean;
 }
 
 /** The read shape: the stored record without its category, with its health. */
@@ -87,7 +87,7 @@ export async function createConnection(
   let secret: ConnectionSecret | undefined;
   checkAll(
     () => void (input.scopes && (scopes = checkScopes(adapter, input.scopes))),
-    () => void (config = checkConfig(adapter, input.config ?? {}, deps.allowLoopbackTargets)),
+    () => void (config = checkConfig(adapter, input.config ?? {}, deps.allowLoopback)),
     () => void (input.secret !== undefined && (secret = checkSecret(adapter, input.secret))),
   );
   const now = deps.clock.now().toISOString();
@@ -188,7 +188,7 @@ export async function updateConnection(
   let secret: ConnectionSecret | undefined;
   checkAll(
     () => void (patch.scopes && (scopes = checkScopes(adapter, patch.scopes))),
-    () => void (patch.config && (config = checkConfig(adapter, patch.config, deps.allowLoopbackTargets))),
+    () => void (patch.config && (config = checkConfig(adapter, patch.config, deps.allowLoopback))),
     () => void (patch.secret && (secret = checkSecret(adapter, patch.secret))),
   );
   const wanted = { name: patch.name, status: patch.status, scopes, config, mapping: patch.mapping };

@@ -37,7 +37,7 @@ export interface PolicyContext {
   /** in_app only: is the recipient a member of the tenant? */
   recipientIsMember: boolean;
   /** Local runtime only: webhook targets on http://127.0.0.1 / localhost are acceptable. */
-  allowLoopbackWebhooks: boolean;
+  allowLoopback: boolean;
 }
 
 /**
@@ -51,7 +51,7 @@ export function checkPolicy(input: z.output<typeof NotificationCreate>, ctx: Pol
 
   if (input.channel === 'webhook') {
     // The hub's own classifier: a recipient is refused here exactly when a connection URL would be.
-    const problem = webhookUrlProblem(input.recipient, ctx.allowLoopbackWebhooks);
+    const problem = webhookUrlProblem(input.recipient, ctx.allowLoopback);
     if (problem) add('recipient', 'invalid_recipient', `webhook recipient ${problem.message}`);
   } else if (!RECIPIENT[input.channel].test(input.recipient)) {
     add('recipient', 'invalid_recipient', `recipient must be ${profile.recipientFormat}`);

@@ -43,7 +43,7 @@ export const deliveryRequested = (clock: Clock, n: Notification): OutboxEvent =>
 export interface NotificationDeps {
   notifications: NotificationStore;
   clock: Clock;
-  allowLoopbackWebhooks: boolean;
+  allowLoopback: boolean;
   /** Deciders of the review items that hold other jobs (a workflow rule's action, docs/api.md section 9.1). */
   reviewDeciders?: Partial<Record<ReviewItem['kind'], ReviewDecider>>;
 }
@@ -71,7 +71,7 @@ export async function createNotification(
   const reasons = checkPolicy(input, {
     channelState,
     recipientIsMember,
-    allowLoopbackWebhooks: deps.allowLoopbackWebhooks,
+    allowLoopback: deps.allowLoopback,
   });
   const now = deps.clock.now().toISOString();
   const status: NotificationStatus = reasons.length ? 'blocked' : 'queued';

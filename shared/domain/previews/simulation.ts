@@ -1,5 +1,5 @@
 import { canTransitionDocument } from '#shared/domain/documents/use-cases';
-import { canTransition as canTransitionException } from '#shared/domain/exceptions/use-cases';
+import { canTransitionException } from '#shared/domain/exceptions/use-cases';
 import { canTransitionTask } from '#shared/domain/tasks/use-cases';
 import { fromMinor, toMinor } from '#shared/kernel/money';
 import { PERMISSIONS, type Permission, type Role } from '#shared/kernel/policy';
