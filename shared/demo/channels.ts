@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { EVENT_KINDS } from '#shared/kernel/names';
-import { DEMO_TENANT, DOC, fetchCommand, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
+import { call, DEMO_TENANT, demoCommand, DOC, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
 import { CHANNEL_PROFILES, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import { DELIVERY_API } from './delivery';
 import type { BusinessNotificationChannelMatrixDemoRead, NOTIFICATION_CHANNELS } from './schemas';
@@ -174,10 +174,10 @@ export function channelMatrixDemo(): Matrix {
 
   return {
     status: 'previewed',
-    command: fetchCommand('/demo/business-notification-channels'),
+    command: demoCommand('demo.businessNotificationChannels'),
     api: {
-      self: 'GET /demo/business-notification-channels',
-      contract: 'GET /demo/notification-delivery',
+      self: call('demo.businessNotificationChannels'),
+      contract: call('demo.notificationDelivery'),
       send: DELIVERY_API.send,
       reviewItems: DELIVERY_API.reviewItems,
     },

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { OPERATIONS, type OperationId } from '#shared/api/manifest';
 import type { DemoDataBoundary, DemoTenant } from './schemas';
 
 /**
@@ -10,6 +11,16 @@ import type { DemoDataBoundary, DemoTenant } from './schemas';
 export const LOCAL_BASE_URL = 'http://127.0.0.1:3000';
 
 export const fetchCommand = (path: string): string => `curl -s ${LOCAL_BASE_URL}${path}`;
+
+/**
+ * An operation as a demo record's `api` column names it, `METHOD /path`, read from the operations
+ * manifest so that the demo never names a route the API does not have. Paths keep `{tenant_id}`:
+ * there is no tenant to fill in.
+ */
+export const call = (id: OperationId): string => `${OPERATIONS[id].method} ${OPERATIONS[id].path}`;
+
+/** The command that fetches a demo route from the local runtime. */
+export const demoCommand = (id: OperationId): string => fetchCommand(OPERATIONS[id].path);
 
 export const DEMO_TENANT: z.output<typeof DemoTenant> = {
   id: 'alder-creek-supply',

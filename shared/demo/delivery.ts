@@ -15,7 +15,7 @@ import {
   QUEUES,
   type QueueName,
 } from '#shared/kernel/names';
-import { DOC, fetchCommand, PUBLIC_BOUNDARIES, runbookPath } from './common';
+import { call, demoCommand, DOC, PUBLIC_BOUNDARIES, runbookPath } from './common';
 import type { NOTIFICATION_CHANNELS, NotificationDeliveryContractDemoRead } from './schemas';
 
 /**
@@ -34,13 +34,13 @@ const channelsOn = (queue: QueueName): Channel[] =>
   channelEntries.filter(([, p]) => p.queue === queue).map(([c]) => c);
 
 export const DELIVERY_API = {
-  self: 'GET /demo/notification-delivery',
-  send: 'POST /tenants/{tenant_id}/notifications',
-  list: 'GET /tenants/{tenant_id}/notifications',
-  get: 'GET /tenants/{tenant_id}/notifications/{notification_id}',
-  reviewItems: 'GET /tenants/{tenant_id}/review-items',
-  decide: 'POST /tenants/{tenant_id}/review-items/{review_item_id}/decision',
-  openapi: 'GET /openapi.json',
+  self: call('demo.notificationDelivery'),
+  send: call('notifications.create'),
+  list: call('notifications.list'),
+  get: call('notifications.get'),
+  reviewItems: call('reviewItems.list'),
+  decide: call('reviewItems.decide'),
+  openapi: call('public.openapi'),
 } as const;
 
 const WRITERS = ['operator', 'manager', 'owner'];
@@ -187,7 +187,7 @@ export function notificationDeliveryContract(): Contract {
   const external = channelEntries.filter(([, p]) => p.direction === 'external');
   return {
     status: 'previewed',
-    command: fetchCommand('/demo/notification-delivery'),
+    command: demoCommand('demo.notificationDelivery'),
     api: { ...DELIVERY_API },
     docs: [
       { ...DOC.delivery },
@@ -410,7 +410,7 @@ export function notificationDeliveryContract(): Contract {
       {
         step: 2,
         action: 'List open items',
-        api: 'GET /tenants/{tenant_id}/review-items?status=open',
+        api: `${call('reviewItems.list')}?status=open`,
         roles: ['operator', 'accountant', 'manager', 'owner', 'support'],
         result: 'items with channel, reason, attempts and the last failure class',
       },

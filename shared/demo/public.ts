@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { DEMO_TENANT, DOC, fetchCommand, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
+import { call, DEMO_TENANT, demoCommand, DOC, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
 import { CHANNEL_PROFILES } from '#shared/domain/notifications/channels';
 import { briefing as computeBriefing } from '#shared/domain/previews/briefing';
 import { approvalGateway as computeGateway } from '#shared/domain/previews/approval-gateway';
@@ -38,7 +38,6 @@ import type {
  */
 
 const SUBJECT = 'supplier_invoice INV-20417';
-const preview = (kind: string) => `POST /tenants/{tenant_id}/previews/${kind}`;
 const boundaries = () => PUBLIC_BOUNDARIES.map((b) => ({ ...b }));
 /** The demo's API paths keep `{tenant_id}`: there is no tenant to fill in. */
 const previewApi = (path: string) => path;
@@ -56,8 +55,8 @@ function contextAssistant(): z.output<typeof BusinessContextAssistantDemoRead> {
   const result = computeBriefing(request, DEMO_RECORDS, DEMO_PREVIEW_AT, previewApi);
   return {
     status: 'previewed',
-    command: fetchCommand('/demo/public'),
-    api: { briefing: preview('briefing'), exception: 'GET /tenants/{tenant_id}/exceptions/{exception_id}' },
+    command: demoCommand('demo.public'),
+    api: { briefing: call('previews.briefing'), exception: call('exceptions.get') },
     docs: [{ ...DOC.demo }],
     subject: labelsOf(DEMO_RECORDS)(request.subject_type, request.subject_id),
     ...briefingRows(result, labelsOf(DEMO_RECORDS), mentionsOf(DEMO_RECORDS)),
@@ -76,8 +75,8 @@ function intakePipeline(): z.output<typeof BusinessIntakePipelineDemoRead> {
   );
   return {
     status: 'previewed',
-    command: fetchCommand('/demo/public'),
-    api: { intakePipeline: preview('intake-pipeline') },
+    command: demoCommand('demo.public'),
+    api: { intakePipeline: call('previews.intakePipeline') },
     docs: [{ ...DOC.demo }],
     ...intakeRows(result, labelsOf(DEMO_RECORDS), mentionsOf(DEMO_RECORDS)),
     dataBoundaries: boundaries(),
@@ -95,8 +94,8 @@ function actionExecution(): z.output<typeof BusinessActionExecutionDemoRead> {
   const rows = executionRows(result, labelsOf(DEMO_RECORDS));
   return {
     status: 'previewed',
-    command: fetchCommand('/demo/public'),
-    api: { actionExecution: preview('action-execution') },
+    command: demoCommand('demo.public'),
+    api: { actionExecution: call('previews.actionExecution') },
     docs: [{ ...DOC.demo }],
     summary: [
       { label: 'Mode', value: 'dry run', detail: 'nothing is changed' },
@@ -124,8 +123,8 @@ function approvalGateway(): z.output<typeof BusinessApprovalGatewayDemoRead> {
   const rows = gatewayRows(result, labelsOf(DEMO_RECORDS));
   return {
     status: 'previewed',
-    command: fetchCommand('/demo/public'),
-    api: { approvalGateway: preview('approval-gateway') },
+    command: demoCommand('demo.public'),
+    api: { approvalGateway: call('previews.approvalGateway') },
     docs: [{ ...DOC.demo }],
     summary: [
       { label: 'Requests', value: String(rows.approvalRequests.length), detail: 'one per gated step' },
@@ -142,11 +141,11 @@ export function publicDemo(sections: DemoSection[]): z.output<typeof PublicDemoR
   const notificationDelivery = notificationDeliveryContract();
   return {
     status: 'previewed',
-    command: fetchCommand('/demo/public'),
+    command: demoCommand('demo.public'),
     api: Object.fromEntries([
-      ['self', 'GET /demo/public'],
+      ['self', call('demo.public')],
       ...sections.map((s) => [s.id, `GET ${s.path}`]),
-      ['openapi', 'GET /openapi.json'],
+      ['openapi', call('public.openapi')],
     ]),
     docs: [{ ...DOC.demo }, { ...DOC.delivery }, { ...DOC.openapi }],
     title: `${DEMO_TENANT.name}: a month-end close on ops-platform`,

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import type { Role } from '#shared/kernel/policy';
 import { type Action, type PlannedTask, tryRule, type WorkflowEvent } from '#shared/domain/workflows/plan';
-import { DOC, fetchCommand, PUBLIC_BOUNDARIES } from './common';
+import { call, demoCommand, DOC, PUBLIC_BOUNDARIES } from './common';
 import type { BusinessRecordsDemoRead } from './schemas';
 
 /**
@@ -100,13 +100,13 @@ export function businessRecordsDemo(): Demo {
   const docs = [documentRead('invoice', 'open'), documentRead('payment', 'draft')];
   return {
     status: 'previewed',
-    command: fetchCommand('/demo/public'),
+    command: demoCommand('demo.public'),
     api: {
-      createDocument: 'POST /tenants/{tenant_id}/documents',
-      documentStatus: 'POST /tenants/{tenant_id}/documents/{document_id}/status',
-      createRule: 'POST /tenants/{tenant_id}/workflow-rules',
-      testRule: 'POST /tenants/{tenant_id}/workflow-rules/{rule_id}/test',
-      tasks: 'GET /tenants/{tenant_id}/tasks',
+      createDocument: call('documents.create'),
+      documentStatus: call('documents.changeStatus'),
+      createRule: call('workflowRules.create'),
+      testRule: call('workflowRules.test'),
+      tasks: call('tasks.list'),
     },
     docs: [{ ...DOC.demo }],
     summary: [

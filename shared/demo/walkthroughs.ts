@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
-import { DEMO_TENANT, DOC, fetchCommand, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
+import { call, DEMO_TENANT, demoCommand, DOC, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
 import { CHANNEL_PROFILES, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import { DELIVERY_API } from './delivery';
 import type {
@@ -16,20 +16,6 @@ import type {
  * month-end close. Each is a numbered path a reader can follow; the `api` column names the call a
  * real tenant would make at that step.
  */
-
-const API = {
-  adapter: 'GET /adapters/{key}',
-  connections: 'POST /tenants/{tenant_id}/integration-connections',
-  connection: 'PATCH /tenants/{tenant_id}/integration-connections/{connection_id}',
-  mappingPreview: 'POST /tenants/{tenant_id}/integration-connections/{connection_id}/mapping-preview',
-  diagnostics: 'POST /tenants/{tenant_id}/integration-connections/{connection_id}/diagnostics',
-  repairPreview: 'POST /tenants/{tenant_id}/integration-repairs/preview',
-  reconciliation: 'POST /tenants/{tenant_id}/reconciliation-runs',
-  exceptions: 'POST /tenants/{tenant_id}/exceptions',
-  exceptionStatus: 'POST /tenants/{tenant_id}/exceptions/{exception_id}/status',
-  accountingExports: 'POST /tenants/{tenant_id}/accounting-exports',
-  preview: (kind: string) => `POST /tenants/{tenant_id}/previews/${kind}`,
-} as const;
 
 const NONE_OFFLINE = 'none: offline, in CI';
 
@@ -106,14 +92,14 @@ export function connectorCertificationDemo(): z.output<typeof ConnectorCertifica
   const passed = contractChecks.filter((c) => c.result === 'passed').length;
   return {
     status: 'previewed',
-    command: fetchCommand('/demo/connector-certification'),
+    command: demoCommand('demo.connectorCertification'),
     api: {
-      self: 'GET /demo/connector-certification',
-      adapter: API.adapter,
-      createConnection: API.connections,
-      mappingPreview: API.mappingPreview,
-      diagnostics: API.diagnostics,
-      fixtureReplay: 'GET /demo/connector-fixture-replay',
+      self: call('demo.connectorCertification'),
+      adapter: call('adapters.get'),
+      createConnection: call('integrationConnections.create'),
+      mappingPreview: call('integrationConnections.previewMapping'),
+      diagnostics: call('integrationConnections.diagnose'),
+      fixtureReplay: call('demo.connectorFixtureReplay'),
     },
     docs: [{ ...DOC.walkthroughs }, { ...DOC.demo }],
     title: `Certifying the ${SOURCE_SYSTEMS.accounting} connector`,
@@ -141,31 +127,31 @@ export function connectorCertificationDemo(): z.output<typeof ConnectorCertifica
       [
         'Read the adapter contract',
         'manager',
-        API.adapter,
+        call('adapters.get'),
         '4 operations, their mapping keys and 5 failure modes',
       ],
       [
         'Create a sandbox connection',
         'manager',
-        API.connections,
+        call('integrationConnections.create'),
         'connection in sandbox mode; its credentials go to private server-side configuration, never into a request',
       ],
       [
         'Preview the mapping',
         'manager',
-        API.mappingPreview,
+        call('integrationConnections.previewMapping'),
         'every required mapping key resolves to a provider field',
       ],
       [
         'Run diagnostics',
         'manager',
-        API.diagnostics,
+        call('integrationConnections.diagnose'),
         'reachability, granted scopes, rate-limit headers and clock skew',
       ],
       [
         'Replay fixtures',
         'connector engineer',
-        'GET /demo/connector-fixture-replay',
+        call('demo.connectorFixtureReplay'),
         'one drift found and fixed',
       ],
       [
@@ -247,13 +233,13 @@ export function providerOnboardingDemo(): z.output<typeof ProviderOnboardingDemo
   ];
   return {
     status: 'previewed',
-    command: fetchCommand('/demo/provider-onboarding'),
+    command: demoCommand('demo.providerOnboarding'),
     api: {
-      self: 'GET /demo/provider-onboarding',
-      adapter: API.adapter,
-      createConnection: API.connections,
-      activateConnection: API.connection,
-      diagnostics: API.diagnostics,
+      self: call('demo.providerOnboarding'),
+      adapter: call('adapters.get'),
+      createConnection: call('integrationConnections.create'),
+      activateConnection: call('integrationConnections.update'),
+      diagnostics: call('integrationConnections.diagnose'),
       decide: DELIVERY_API.decide,
     },
     docs: [{ ...DOC.walkthroughs }, { ...DOC.delivery }],
@@ -274,16 +260,31 @@ export function providerOnboardingDemo(): z.output<typeof ProviderOnboardingDemo
       category: 'notification provider',
     },
     walkthrough: steps([
-      ['Choose the adapter', 'manager', API.adapter, `${sms.label}: ${sms.recipientFormat}`],
-      ['Create the connection', 'manager', API.connections, 'state onboarding; the sms gate stays closed'],
+      ['Choose the adapter', 'manager', call('adapters.get'), `${sms.label}: ${sms.recipientFormat}`],
+      [
+        'Create the connection',
+        'manager',
+        call('integrationConnections.create'),
+        'state onboarding; the sms gate stays closed',
+      ],
       [
         'Provide the private configuration',
         'platform operator',
         'none: server side, out of band',
         'configured: yes; the value never appears in a response, a log line or an audit event',
       ],
-      ['Run diagnostics', 'manager', API.diagnostics, 'reachability, authentication and sender id pass'],
-      ['Activate the connection', 'manager', API.connection, 'state active; the sms gate opens'],
+      [
+        'Run diagnostics',
+        'manager',
+        call('integrationConnections.diagnose'),
+        'reachability, authentication and sender id pass',
+      ],
+      [
+        'Activate the connection',
+        'manager',
+        call('integrationConnections.update'),
+        'state active; the sms gate opens',
+      ],
       [
         'Retry the gated alert',
         'operator',
@@ -348,13 +349,13 @@ export function integrationRepairDemo(): z.output<typeof IntegrationRepairDemoRe
   const items = reconciliation.slice(0, 3).reduce((sum, r) => sum + r.after, 0);
   return {
     status: 'previewed',
-    command: fetchCommand('/demo/integration-repair'),
+    command: demoCommand('demo.integrationRepair'),
     api: {
-      self: 'GET /demo/integration-repair',
-      diagnostics: API.diagnostics,
-      repairPreview: API.repairPreview,
-      reconciliation: API.reconciliation,
-      resolve: API.exceptionStatus,
+      self: call('demo.integrationRepair'),
+      diagnostics: call('integrationConnections.diagnose'),
+      repairPreview: call('integrationRepairs.preview'),
+      reconciliation: call('reconciliationRuns.create'),
+      resolve: call('exceptions.changeStatus'),
     },
     docs: [{ ...DOC.walkthroughs }],
     title: `Repairing the ${SOURCE_SYSTEMS.inventory} stock sync`,
@@ -371,31 +372,46 @@ export function integrationRepairDemo(): z.output<typeof IntegrationRepairDemoRe
       exceptionType: 'integration.sync_failed',
     },
     walkthrough: steps([
-      ['Exception raised', 'sync worker', API.exceptions, 'integration.sync_failed, severity critical'],
-      ['Run diagnostics', 'manager', API.diagnostics, 'the provider renamed warehouse_code to location_code'],
+      [
+        'Exception raised',
+        'sync worker',
+        call('exceptions.create'),
+        'integration.sync_failed, severity critical',
+      ],
+      [
+        'Run diagnostics',
+        'manager',
+        call('integrationConnections.diagnose'),
+        'the provider renamed warehouse_code to location_code',
+      ],
       [
         'Preview the repair',
         'manager',
-        API.repairPreview,
+        call('integrationRepairs.preview'),
         'a three-step plan; nothing is changed by a preview',
       ],
       [
         'Approve the mapping change',
         'owner',
-        API.preview('approval-gateway'),
+        call('previews.approvalGateway'),
         'dual control: the manager requests, the owner approves',
       ],
       [
         'Apply the mapping and replay',
         'manager',
-        API.connection,
+        call('integrationConnections.update'),
         'the failed import is replayed idempotently',
       ],
-      ['Reconcile', 'manager', API.reconciliation, 'counts match the inventory system for every site'],
+      [
+        'Reconcile',
+        'manager',
+        call('reconciliationRuns.create'),
+        'counts match the inventory system for every site',
+      ],
       [
         'Resolve the exception',
         'operator',
-        API.exceptionStatus,
+        call('exceptions.changeStatus'),
         'resolved with a note; audit event exception.status_changed',
       ],
     ]),
@@ -498,11 +514,11 @@ export function connectorFixtureReplayDemo(): z.output<typeof ConnectorFixtureRe
   const matched = fixtures.filter((f) => f.result === 'matched').length;
   return {
     status: 'previewed',
-    command: fetchCommand('/demo/connector-fixture-replay'),
+    command: demoCommand('demo.connectorFixtureReplay'),
     api: {
-      self: 'GET /demo/connector-fixture-replay',
-      certification: 'GET /demo/connector-certification',
-      mappingPreview: API.mappingPreview,
+      self: call('demo.connectorFixtureReplay'),
+      certification: call('demo.connectorCertification'),
+      mappingPreview: call('integrationConnections.previewMapping'),
     },
     docs: [{ ...DOC.walkthroughs }],
     title: `Replaying ${SOURCE_SYSTEMS.accounting} fixtures`,
@@ -534,7 +550,7 @@ export function connectorFixtureReplayDemo(): z.output<typeof ConnectorFixtureRe
       [
         'Replay through the mapping',
         'CI',
-        API.mappingPreview,
+        call('integrationConnections.previewMapping'),
         'each fixture becomes the record the tenant would see',
       ],
       [
@@ -543,7 +559,12 @@ export function connectorFixtureReplayDemo(): z.output<typeof ConnectorFixtureRe
         NONE_OFFLINE,
         `${matched} matched, ${fixtures.length - matched} drifted`,
       ],
-      ['Decide on the drift', 'manager', API.connection, 'mapping fixed: credit notes negate total_amount'],
+      [
+        'Decide on the drift',
+        'manager',
+        call('integrationConnections.update'),
+        'mapping fixed: credit notes negate total_amount',
+      ],
       ['Replay again', 'CI', NONE_OFFLINE, 'all fixtures match; certification continues'],
     ]),
     fixtures,
@@ -592,12 +613,12 @@ export function businessScenarioReplayDemo(): z.output<typeof BusinessScenarioRe
   const queued = notifications.filter((n) => n.outcome.startsWith('delivered')).length;
   return {
     status: 'previewed',
-    command: fetchCommand('/demo/business-scenario-replay'),
+    command: demoCommand('demo.businessScenarioReplay'),
     api: {
-      self: 'GET /demo/business-scenario-replay',
-      exceptions: API.exceptions,
+      self: call('demo.businessScenarioReplay'),
+      exceptions: call('exceptions.create'),
       notifications: DELIVERY_API.send,
-      accountingExports: API.accountingExports,
+      accountingExports: call('accountingExports.create'),
     },
     docs: [{ ...DOC.walkthroughs }, { ...DOC.delivery }],
     title: 'Month-end supplier payment mismatch',
@@ -623,17 +644,23 @@ export function businessScenarioReplayDemo(): z.output<typeof BusinessScenarioRe
         '07:02',
         'Intake',
         SOURCE_SYSTEMS.bank,
-        API.preview('intake-pipeline'),
+        call('previews.intakePipeline'),
         'payment PAY-88120 of 4,860.00 USD normalized; it refers to invoice INV-20417',
       ],
       [
         '07:03',
         'Detection',
         'accountant',
-        API.preview('detection'),
+        call('previews.detection'),
         'payment_reconciliation: 540.00 USD below INV-20417 (5,400.00 USD)',
       ],
-      ['07:05', 'Exception', 'operator', API.exceptions, 'payment.amount_mismatch, severity warning'],
+      [
+        '07:05',
+        'Exception',
+        'operator',
+        call('exceptions.create'),
+        'payment.amount_mismatch, severity warning',
+      ],
       [
         '07:06',
         'Notification',
@@ -645,35 +672,35 @@ export function businessScenarioReplayDemo(): z.output<typeof BusinessScenarioRe
         '07:20',
         'Escalation',
         'manager',
-        API.preview('escalation'),
+        call('previews.escalation'),
         'exception_triage: accounts-payable queue, due before close',
       ],
       [
         '08:10',
         'Action plan',
         'manager',
-        API.preview('action-plan'),
+        call('previews.actionPlan'),
         'confirm the early-payment discount, book it, notify the supplier',
       ],
       [
         '08:25',
         'Approval',
         'owner',
-        API.preview('approval-gateway'),
+        call('previews.approvalGateway'),
         'dual control: manager requested, owner approved',
       ],
       [
         '09:00',
         'Accounting export',
         'accountant',
-        API.accountingExports,
+        call('accountingExports.create'),
         'journal batch je-2026-03-31-01 exported once (idempotent on export_batch_id)',
       ],
       [
         '09:05',
         'Resolution',
         'operator',
-        API.exceptionStatus,
+        call('exceptions.changeStatus'),
         'resolved: 10% early-payment discount; the supplier notice waits for approval',
       ],
     ].map(([time, stage, actor, api, outcome], i) => ({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 import { toOutboxEvent } from '#functions/adapters/outbox';
@@ -21,15 +21,6 @@ const DEMO_PATHS = [
   '/demo/integration-repair',
   '/demo/connector-fixture-replay',
   '/demo/business-scenario-replay',
-];
-
-/** docs/api.md section 9: routes of later parts a demo may already point at. */
-const LATER_PARTS = [
-  /^\/adapters(\/\{key\})?$/,
-  /^\/tenants\/\{tenant_id\}\/integration-connections(\/\{connection_id\}(\/(mapping-preview|diagnostics))?)?$/,
-  /^\/tenants\/\{tenant_id\}\/integration-repairs\/preview$/,
-  /^\/tenants\/\{tenant_id\}\/reconciliation-runs$/,
-  /^\/tenants\/\{tenant_id\}\/accounting-exports$/,
 ];
 
 /** GitHub's anchors of a Markdown file's headings. */
@@ -113,7 +104,7 @@ describe('demo records', () => {
     }
   });
 
-  it('point only at operations that exist, or at routes of the later parts of the contract', () => {
+  it('point only at operations of the manifest', () => {
     const known = new Set(
       Object.values(OPERATIONS as Record<string, Operation>).map((o) => `${o.method} ${o.path}`),
     );
@@ -127,7 +118,18 @@ describe('demo records', () => {
       const match = /^(GET|POST|PUT|PATCH|DELETE) (\/[^\s?]*)/.exec(ref);
       expect(match, ref).not.toBeNull();
       const [, method, path] = match!;
-      expect(known.has(`${method} ${path}`) || LATER_PARTS.some((re) => re.test(path!)), ref).toBe(true);
+      expect(known.has(`${method} ${path}`), ref).toBe(true);
+    }
+  });
+
+  it('name routes through the operations manifest (call() in shared/demo/common.ts), never as written text', () => {
+    const route = /['"`](GET|POST|PUT|PATCH|DELETE) \//;
+    for (const file of readdirSync(new URL('../../../shared/demo/', import.meta.url))) {
+      const lines = readFileSync(new URL(`../../../shared/demo/${file}`, import.meta.url), 'utf8').split(
+        '\n',
+      );
+      const code = lines.filter((line) => !/^\s*(\/\*\*|\*|\/\/)/.test(line));
+      expect([file, code.filter((line) => route.test(line))]).toEqual([file, []]);
     }
   });
 
