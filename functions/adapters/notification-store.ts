@@ -11,7 +11,7 @@ import type {
 } from '#shared/domain/notifications/ports';
 import { adapterConnection } from '#shared/table/entities/adapter-connection';
 import { consumed } from '#shared/table/entities/consumed';
-import { inboxItem } from '#shared/table/entities/inbox-item';
+import { inboxItemRecord } from '#shared/table/entities/inbox-item';
 import { member } from '#shared/table/entities/member';
 import { notification, NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
 import { REVIEW_ITEM_FIELDS, reviewItem, reviewItemRecord } from '#shared/table/entities/review-item';
@@ -170,14 +170,18 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
       if (n.channel === 'in_app') {
         ops.push({
           Put: {
-            Item: inboxItem.item({
+            // Category and priority are `general` and `normal` until notifications carry them.
+            Item: inboxItemRecord({
               tenant_id: n.tenant_id,
               user_id: n.recipient,
               notification_id: n.id,
               subject: n.subject,
               body: n.body,
+              category: 'general',
+              priority: 'normal',
               created_at: n.delivered_at,
               read_at: null,
+              read_state: 'unread',
             }),
           },
         });
