@@ -268,6 +268,50 @@ export const notificationsGet = (options) => (options.client ?? client).get({
     ...options
 });
 /**
+ * List the caller's in-app notifications in the tenant, newest first
+ */
+export const inboxList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/inbox',
+    ...options
+});
+/**
+ * Count the caller's unread in-app notifications, in all and by category
+ */
+export const inboxSummary = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/inbox/summary',
+    ...options
+});
+/**
+ * Mark one of the caller's in-app notifications read
+ */
+export const inboxRead = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/inbox/{notification_id}/read',
+    ...options
+});
+/**
+ * Mark one of the caller's in-app notifications unread again
+ */
+export const inboxUnread = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/inbox/{notification_id}/unread',
+    ...options
+});
+/**
+ * Mark all of the caller's unread in-app notifications read, or those of one category
+ */
+export const inboxReadAll = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/inbox/read-all',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
  * List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first
  *
  * Needs a bearer token and the `tenant.read` permission in the tenant.

@@ -1169,6 +1169,34 @@ export type ExportDocumentInline = {
     currency: string;
     [key: string]: unknown;
 };
+export type InboxItemList = {
+    items: Array<InboxItemRead>;
+    next_cursor: string | null;
+};
+export type InboxItemRead = {
+    notification_id: string;
+    subject: string | null;
+    body: string;
+    category: NotificationCategory;
+    priority: 'normal' | 'critical';
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    read_at: string | null;
+};
+export type InboxReadAll = {
+    category?: NotificationCategory;
+};
+export type InboxReadAllResult = {
+    updated: number;
+};
+export type InboxSummaryRead = {
+    unread: number;
+    unread_by_category: {
+        [key in NotificationCategory]?: number;
+    };
+};
 export type IntegrationConnectionCreate = {
     adapter_key: string;
     name: string;
@@ -1448,6 +1476,7 @@ export type NotificationAttemptRead = {
     reason: string | null;
     latency_ms: number | null;
 };
+export type NotificationCategory = 'exceptions' | 'tasks' | 'documents' | 'integrations' | 'accounting' | 'security' | 'general';
 export type NotificationChannel = 'in_app' | 'telegram' | 'email' | 'sms' | 'webhook';
 export type NotificationCreate = {
     channel: NotificationChannel;
@@ -3218,6 +3247,259 @@ export type NotificationsGetResponses = {
     200: NotificationRead;
 };
 export type NotificationsGetResponse = NotificationsGetResponses[keyof NotificationsGetResponses];
+export type InboxListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        unread?: boolean;
+        category?: NotificationCategory;
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/inbox';
+};
+export type InboxListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type InboxListError = InboxListErrors[keyof InboxListErrors];
+export type InboxListResponses = {
+    /**
+     * List the caller's in-app notifications in the tenant, newest first
+     */
+    200: InboxItemList;
+};
+export type InboxListResponse = InboxListResponses[keyof InboxListResponses];
+export type InboxSummaryData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/inbox/summary';
+};
+export type InboxSummaryErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type InboxSummaryError = InboxSummaryErrors[keyof InboxSummaryErrors];
+export type InboxSummaryResponses = {
+    /**
+     * Count the caller's unread in-app notifications, in all and by category
+     */
+    200: InboxSummaryRead;
+};
+export type InboxSummaryResponse = InboxSummaryResponses[keyof InboxSummaryResponses];
+export type InboxReadData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        notification_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/inbox/{notification_id}/read';
+};
+export type InboxReadErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type InboxReadError = InboxReadErrors[keyof InboxReadErrors];
+export type InboxReadResponses = {
+    /**
+     * Mark one of the caller's in-app notifications read
+     */
+    200: InboxItemRead;
+};
+export type InboxReadResponse = InboxReadResponses[keyof InboxReadResponses];
+export type InboxUnreadData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        notification_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/inbox/{notification_id}/unread';
+};
+export type InboxUnreadErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type InboxUnreadError = InboxUnreadErrors[keyof InboxUnreadErrors];
+export type InboxUnreadResponses = {
+    /**
+     * Mark one of the caller's in-app notifications unread again
+     */
+    200: InboxItemRead;
+};
+export type InboxUnreadResponse = InboxUnreadResponses[keyof InboxUnreadResponses];
+export type InboxReadAllData = {
+    body: InboxReadAll;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/inbox/read-all';
+};
+export type InboxReadAllErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type InboxReadAllError = InboxReadAllErrors[keyof InboxReadAllErrors];
+export type InboxReadAllResponses = {
+    /**
+     * Mark all of the caller's unread in-app notifications read, or those of one category
+     */
+    200: InboxReadAllResult;
+};
+export type InboxReadAllResponse = InboxReadAllResponses[keyof InboxReadAllResponses];
 export type ReviewItemsListData = {
     body?: never;
     path: {

@@ -216,8 +216,23 @@ export interface PageQuery<T> extends KeyQuery {
 }
 
 /**
- * One Query for one page. `filters` become an equality FilterExpression; the cursor is the
- * signed LastEvaluatedKey, bound to `scope`.
+ * Query calls one response may make to fill a page whose filter has no key of its own: the
+ * filters the API offers on a tenant's growing history have indexes (docs/data-model.md), so a
+ * residual filter is a narrowing of an already selective partition; the bound keeps a rare one
+ * from reading a whole history in one request (its page then ends early with a cursor).
+ */
+export const FILL_READS = 10;
+
+/** The most items one later Query of a page fill evaluates (one Query reads at most 1 MB anyway). */
+const FILL_BATCH = 200;
+
+/**
+ * One page: a Query on the key condition, with `filters` as an equality FilterExpression. Without
+ * filters that is one Query of `limit` items. With filters, a Query that evaluated `limit` items
+ * may match fewer, so the page is filled by reading on (up to FILL_READS Queries) until `limit`
+ * items match or the partition ends (docs/api.md section 4: a page holds `limit` items, or all
+ * that are left). The cursor is the signed key of the last item the page returns (or the Query's
+ * LastEvaluatedKey when it returned them all), bound to `scope`.
  */
 export async function queryPage<T>(db: Db, q: PageQuery<T>): Promise<Page<T>> {
   const input = keyCondition(q);
@@ -231,20 +246,44 @@ export async function queryPage<T>(db: Db, q: PageQuery<T>): Promise<Page<T>> {
       q.absentMeans?.[attr] === value ? `(attribute_not_exists(#f_${attr}) OR ${equal})` : equal,
     );
   }
-  const out = await db.doc.send(
-    new QueryCommand({
-      ...input,
-      TableName: db.tableName,
-      FilterExpression: filterParts.length ? filterParts.join(' AND ') : undefined,
-      Limit: q.page.limit,
-      ExclusiveStartKey: q.page.cursor ? decodeCursor(db.cursorSecret, q.scope, q.page.cursor) : undefined,
-    }),
-  );
+  const limit = q.page.limit;
+  const items: Record<string, unknown>[] = [];
+  let start = q.page.cursor ? decodeCursor(db.cursorSecret, q.scope, q.page.cursor) : undefined;
+  for (let reads = 0; ; reads++) {
+    const out = await db.doc.send(
+      new QueryCommand({
+        ...input,
+        TableName: db.tableName,
+        FilterExpression: filterParts.length ? filterParts.join(' AND ') : undefined,
+        Limit: reads === 0 ? limit : Math.max(limit - items.length, FILL_BATCH),
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+    if (items.length > limit) {
+      // Read past the page: it ends at its last item, and the cursor resumes after that one.
+      items.length = limit;
+      start = keyOf(items[limit - 1]!, q.index);
+    }
+    if (!start || items.length >= limit || reads + 1 >= FILL_READS) break;
+  }
   return {
-    items: (out.Items ?? []).map(q.map),
-    next_cursor: out.LastEvaluatedKey ? encodeCursor(db.cursorSecret, q.scope, out.LastEvaluatedKey) : null,
+    items: items.map(q.map),
+    next_cursor: start ? encodeCursor(db.cursorSecret, q.scope, start) : null,
   };
 }
+
+/** An item's key in the table, and in `index` when it is read through one: a Query's ExclusiveStartKey. */
+const keyOf = (item: Record<string, unknown>, index?: IndexName) => {
+  const names = [keyAttributes('table'), ...(index ? [keyAttributes(index)] : [])];
+  return Object.fromEntries(
+    names.flatMap((n) => [
+      [n.partitionKey, item[n.partitionKey]],
+      [n.sortKey, item[n.sortKey]],
+    ]),
+  );
+};
 
 /** One page of a Query from `start` (the previous page's LastEvaluatedKey). */
 export const queryFrom = (db: Db, q: KeyQuery, start?: Record<string, unknown>, limit?: number) =>

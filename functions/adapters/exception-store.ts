@@ -30,8 +30,9 @@ export const exceptionStore = (db: Db): ExceptionStore => ({
   },
 
   /**
-   * Picks the most selective index for the filter: subject (GSI2), then status (GSI1), then the
-   * tenant's exception partition; the remaining filters become a FilterExpression.
+   * Picks the most selective key for the filter: the subject (gsi2, few exceptions each), then the
+   * status (gsi1, so "what is open" does not read what was resolved), then the tenant's exception
+   * partition; the remaining filters become a FilterExpression that queryPage reads on to fill.
    */
   list(tenantId, filter, page) {
     const scope = { list: 'exceptions', tenant_id: tenantId, ...filter };
@@ -46,8 +47,10 @@ export const exceptionStore = (db: Db): ExceptionStore => ({
     }
     return queryPage(db, {
       ...common,
-      ...exception.query('table', { tenant_id: tenantId }),
-      filters: { status, severity, subject_type, subject_id },
+      ...(status
+        ? exception.query('gsi1', { tenant_id: tenantId, status })
+        : exception.query('table', { tenant_id: tenantId })),
+      filters: { severity, subject_type, subject_id },
     });
   },
 

@@ -11,13 +11,13 @@ import type {
 } from '#shared/domain/notifications/ports';
 import { adapterConnection } from '#shared/table/entities/adapter-connection';
 import { consumed } from '#shared/table/entities/consumed';
-import { inboxItem } from '#shared/table/entities/inbox-item';
+import { inboxItemRecord } from '#shared/table/entities/inbox-item';
 import { member } from '#shared/table/entities/member';
 import { notification, NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
 import { REVIEW_ITEM_FIELDS, reviewItem, reviewItemRecord } from '#shared/table/entities/review-item';
 import type { Key } from '#shared/table/table';
 import { auditPut } from './audit-store';
-import { type Db, pick, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
+import { beginsWith, type Db, pick, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
 
 const toNotification = (item: Record<string, unknown>) =>
@@ -92,13 +92,35 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
       return item ? toReview(item) : undefined;
     },
 
+    /**
+     * Each filter a key condition: the status (gsi1), the kind (gsi2), an open kind (the sparse
+     * gsi3, the tenant as its sort key prefix); a kind with a decided status reads the kind's
+     * index and filters the status (decided items are most of a kind's history).
+     */
     listReviewItems(tenantId, filter, page) {
       const scope = { list: 'review-items', tenant_id: tenantId, ...filter };
-      const query = filter.status
-        ? reviewItem.query('gsi1', { tenant_id: tenantId, status: filter.status })
-        : reviewItem.query('table', { tenant_id: tenantId });
-      const kinds = { filters: { kind: filter.kind }, absentMeans: { kind: 'notification' } };
-      return queryPage(db, { scope, page, map: toReview, ...query, ...kinds });
+      const common = { scope, page, map: toReview };
+      const { status, kind } = filter;
+      if (kind && status === 'open') {
+        return queryPage(db, {
+          ...common,
+          ...reviewItem.query('gsi3', { open_kind: kind }),
+          sortCondition: beginsWith(`${tenantId}#`),
+        });
+      }
+      if (kind) {
+        return queryPage(db, {
+          ...common,
+          ...reviewItem.query('gsi2', { tenant_id: tenantId, kind_key: kind }),
+          filters: { status },
+        });
+      }
+      return queryPage(db, {
+        ...common,
+        ...(status
+          ? reviewItem.query('gsi1', { tenant_id: tenantId, status })
+          : reviewItem.query('table', { tenant_id: tenantId })),
+      });
     },
 
     async decide(n, expected, review, audit, outbox) {
@@ -148,14 +170,18 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
       if (n.channel === 'in_app') {
         ops.push({
           Put: {
-            Item: inboxItem.item({
+            // Category and priority are `general` and `normal` until notifications carry them.
+            Item: inboxItemRecord({
               tenant_id: n.tenant_id,
               user_id: n.recipient,
               notification_id: n.id,
               subject: n.subject,
               body: n.body,
+              category: 'general',
+              priority: 'normal',
               created_at: n.delivered_at,
               read_at: null,
+              read_state: 'unread',
             }),
           },
         });

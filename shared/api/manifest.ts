@@ -3,6 +3,7 @@ import { AUDIT_OPERATIONS } from './operations/audit';
 import { AUTH_OPERATIONS } from './operations/auth';
 import { DOCUMENTS_OPERATIONS } from './operations/documents';
 import { EXCEPTIONS_OPERATIONS } from './operations/exceptions';
+import { INBOX_OPERATIONS } from './operations/inbox';
 import { INTEGRATIONS_OPERATIONS } from './operations/integrations';
 import { METRICS_OPERATIONS } from './operations/metrics';
 import { NOTIFICATIONS_OPERATIONS } from './operations/notifications';
@@ -47,6 +48,7 @@ export const OPERATIONS = withResponses({
   ...EXCEPTIONS_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...NOTIFICATIONS_OPERATIONS,
+  ...INBOX_OPERATIONS,
   ...REVIEW_OPERATIONS,
   ...DOCUMENTS_OPERATIONS,
   ...TASKS_OPERATIONS,

@@ -15,7 +15,7 @@ import {
 import { InvalidTransitionError, NotFoundError } from '#shared/kernel/errors';
 import { systemClock } from '#shared/kernel/ids';
 import { exception } from '#shared/table/entities/exception';
-import { dynamoEndpoint, freshDb } from '#tests/support/db';
+import { countingQueries, dynamoEndpoint, freshDb, loadItems } from '#tests/support/db';
 import { audit, drain, exceptionRecord, principal, recorded } from '#tests/support/fixtures';
 
 let db: Db;
@@ -271,12 +271,45 @@ describe('listing and cursors', () => {
     await expect(stores.audit.list(T, {}, { limit: 2, cursor })).rejects.toMatchObject({
       code: 'invalid_cursor',
     });
-    // The same cursor with the same scope (and another limit) still works. Status is a filter on
-    // the table (docs/api.md section 4: a page may hold fewer than `limit`): the first page read
-    // E11 and E10 (acknowledged), this one E9, E8 (acknowledged) and E7.
-    expect(page.items).toEqual([]);
+    // The same cursor with the same scope (and another limit) still works: the first page was
+    // E7 and E6 (status is the index's key), this one goes on from E6.
+    expect(page.items.map((e) => e.title)).toEqual(['E7', 'E6']);
     const next = await listExceptions(deps(), T, { status: 'open' }, { limit: 3, cursor });
-    expect(next.items.map((e) => e.title)).toEqual(['E7']);
+    expect(next.items.map((e) => e.title)).toEqual(['E5', 'E4', 'E3']);
+  });
+});
+
+describe('exception lists at any size (docs/api.md section 4)', () => {
+  const T = 'history';
+  let open: string[];
+  beforeAll(async () => {
+    // The open ones first: the 300 resolved ones are newer, between them and the first page.
+    const opened = Array.from({ length: 3 }, () => exceptionRecord(T, { severity: 'critical' }));
+    const resolved = Array.from({ length: 300 }, () =>
+      exception.item(exceptionRecord(T, { status: 'resolved', severity: 'info' })),
+    );
+    open = opened.map((e) => e.id).reverse();
+    await loadItems(db, [...opened.map((e) => exception.item(e)), ...resolved]);
+  });
+
+  it('3 open among 300 resolved: the first page holds the 3, no cursor, one Query that reads only them', async () => {
+    const counted = countingQueries(db);
+    const page = await exceptionStore(counted.db).list(T, { status: 'open' }, { limit: 20 });
+    expect(page.items.map((e) => e.id)).toEqual(open);
+    expect(page.next_cursor).toBeNull();
+    expect(counted.queries).toEqual([{ scanned: 3, index: 'gsi1' }]);
+  });
+
+  it('a filter beside the key fills the page by reading on, and its cursor resumes after the last item', async () => {
+    const page = await exceptionStore(db).list(T, { severity: 'critical' }, { limit: 2 });
+    expect(page.items.map((e) => e.id)).toEqual(open.slice(0, 2));
+    const rest = await exceptionStore(db).list(
+      T,
+      { severity: 'critical' },
+      { limit: 2, cursor: page.next_cursor! },
+    );
+    expect(rest.items.map((e) => e.id)).toEqual(open.slice(2));
+    expect(rest.next_cursor).toBeNull();
   });
 });
 

@@ -2,13 +2,14 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
+import { backfillIndexKeys } from '#functions/adapters/index-backfill';
 import type { Notification, ReviewItem } from '#shared/domain/notifications/ports';
 import { newId } from '#shared/kernel/ids';
 import { adapterConnection } from '#shared/table/entities/adapter-connection';
 import { consumed } from '#shared/table/entities/consumed';
 import { inboxItem } from '#shared/table/entities/inbox-item';
 import { member } from '#shared/table/entities/member';
-import { reviewItem } from '#shared/table/entities/review-item';
+import { reviewItem, reviewItemRecord } from '#shared/table/entities/review-item';
 import type { Key } from '#shared/table/table';
 import { freshDb } from '#tests/support/db';
 import { audit, drain } from '#tests/support/fixtures';
@@ -246,8 +247,8 @@ describe('lists', () => {
     const open = reviewOf(n);
     const decided = reviewOf(n, { status: 'discarded', decision: 'discard' });
     const workflow = reviewOf(n, { kind: 'workflow_action', notification_id: null, subject_id: 'r:e:0' });
-    for (const r of [open, decided, workflow]) await put(reviewItem.item(r));
-    // As written before kinds: no kind, no subject_id.
+    for (const r of [open, decided, workflow]) await put(reviewItemRecord(r));
+    // As written before kinds: no kind, no subject_id, and so no kind index entry until the backfill.
     const legacy = reviewOf(n);
     const { kind: _kind, subject_id: _subject, ...legacyFields } = legacy;
     await put(reviewItem.item(legacyFields as ReviewItem));
@@ -259,7 +260,10 @@ describe('lists', () => {
         .sort();
     expect(await ids({})).toEqual([open.id, decided.id, workflow.id, legacy.id].sort());
     expect(await ids({ status: 'open' })).toEqual([open.id, workflow.id, legacy.id].sort());
+    expect(await ids({ kind: 'notification' })).toEqual([open.id, decided.id].sort());
+    await backfillIndexKeys(db);
     expect(await ids({ kind: 'notification' })).toEqual([open.id, decided.id, legacy.id].sort());
+    expect(await ids({ kind: 'notification', status: 'discarded' })).toEqual([decided.id]);
     expect(await ids({ status: 'open', kind: 'workflow_action' })).toEqual([workflow.id]);
     expect(await store.getReviewItem(t, 'nope')).toBeUndefined();
   });

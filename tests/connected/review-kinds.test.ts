@@ -1,6 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditStore } from '#functions/adapters/audit-store';
+import { backfillIndexKeys } from '#functions/adapters/index-backfill';
 import type { Db } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
@@ -10,8 +11,8 @@ import type { WorkflowJob } from '#shared/domain/workflows/ports';
 import { decideWorkflowAction } from '#shared/domain/workflows/review';
 import { InvalidTransitionError } from '#shared/kernel/errors';
 import { newId, systemClock } from '#shared/kernel/ids';
-import { reviewItem } from '#shared/table/entities/review-item';
-import { freshDb } from '#tests/support/db';
+import { reviewItem, reviewItemRecord } from '#shared/table/entities/review-item';
+import { countingQueries, freshDb, loadItems } from '#tests/support/db';
 import { audit, drain, principal } from '#tests/support/fixtures';
 
 /**
@@ -101,9 +102,13 @@ describe('review item kinds', () => {
     expect(legacy).toMatchObject({ kind: 'notification', subject_id: 'n-1', notification_id: 'n-1' });
   });
 
-  it('?kind filters, the old items included in notification, across pages and with status', async () => {
+  it('?kind filters, the old items included in notification once backfilled, across pages and with status', async () => {
     const ids = async (filter: Parameters<typeof list>[0]) => (await list(filter)).map((i) => i.id).sort();
     expect(await ids({})).toEqual([legacyId, workflowId].sort());
+    // Written before the kind index, the old item has no entry in it until the one-off backfill.
+    expect(await ids({ kind: 'notification' })).toEqual([]);
+    expect(await backfillIndexKeys(db)).toBe(1);
+    expect(await backfillIndexKeys(db)).toBe(0);
     expect(await ids({ kind: 'notification' })).toEqual([legacyId]);
     expect(await ids({ kind: 'workflow_action' })).toEqual([workflowId]);
     expect(await ids({ kind: 'workflow_action', status: 'open' })).toEqual([workflowId]);
@@ -141,5 +146,56 @@ describe('review item kinds', () => {
     await expect(
       decideReviewItem({ ...deps, reviewDeciders: {} }, operator, T, other.id, { action: 'discard' }),
     ).rejects.toThrow(InvalidTransitionError);
+  });
+});
+
+describe('review item lists at any size (docs/api.md section 4)', () => {
+  const item = (tenant: string, kind: ReviewItem['kind'], status: ReviewItem['status']) =>
+    reviewItemRecord({ ...workflowItem(), id: newId(), tenant_id: tenant, kind, status });
+  const ids = (items: Record<string, unknown>[]) => items.map((i) => i.id as string).reverse();
+  let fewKinds: string[];
+  let fewOpen: string[];
+  beforeAll(async () => {
+    // The few matching items first: the 300 others are newer, between them and the first page.
+    const kinds = [1, 2, 3].map(() => item('kinds', 'workflow_action', 'discarded'));
+    const open = [1, 2, 3].map(() => item('open-kinds', 'workflow_action', 'open'));
+    fewKinds = ids(kinds);
+    fewOpen = ids(open);
+    await loadItems(db, [
+      ...kinds,
+      ...open,
+      ...Array.from({ length: 300 }, () => item('kinds', 'notification', 'retried')),
+      ...Array.from({ length: 300 }, () => item('open-kinds', 'workflow_action', 'discarded')),
+    ]);
+  });
+
+  const page = async (tenant: string, filter: Parameters<typeof list>[0]) => {
+    const counted = countingQueries(db);
+    const out = await notificationStore(counted.db).listReviewItems(tenant, filter, { limit: 20 });
+    return { ids: out.items.map((i) => i.id), cursor: out.next_cursor, queries: counted.queries };
+  };
+
+  it('by kind: 3 among 300 of another kind fill the first page, read alone, with no cursor', async () => {
+    expect(await page('kinds', { kind: 'workflow_action' })).toEqual({
+      ids: fewKinds,
+      cursor: null,
+      queries: [{ scanned: 3, index: 'gsi2' }],
+    });
+  });
+
+  it('by status: 3 among 300 of another status fill the first page, read alone, with no cursor', async () => {
+    expect(await page('kinds', { status: 'discarded' })).toEqual({
+      ids: fewKinds,
+      cursor: null,
+      queries: [{ scanned: 3, index: 'gsi1' }],
+    });
+  });
+
+  it('by kind and status open: 3 among 300 decided of that kind, read alone, with no cursor', async () => {
+    expect(await page('open-kinds', { kind: 'workflow_action', status: 'open' })).toEqual({
+      ids: fewOpen,
+      cursor: null,
+      queries: [{ scanned: 3, index: 'gsi3' }],
+    });
   });
 });

@@ -128,6 +128,27 @@ const ALLOWED: Record<string, Role[]> = {
   'notifications.list': [...ROLES],
   'notifications.get': [...ROLES],
   'reviewItems.list': [...ROLES],
+  // Every member has an inbox of their own (docs/api.md section 7.1).
+  'inbox.list': [...ROLES],
+  'inbox.summary': [...ROLES],
+  'inbox.read': [...ROLES],
+  'inbox.unread': [...ROLES],
+  'inbox.readAll': [...ROLES],
+};
+
+/** An in_app notification to the member of `role`, once it is in their inbox: its id. */
+const delivered = async (role: Role, body = `for the ${role}`): Promise<string> => {
+  const r = await s.api.call('POST', `/tenants/${s.tenantId}/notifications`, {
+    token: s.adminToken,
+    body: { channel: 'in_app', recipient: s.members[role].user_id, subject: 'Hello', body },
+  });
+  expect(r.status).toBe(202);
+  return until(async () => {
+    const n = await s.api.call('GET', `/tenants/${s.tenantId}/notifications/${r.body.id}`, {
+      token: s.adminToken,
+    });
+    return n.body.status === 'delivered' ? (r.body.id as string) : undefined;
+  }, 'the in_app notification to be delivered');
 };
 
 /** A telegram notification in the seeded tenant, whose channel nobody connected: gated, with an open review item. */
@@ -176,6 +197,16 @@ async function attempt(id: string, role: Role) {
       expect([role, stillOpen]).toEqual([role, r.status !== 200]);
       return r;
     }
+    case 'inbox.list':
+      return s.api.call('GET', `${base}/inbox?unread=true`, { token });
+    case 'inbox.summary':
+      return s.api.call('GET', `${base}/inbox/summary`, { token });
+    case 'inbox.read':
+      return s.api.call('POST', `${base}/inbox/${await delivered(role)}/read`, { token });
+    case 'inbox.unread':
+      return s.api.call('POST', `${base}/inbox/${await delivered(role)}/unread`, { token });
+    case 'inbox.readAll':
+      return s.api.call('POST', `${base}/inbox/read-all`, { token, body: {} });
     default:
       throw new Error(id);
   }
@@ -204,6 +235,38 @@ describe('role matrix of the notification routes', () => {
       }
     });
   }
+
+  it('the inbox: only the recipient reads an item (404 for another member), and the unread count follows', async () => {
+    const base = `/tenants/${s.tenantId}/inbox`;
+    const as = (role: Role) => ({ token: s.members[role].token });
+    await s.api.call('POST', `${base}/read-all`, { ...as('accountant'), body: {} });
+    const id = await delivered('accountant', 'the books are closed');
+    const summary = await s.api.call('GET', `${base}/summary`, as('accountant'));
+    expect(summary.body).toMatchObject({ unread: 1, unread_by_category: { general: 1, security: 0 } });
+    const unread = await s.api.call('GET', `${base}?unread=true&limit=5`, as('accountant'));
+    expect(unread.body.items.map((i: { notification_id: string }) => i.notification_id)).toEqual([id]);
+    expect(unread.body.items[0]).toMatchObject({ body: 'the books are closed', read_at: null });
+    // Another member, whatever their role, does not see it: 404 on it, nothing in their list.
+    for (const role of ['owner', 'support'] as const) {
+      const r = await s.api.call('POST', `${base}/${id}/read`, as(role));
+      expect([role, r.status, r.body.code]).toEqual([role, 404, 'not_found']);
+      expect(isProblem(r)).toBe(true);
+      const theirs = await s.api.call('GET', `${base}?limit=100`, as(role));
+      expect(theirs.body.items.map((i: { notification_id: string }) => i.notification_id)).not.toContain(id);
+    }
+    expect((await s.api.call('GET', `${base}/summary`, as('accountant'))).body.unread).toBe(1);
+    const auditLog = async () =>
+      (await s.api.call('GET', `/tenants/${s.tenantId}/audit-events?limit=100`, { token: s.adminToken })).body
+        .items;
+    const auditBefore = await auditLog();
+    const read = await s.api.call('POST', `${base}/${id}/read`, as('accountant'));
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ notification_id: id, read_at: expect.any(String) });
+    expect((await s.api.call('GET', `${base}/summary`, as('accountant'))).body.unread).toBe(0);
+    expect((await s.api.call('GET', `${base}?unread=yes`, as('accountant'))).status).toBe(422);
+    // Reading is not audited.
+    expect(await auditLog()).toEqual(auditBefore);
+  });
 
   it('a refused send queues nothing', async () => {
     const count = async () =>

@@ -71,6 +71,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'tenants.create': { id: 'never-created', name: 'Never' },
   'members.add': { email: 'never@example.test', display_name: 'Never', role: 'operator', password: PASSWORD },
   'members.update': { role: 'support' },
+  'inbox.readAll': { category: 'general' },
   'exceptions.create': {
     exception_type: 'invoice.overdue',
     subject_type: 'invoice',

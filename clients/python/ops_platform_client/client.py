@@ -256,6 +256,41 @@ class Client:
         Raises ApiError on 401, 403, 404, 429, 500, 503."""
         return cast("NotificationRead", self._request("GET", "/tenants/{tenant_id}/notifications/{notification_id}", path_params={"tenant_id": tenant_id, "notification_id": notification_id}, authenticated=True))
 
+    def inbox_list(self, tenant_id: str, *, unread: bool | None = None, category: NotificationCategory | None = None, limit: int | None = None, cursor: str | None = None) -> InboxItemList:
+        """List the caller's in-app notifications in the tenant, newest first
+
+        `GET /tenants/{tenant_id}/inbox` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        return cast("InboxItemList", self._request("GET", "/tenants/{tenant_id}/inbox", path_params={"tenant_id": tenant_id}, query={"unread": unread, "category": category, "limit": limit, "cursor": cursor}, authenticated=True))
+
+    def inbox_summary(self, tenant_id: str) -> InboxSummaryRead:
+        """Count the caller's unread in-app notifications, in all and by category
+
+        `GET /tenants/{tenant_id}/inbox/summary` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        return cast("InboxSummaryRead", self._request("GET", "/tenants/{tenant_id}/inbox/summary", path_params={"tenant_id": tenant_id}, authenticated=True))
+
+    def inbox_read(self, tenant_id: str, notification_id: str) -> InboxItemRead:
+        """Mark one of the caller's in-app notifications read
+
+        `POST /tenants/{tenant_id}/inbox/{notification_id}/read` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        return cast("InboxItemRead", self._request("POST", "/tenants/{tenant_id}/inbox/{notification_id}/read", path_params={"tenant_id": tenant_id, "notification_id": notification_id}, authenticated=True))
+
+    def inbox_unread(self, tenant_id: str, notification_id: str) -> InboxItemRead:
+        """Mark one of the caller's in-app notifications unread again
+
+        `POST /tenants/{tenant_id}/inbox/{notification_id}/unread` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        return cast("InboxItemRead", self._request("POST", "/tenants/{tenant_id}/inbox/{notification_id}/unread", path_params={"tenant_id": tenant_id, "notification_id": notification_id}, authenticated=True))
+
+    def inbox_read_all(self, tenant_id: str, body: InboxReadAll) -> InboxReadAllResult:
+        """Mark all of the caller's unread in-app notifications read, or those of one category
+
+        `POST /tenants/{tenant_id}/inbox/read-all` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("InboxReadAllResult", self._request("POST", "/tenants/{tenant_id}/inbox/read-all", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
+
     def review_items_list(self, tenant_id: str, *, status: Literal["open", "retried", "discarded", "resolved"] | None = None, kind: Literal["notification", "workflow_action", "accounting_export", "integration_issue"] | None = None, limit: int | None = None, cursor: str | None = None) -> ReviewItemList:
         """List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first
 

@@ -109,6 +109,11 @@ __all__ = [
     "DocumentStatusChange",
     "ExportDocumentById",
     "ExportDocumentInline",
+    "InboxItemList",
+    "InboxItemRead",
+    "InboxReadAll",
+    "InboxReadAllResult",
+    "InboxSummaryRead",
     "IntegrationConnectionCreate",
     "IntegrationConnectionList",
     "IntegrationConnectionRead",
@@ -135,6 +140,7 @@ __all__ = [
     "MembershipRead",
     "MemberUpdate",
     "NotificationAttemptRead",
+    "NotificationCategory",
     "NotificationChannel",
     "NotificationCreate",
     "NotificationDeliveryContractDemoReadDeliveryPathItem",
@@ -1271,6 +1277,39 @@ class ExportDocumentInline(TypedDict):
     currency: str
 
 
+class InboxItemList(TypedDict):
+    """The `InboxItemList` record."""
+    items: list[InboxItemRead]
+    next_cursor: str | None
+
+
+class InboxItemRead(TypedDict):
+    """The `InboxItemRead` record."""
+    notification_id: str
+    subject: str | None
+    body: str
+    category: NotificationCategory
+    priority: Literal["normal", "critical"]
+    created_at: str
+    read_at: str | None
+
+
+class InboxReadAll(TypedDict):
+    """The `InboxReadAll` record."""
+    category: NotRequired[NotificationCategory]
+
+
+class InboxReadAllResult(TypedDict):
+    """The `InboxReadAllResult` record."""
+    updated: int
+
+
+class InboxSummaryRead(TypedDict):
+    """The `InboxSummaryRead` record."""
+    unread: int
+    unread_by_category: dict[str, int]
+
+
 class IntegrationConnectionCreate(TypedDict):
     """The `IntegrationConnectionCreate` record."""
     adapter_key: str
@@ -1500,6 +1539,9 @@ class NotificationAttemptRead(TypedDict):
     outcome: Literal["delivered", "transient_failure", "permanent_failure", "gated"]
     reason: str | None
     latency_ms: float | None
+
+
+NotificationCategory: TypeAlias = Literal["exceptions", "tasks", "documents", "integrations", "accounting", "security", "general"]
 
 
 NotificationChannel: TypeAlias = Literal["in_app", "telegram", "email", "sms", "webhook"]

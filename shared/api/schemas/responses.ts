@@ -3,6 +3,7 @@ import { Role } from './auth';
 import { listOf, named } from './common';
 import { DateTime } from './datetime';
 import { ExceptionSeverity, ExceptionStatus } from './exceptions';
+import { NotificationCategory, NotificationPriority } from './inbox';
 import { NotificationChannel, NotificationStatus, ReviewItemKind, ReviewItemStatus } from './notifications';
 
 /**
@@ -264,3 +265,31 @@ export const OpsMetricsRead = named(
   }),
   'OpsMetricsRead',
 );
+
+/** One in-app notification in its recipient's inbox (docs/api.md section 7.1). */
+export const InboxItemRead = named(
+  z.object({
+    notification_id: z.string(),
+    subject: z.nullable(z.string()),
+    body: z.string(),
+    category: NotificationCategory,
+    priority: NotificationPriority,
+    created_at: DateTime,
+    /** Null while unread. */
+    read_at: z.nullable(DateTime),
+  }),
+  'InboxItemRead',
+);
+
+export const InboxItemList = named(listOf(InboxItemRead), 'InboxItemList');
+
+export const InboxSummaryRead = named(
+  z.object({
+    unread: z.int(),
+    /** Every category, zero included. */
+    unread_by_category: z.record(NotificationCategory, z.int()),
+  }),
+  'InboxSummaryRead',
+);
+
+export const InboxReadAllResult = named(z.object({ updated: z.int() }), 'InboxReadAllResult');

@@ -1,12 +1,14 @@
 import { type AccessDoc, entity } from '../entity';
 
 /**
- * A business exception (docs/api.md section 6). No index is keyed on its status: every status
- * change would move that entry (a delete and a put, 4 transactional write units), so a list by
- * status filters the tenant's partition instead (docs/decisions.md, write cost).
+ * A business exception (docs/api.md section 6). Its status index (gsi1) is what answers "what
+ * is open" with a full first page however many exceptions the tenant has resolved (docs/api.md
+ * section 4); a status change moves its entry (a delete and a put in the index), a cost the
+ * write-unit budget counts (docs/decisions.md, lists at any size).
  */
 export const exception = /* @__PURE__ */ entity('exception', {
   table: { pk: 'TENANT#{tenant_id}#EXCEPTION', sk: '{id}' },
+  gsi1: { pk: 'TENANT#{tenant_id}#EXCEPTION#STATUS#{status}', sk: '{id}' },
   gsi2: { pk: 'TENANT#{tenant_id}#EXCEPTION#SUBJECT#{subject_type}#{subject_id}', sk: '{id}' },
 });
 
@@ -37,16 +39,17 @@ export const access = {
     { name: 'Get exception', sortKey: 'equals' },
     {
       name: 'List exceptions, newest first',
-      notes: 'severity is a filter expression on whichever index answers',
+      notes: 'severity, and subject_type without subject_id, are filters on the table',
     },
     {
       name: 'List exceptions by status',
-      notes: 'status is a filter expression on the table: a page may hold fewer items than its limit',
+      index: 'gsi1',
+      notes: 'severity, when also given, is a filter; subject_type without subject_id too',
     },
     {
       name: 'List exceptions by subject',
       index: 'gsi2',
-      notes: 'subject_type alone, or with status, is a filter on the table',
+      notes: 'status and severity, when also given, are filters (one subject has few exceptions)',
     },
   ],
 } satisfies AccessDoc<typeof exception>;

@@ -7,17 +7,20 @@ import { type AccessDoc, entity } from '../entity';
 export const reviewItem = /* @__PURE__ */ entity('review_item', {
   table: { pk: 'TENANT#{tenant_id}#REVIEW', sk: '{id}' },
   gsi1: { pk: 'TENANT#{tenant_id}#REVIEW#STATUS#{status}', sk: '{id}' },
+  gsi2: { pk: 'TENANT#{tenant_id}#REVIEW#KIND#{kind_key}', sk: '{id}' },
   gsi3: { pk: 'REVIEW#OPEN#{open_kind}', sk: '{tenant_id}#{id}' },
 });
 
 /**
- * The key values of a review item: its record, and while it is open its kind as `open_kind`
- * (items written before kinds are notification items), so that only open items carry the sparse
- * gsi3 keys the operator's metrics count (docs/api.md section 9.6). Deciding or resolving an
- * item rewrites it without them.
+ * The key values of a review item: its record, its kind as `kind_key` (items written before kinds
+ * are notification items) for the kind index (gsi2), and while it is open its kind as `open_kind`,
+ * so that only open items carry the sparse gsi3 keys the operator's metrics count (docs/api.md
+ * section 9.6) and a tenant's open items of one kind are a key condition too. Deciding or
+ * resolving an item rewrites it without them.
  */
 export const reviewKeys = <R extends { status: string; kind?: string | null | undefined }>(review: R) => ({
   ...review,
+  kind_key: review.kind ?? 'notification',
   open_kind: review.status === 'open' ? (review.kind ?? 'notification') : null,
 });
 
@@ -53,18 +56,20 @@ export const REVIEW_ITEM_FIELDS = [
 
 export const access = {
   entity: reviewItem,
-  labels: { id: 'review_item_id' },
+  labels: { id: 'review_item_id', kind_key: 'kind' },
   patterns: [
     { name: 'Get review item', sortKey: 'equals' },
-    {
-      name: 'List review items, newest first',
-      notes: 'kind is a filter expression on whichever index answers',
-    },
+    { name: 'List review items, newest first' },
     { name: 'List review items by status', index: 'gsi1' },
     {
-      name: 'Count open review items of every tenant by kind (operator metrics)',
+      name: 'List review items by kind',
+      index: 'gsi2',
+      notes: 'with status open: gsi3 below, the tenant as the sort key prefix; with another status, a filter',
+    },
+    {
+      name: "Count open review items of every tenant by kind (operator metrics); a tenant's open items of one kind",
       index: 'gsi3',
-      notes: 'sparse: only open items carry gsi3pk/gsi3sk',
+      notes: "sparse: only open items carry gsi3pk/gsi3sk; one tenant's: begins_with(gsi3sk, '<tenant_id>#')",
     },
   ],
 } satisfies AccessDoc<typeof reviewItem>;
