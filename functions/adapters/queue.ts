@@ -5,7 +5,8 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { OutboxEvent } from '#shared/domain/outbox';
-import { QUEUES, type QueueName, queueForEvent } from '#shared/kernel/names';
+import { queueKeyFor } from '#shared/kernel/events';
+import { QUEUES, type QueueName } from '#shared/kernel/names';
 import type { QueueConfig } from '#functions/config';
 import { clientOptions } from './client-options';
 
@@ -39,7 +40,8 @@ export async function publishEvents(
   const failed = new Map<string, Error>();
   const byQueue = new Map<string, OutboxEvent[]>();
   for (const e of events) {
-    const url = urlFor(urls, queueForEvent(e.kind, e.payload));
+    // Routed by the event manifest's row of the kind (shared/kernel/events.ts).
+    const url = urls[queueKeyFor(e.kind, e.payload)];
     byQueue.set(url, [...(byQueue.get(url) ?? []), e]);
   }
   const calls: Promise<void>[] = [];

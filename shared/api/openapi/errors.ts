@@ -135,9 +135,7 @@ export function errorResponse(status: ErrorStatus): Json {
     };
   const example: Json = { type: 'about:blank', status, ...ERROR_EXAMPLES[status], request_id: 'req-7f3c2a' };
   if (status === 422)
-    example.errors = [
-      { path: 'title', code: 'too_small', message: 'must be at least 2 characters' },
-    ];
+    example.errors = [{ path: 'title', code: 'too_small', message: 'must be at least 2 characters' }];
   return {
     description,
     headers,
