@@ -50,16 +50,8 @@ import {
 } from './lib/measure';
 import { measureDelivery } from './lib/delivery';
 import { costPerMillion, PRICING_ASSUMPTIONS } from './lib/pricing';
-import {
-  apiEvent,
-  authorizerEvent,
-  coldRequest,
-  context,
-  copyTable,
-  keyRoutes,
-  lambdaEnv,
-  seed,
-} from './lib/scenario';
+import { apiEvent, authorizerEvent, coldRequest, context, keyRoutes } from './lib/requests';
+import { copyTable, lambdaEnv, seed } from './lib/scenario';
 
 const BUDGET = { bundle: 1.3, cold: 1.2, warmP50: 1.15 };
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);

@@ -11,7 +11,8 @@ import { systemClock } from '#shared/kernel/ids';
 import { dlqName, QUEUES } from '#shared/kernel/names';
 import { operationName, recordCalls, type WireCall } from './capture';
 import { loadHandler, percentile } from './measure';
-import { context, dbFor, type Fixture, lambdaEnv, seed } from './scenario';
+import { context } from './requests';
+import { dbFor, type Fixture, lambdaEnv, seed } from './scenario';
 
 /**
  * The delivery pipeline, end to end on one machine: notifications written through the domain

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Bundle } from './bundle';
 import { operationName, type Recorder, retarget, type WireCall } from './capture';
-import { apiEvent, context, type Fixture, type KeyRoute } from './scenario';
+import { apiEvent, context, type KeyRoute } from './requests';
+import { type Fixture } from './scenario';
 
 /**
  * Outside the repository, so linters and git never see generated bundles; one directory per run,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { context, type Fixture, lambdaEnv, seed } from '../../bench/lib/scenario';
+import { context } from '../../bench/lib/requests';
+import { type Fixture, lambdaEnv, seed } from '../../bench/lib/scenario';
 import { GROUPS, OPERATIONS, type Operation } from '#shared/api/manifest';
 import { ensureTable } from '#local/dynamodb-local';
 import { dynamoEndpoint, uniqueTableName } from '#tests/support/db';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiEvent, authorizerEvent, context, dbFor, type Fixture, seed } from '../../bench/lib/scenario';
+import { apiEvent, authorizerEvent, context } from '../../bench/lib/requests';
+import { dbFor, type Fixture, seed } from '../../bench/lib/scenario';
 import { sessionCheckStore } from '#functions/adapters/session-check-store';
 import type { AuthorizerContext } from '#functions/http/context';
 import type { GroupOptions, httpHandler as HttpHandler } from '#functions/http/handler';

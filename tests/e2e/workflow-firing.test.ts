@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activeBackground } from '#local/background';
 import { EVENT_KINDS, QUEUES } from '#shared/kernel/names';
-import type { LocalQueue } from '#local/queues';
+import type { LocalQueue } from '#local/local-queue';
 import { PASSWORD, type Seeded, seedTenant } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 

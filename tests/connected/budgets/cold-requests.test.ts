@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationName, recordCalls } from '../../../bench/lib/capture';
 import type { Handler } from '../../../bench/lib/measure';
-import { apiEvent, coldRequest, context, type Fixture, lambdaEnv, seed } from '../../../bench/lib/scenario';
+import { apiEvent, coldRequest, context } from '../../../bench/lib/requests';
+import { type Fixture, lambdaEnv, seed } from '../../../bench/lib/scenario';
 import { ensureTable } from '#local/dynamodb-local';
 import { LocalQueues } from '#local/queues';
 import { GROUPS } from '#shared/api/manifest';

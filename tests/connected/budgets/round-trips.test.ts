@@ -2,16 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { operationName, recordCalls, type WireCall } from '../../../bench/lib/capture';
 import { capacityOf, floorCalls, type Handler } from '../../../bench/lib/measure';
 import { replay } from '../../../bench/lib/replay';
-import {
-  apiEvent,
-  authorizerEvent,
-  context,
-  copyTable,
-  type Fixture,
-  keyRoutes,
-  lambdaEnv,
-  seed,
-} from '../../../bench/lib/scenario';
+import { apiEvent, authorizerEvent, context, keyRoutes } from '../../../bench/lib/requests';
+import { copyTable, type Fixture, lambdaEnv, seed } from '../../../bench/lib/scenario';
 import { DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS } from '#infra/config';
 import { ensureTable, localClient } from '#local/dynamodb-local';
 import { dynamoEndpoint, uniqueTableName } from '#tests/support/db';
