@@ -7,7 +7,9 @@
  *                                     60), until the ratio is known within ±BENCH_COLD_PRECISION
  *                                     (default 0.025, so two runs agree within 5%)
  *   BENCH_SAMPLES (default 200)       warm samples per route (login: a fifth, scrypt is slow)
- *   BENCH_PARTS (default all)         comma list of routes, cold, levers, delivery: the parts to run
+ *   BENCH_PARTS (default all)         comma list of routes, cold, levers, delivery, lists: the parts to run
+ *   BENCH_LIST_SIZES (default 1000,100000) the non-matching histories the lists part loads per list;
+ *                                     `BENCH_PARTS=lists BENCH_FUNCTIONS=api-exceptions` runs it alone
  *   BENCH_FUNCTIONS (default all)     comma list of function names (api-tasks,authorizer,relay,...):
  *                                     only these are bundled and measured, e.g.
  *                                     `BENCH_PARTS=cold BENCH_FUNCTIONS=api-tasks,api-workflows`
@@ -49,6 +51,7 @@ import {
   writeBundle,
 } from './lib/measure';
 import { measureDelivery } from './lib/delivery';
+import { LIST_BUDGET, measureLists } from './lib/lists';
 import { costPerMillion, PRICING_ASSUMPTIONS } from './lib/pricing';
 import { apiEvent, authorizerEvent, coldRequest, context, keyRoutes } from './lib/requests';
 import { copyTable, lambdaEnv, seed } from './lib/scenario';
@@ -57,7 +60,8 @@ const BUDGET = { bundle: 1.3, cold: 1.2, warmP50: 1.15 };
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);
 const COLD_MAX_RUNS = Number(process.env.BENCH_COLD_MAX_RUNS ?? 60);
 const COLD_PRECISION = Number(process.env.BENCH_COLD_PRECISION ?? 0.025);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'routes,cold,levers,delivery').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'routes,cold,levers,delivery,lists').split(','));
+const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '1000,100000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const ONLY = process.env.BENCH_FUNCTIONS?.split(',').map((f) => f.trim());
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
@@ -418,6 +422,9 @@ try {
       })
     : { status: 'not measured: no relay function' };
 
+  // 6. List cost against history ---------------------------------------------------------------
+  const lists = PARTS.has('lists') ? await measureLists(dynamo.endpoint, LIST_SIZES, log) : undefined;
+
   // Report -------------------------------------------------------------------------------------
   const bundles = built.map((b) => ({
     name: b.fn.name,
@@ -465,6 +472,7 @@ try {
     routes: routeRows,
     authorizer: authorizerResult,
     delivery,
+    lists,
     pricingAssumptions: PRICING_ASSUMPTIONS,
     runtimeSeconds: round((performance.now() - started) / 1000, 1),
     loadAverage: { start: loadAtStart, end: load1() },
@@ -545,6 +553,19 @@ try {
     );
   }
   if (!relayBuilt) lines.push(String(delivery.status));
+  if (lists) {
+    lines.push('');
+    lines.push(
+      `| List, first page (limit 10, 10 matching) | Non-matching history | Read units | Round trips | Items | RCU ratio to the smallest (≤${LIST_BUDGET}) |`,
+    );
+    lines.push('|---|---:|---:|---:|---:|---:|');
+    for (const r of lists.rows) {
+      const ratio = r.history === LIST_SIZES.at(-1) ? lists.ratios[r.list]! : undefined;
+      lines.push(
+        `| ${r.list} | ${r.history} | ${r.readUnits} | ${r.roundTrips} | ${r.items}${r.items === 10 ? '' : ' (short)'} | ${ratio === undefined ? '' : `${ratio} ${ok(ratio, LIST_BUDGET)}`} |`,
+      );
+    }
+  }
   lines.push('');
   lines.push('Cost assumptions:');
   for (const a of PRICING_ASSUMPTIONS) lines.push(`- ${a}`);
