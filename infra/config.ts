@@ -119,6 +119,7 @@ export const bucketNames = (config: Pick<DeploymentConfig, 'prefix'>) => ({
 export const stackNames = (config: Pick<DeploymentConfig, 'prefix'>) => ({
   stateful: `${config.prefix}-stateful`,
   stateless: `${config.prefix}-stateless`,
+  apiRoutes: `${config.prefix}-api-routes`,
 });
 
 /**

@@ -1,17 +1,20 @@
 import type { App } from 'aws-cdk-lib';
 import { type DeploymentConfig, readConfig, stackNames } from './config';
 import { StatefulStack } from './stacks/stateful-stack';
+import { ApiRoutesStack } from './stacks/api-routes-stack';
 import { StatelessStack } from './stacks/stateless-stack';
 
 export interface Service {
   readonly config: DeploymentConfig;
   readonly stateful: StatefulStack;
   readonly stateless: StatelessStack;
+  readonly apiRoutes: ApiRoutesStack;
 }
 
 /**
  * The whole service in an App: the stateful stack, handed through typed props to the stateless
- * one. Used by infra/app.ts and by the tests, so both synthesize the same thing.
+ * one, and the API's routes in a third (infra/stacks/api-routes-stack.ts). Used by infra/app.ts
+ * and by the tests, so both synthesize the same thing.
  */
 export function buildService(app: App): Service {
   const config = readConfig(app);
@@ -31,5 +34,13 @@ export function buildService(app: App): Service {
     tags,
   });
   stateless.addStackDependency(stateful, 'the stateless stack uses the stateful resources');
-  return { config, stateful, stateless };
+  const apiRoutes = new ApiRoutesStack(app, names.apiRoutes, {
+    config,
+    httpApiId: stateless.api.httpApi.apiId,
+    stackName: names.apiRoutes,
+    description: `ops-platform (${config.stage}): HTTP API routes, authorizer and stage`,
+    tags,
+  });
+  apiRoutes.addStackDependency(stateless, 'the routes invoke the stateless functions');
+  return { config, stateful, stateless, apiRoutes };
 }

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Arn, ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
@@ -13,11 +13,15 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { OPERATIONS, type Operation } from '#shared/api/manifest';
 import { API_THROTTLING, type DeploymentConfig } from '#infra/config';
-import type { ServiceFunction } from './service-function';
+
+/** The access log group's name, fixed from the stage: the dashboard queries it from another stack. */
+export const apiAccessLogGroupName = (config: Pick<DeploymentConfig, 'prefix'>) =>
+  `/aws/http-api/${config.prefix}-api`;
 
 /** The group whose function answers every path no operation names (404 problem+json). */
 export const DEFAULT_ROUTE_GROUP = 'public';
@@ -44,34 +48,23 @@ export const ACCESS_LOG_FIELDS = {
 
 export interface ServiceApiProps {
   readonly config: DeploymentConfig;
-  /** One function per route group (GROUPS in shared/api/manifest.ts). */
-  readonly groups: Readonly<Record<string, ServiceFunction>>;
-  readonly authorizer: ServiceFunction;
   /** The only origin CORS allows: the demo site's. */
   readonly allowedOrigin: string;
 }
 
 /**
- * The HTTP API (API Gateway v2). Routes come from the OPERATIONS manifest:
- * - `METHOD path` per operation, to its group's function, with the Lambda authorizer iff the
- *   operation is `bearer`;
- * - `ANY path` per distinct path, no authorizer, to the same function, so a wrong method
- *   reaches the function and gets 405 with `Allow`;
- * - `$default` to the public function, which answers 404.
+ * The HTTP API (API Gateway v2) itself, with its CORS: in the stateless stack beside the functions,
+ * the dashboard and the demo site that name it. Its routes, authorizer and stage are
+ * `ServiceRoutes`, in a stack of their own (infra/stacks/api-routes-stack.ts).
  */
 export class ServiceApi extends Construct {
   readonly httpApi: HttpApi;
-  readonly stage: HttpStage;
-  readonly accessLogs: LogGroup;
-  readonly routes: HttpRoute[] = [];
-  /** `https://<id>.execute-api.<region>.amazonaws.com` */
+  /** `https://<id>.execute-api.<region>.amazonaws.com/`: the `$default` stage's URL. */
   readonly url: string;
 
   constructor(scope: Construct, id: string, props: ServiceApiProps) {
     super(scope, id);
     const { config } = props;
-    const operations: [string, Operation][] = Object.entries(OPERATIONS);
-
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `${config.prefix}-api`,
       description: `${config.prefix} HTTP API`,
@@ -90,32 +83,82 @@ export class ServiceApi extends Construct {
         maxAge: Duration.hours(1),
       },
     });
+    this.url = `${this.httpApi.apiEndpoint}/`;
+  }
+}
 
-    const authorizer = new HttpLambdaAuthorizer('BearerAuthorizer', props.authorizer.handle, {
-      authorizerName: `${config.prefix}-bearer`,
-      responseTypes: [HttpLambdaResponseType.SIMPLE],
-      identitySource: ['$request.header.Authorization'],
-      resultsCacheTtl: config.authorizerCacheTtl,
-    });
+export interface ServiceRoutesProps {
+  readonly config: DeploymentConfig;
+  /** The API's id (ServiceApi, in the stateless stack). */
+  readonly httpApiId: string;
+  /** The route groups (GROUPS in shared/api/manifest.ts) whose functions the routes invoke. */
+  readonly groups: readonly string[];
+}
+
+/**
+ * The routes of the HTTP API, from the OPERATIONS manifest, with the authorizer, one integration
+ * per group function, the stage and its access logs:
+ * - `METHOD path` per operation, to its group's function, with the Lambda authorizer iff the
+ *   operation is `bearer`;
+ * - `ANY path` per distinct path, no authorizer, to the same function, so a wrong method
+ *   reaches the function and gets 405 with `Allow`;
+ * - `$default` to the public function, which answers 404.
+ * The functions are named, not referenced (their names are fixed from the stage), so this stack
+ * takes no output of the stateless stack but the API's id.
+ */
+export class ServiceRoutes extends Construct {
+  readonly stage: HttpStage;
+  readonly accessLogs: LogGroup;
+  readonly routes: HttpRoute[] = [];
+
+  constructor(scope: Construct, id: string, props: ServiceRoutesProps) {
+    super(scope, id);
+    const { config } = props;
+    const operations: [string, Operation][] = Object.entries(OPERATIONS);
+    const httpApi = HttpApi.fromHttpApiAttributes(this, 'HttpApi', { httpApiId: props.httpApiId });
+    const functionByName = (id: string, name: string) =>
+      LambdaFunction.fromFunctionAttributes(this, id, {
+        functionArn: Arn.format(
+          {
+            service: 'lambda',
+            resource: 'function',
+            resourceName: name,
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          },
+          Stack.of(this),
+        ),
+        sameEnvironment: true,
+      });
+
+    const authorizer = new HttpLambdaAuthorizer(
+      'BearerAuthorizer',
+      functionByName('AuthorizerFunction', `${config.prefix}-authorizer`),
+      {
+        authorizerName: `${config.prefix}-bearer`,
+        responseTypes: [HttpLambdaResponseType.SIMPLE],
+        identitySource: ['$request.header.Authorization'],
+        resultsCacheTtl: config.authorizerCacheTtl,
+      },
+    );
 
     const integrations = new Map<string, HttpLambdaIntegration>();
     const integrationOf = (group: string): HttpLambdaIntegration => {
-      const fn = props.groups[group];
-      if (!fn) throw new Error(`no function for route group "${group}"`);
+      if (!props.groups.includes(group)) throw new Error(`no function for route group "${group}"`);
       let integration = integrations.get(group);
       if (!integration) {
         // One invoke permission per function for the whole API rather than one per route.
-        integration = new HttpLambdaIntegration(`${group}-integration`, fn.handle, {
-          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
-          scopePermissionToRoute: false,
-        });
+        integration = new HttpLambdaIntegration(
+          `${group}-integration`,
+          functionByName(`${group}-function`, `${config.prefix}-api-${group}`),
+          { payloadFormatVersion: PayloadFormatVersion.VERSION_2_0, scopePermissionToRoute: false },
+        );
         integrations.set(group, integration);
       }
       return integration;
     };
     const route = (routeId: string, routeKey: HttpRouteKey, group: string, bearer: boolean, why: string) => {
       const r = new HttpRoute(this, routeId, {
-        httpApi: this.httpApi,
+        httpApi,
         routeKey,
         integration: integrationOf(group),
         authorizer: bearer ? authorizer : undefined,
@@ -160,12 +203,12 @@ export class ServiceApi extends Construct {
     );
 
     this.accessLogs = new LogGroup(this, 'AccessLogs', {
-      logGroupName: `/aws/http-api/${config.prefix}-api`,
+      logGroupName: apiAccessLogGroupName(config),
       retention: config.logRetention,
       removalPolicy: RemovalPolicy.DESTROY,
     });
     this.stage = new HttpStage(this, 'Stage', {
-      httpApi: this.httpApi,
+      httpApi,
       stageName: '$default',
       autoDeploy: true,
       throttle: API_THROTTLING.stage,
@@ -186,7 +229,5 @@ export class ServiceApi extends Construct {
     (this.stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
     // Route settings name routes, which must exist before the stage is updated.
     for (const r of this.routes) this.stage.node.addDependency(r);
-
-    this.url = this.stage.url;
   }
 }

@@ -6,7 +6,7 @@ import { GROUPS } from '#shared/api/manifest';
 import { type DeploymentConfig, type FunctionProfileName, SWEEPER_SETTINGS } from '#infra/config';
 import { DemoSite } from '#infra/constructs/demo-site';
 import { Monitoring } from '#infra/constructs/monitoring';
-import { ServiceApi } from '#infra/constructs/service-api';
+import { apiAccessLogGroupName, ServiceApi } from '#infra/constructs/service-api';
 import { ServiceFunction, type TableAccess } from '#infra/constructs/service-function';
 import type { StatefulResources } from './stateful-stack';
 
@@ -50,7 +50,8 @@ const pascal = (s: string) => s.replace(/(^|[-_])([a-z0-9])/g, (_, __, c: string
 
 /**
  * The code and everything that can be replaced at will: functions and their triggers, the HTTP
- * API, the sweeper schedule, alarms, the dashboard and the demo site's CDN.
+ * API (its routes and stage: infra/stacks/api-routes-stack.ts), the sweeper schedule, alarms, the
+ * dashboard and the demo site's CDN.
  */
 export class StatelessStack extends Stack {
   readonly functions: ServiceFunction[] = [];
@@ -171,12 +172,8 @@ export class StatelessStack extends Stack {
 
     // --- Demo site and API (the API allows the site's origin only).
     this.demoSite = new DemoSite(this, 'DemoSite', { config });
-    this.api = new ServiceApi(this, 'Api', {
-      config,
-      groups,
-      authorizer: this.authorizer,
-      allowedOrigin: this.demoSite.url,
-    });
+    // The API's routes, authorizer and stage are the api-routes stack's (infra/stacks/api-routes-stack.ts).
+    this.api = new ServiceApi(this, 'Api', { config, allowedOrigin: this.demoSite.url });
     this.demoSite.publish(this.api.url);
 
     // --- Alarms and dashboard.
@@ -184,7 +181,7 @@ export class StatelessStack extends Stack {
       config,
       topics: stateful.alarmTopics,
       api: this.api.httpApi,
-      apiAccessLogGroupName: this.api.accessLogs.logGroupName,
+      apiAccessLogGroupName: apiAccessLogGroupName(config),
       functions: this.functions,
       relay: this.relay,
       queues: [internalQueue, externalQueue],

@@ -23,6 +23,7 @@ describe('deploy-time parameters (CDK context)', () => {
     expect(stackNames(config)).toEqual({
       stateful: 'dev-ops-platform-stateful',
       stateless: 'dev-ops-platform-stateless',
+      apiRoutes: 'dev-ops-platform-api-routes',
     });
   });
 

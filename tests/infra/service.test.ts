@@ -1,6 +1,7 @@
 import { alarmAndRunbookCases } from './cases/alarms-runbooks';
 import { apiAndCdnCases } from './cases/api-cdn';
 import { functionCases } from './cases/functions';
+import { limitCases } from './cases/limits';
 import { nagCases } from './cases/nag';
 import { statefulCases } from './cases/stateful';
 import { synthService } from './synth';
@@ -16,3 +17,4 @@ functionCases(service);
 apiAndCdnCases(service);
 alarmAndRunbookCases(service);
 nagCases(service);
+limitCases(service);

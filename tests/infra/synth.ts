@@ -20,6 +20,7 @@ export interface Synthesized extends Service {
   readonly stateless: Service['stateless'];
   readonly statefulTemplate: Template;
   readonly statelessTemplate: Template;
+  readonly apiRoutesTemplate: Template;
 }
 
 export function synthService(context: Record<string, unknown> = {}): Synthesized {
@@ -42,6 +43,7 @@ export function synthService(context: Record<string, unknown> = {}): Synthesized
     app,
     statefulTemplate: Template.fromStack(service.stateful),
     statelessTemplate: Template.fromStack(service.stateless),
+    apiRoutesTemplate: Template.fromStack(service.apiRoutes),
   };
 }
 

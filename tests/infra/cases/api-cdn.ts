@@ -8,19 +8,21 @@ import { type Cfn, resourcesOf, type Synthesized, TEST_STAGE } from '#tests/infr
 
 /** The HTTP API built from OPERATIONS, its authorizer, stage and CORS; the demo CDN; stack outputs. */
 export function apiAndCdnCases(s: Synthesized): void {
-  const { statelessTemplate: t } = s;
+  // The API itself, the CDN and the outputs are the stateless stack's; routes, authorizer,
+  // integrations, permissions and stage are the api-routes stack's (`r`).
+  const { statelessTemplate: t, apiRoutesTemplate: r } = s;
   const prefix = `${TEST_STAGE}-ops-platform`;
-  const resources = t.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, Cfn> }>;
+  const resources = r.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, Cfn> }>;
 
-  const routes = resourcesOf(t, 'AWS::ApiGatewayV2::Route');
+  const routes = resourcesOf(r, 'AWS::ApiGatewayV2::Route');
   const routeByKey = new Map(routes.map(([, p]) => [p.RouteKey as string, p]));
+  /** The functions are named in the ARN, not referenced: the name is fixed from the stage. */
+  const functionNamed = (arn: Cfn): string => JSON.stringify(arn).match(/:function:([a-z0-9-]+)/)![1]!;
   const integrationFunction = (route: Record<string, Cfn>): string => {
     const integrationId = JSON.stringify(route.Target).match(/"Ref":"([A-Za-z0-9]+)"/)![1]!;
-    const uri = resources[integrationId]!.Properties.IntegrationUri;
-    const fnId = uri['Fn::GetAtt'][0];
-    return resources[fnId]!.Properties.FunctionName;
+    return functionNamed(resources[integrationId]!.Properties.IntegrationUri);
   };
-  const [authorizerId, authorizer] = resourcesOf(t, 'AWS::ApiGatewayV2::Authorizer')[0]!;
+  const [authorizerId, authorizer] = resourcesOf(r, 'AWS::ApiGatewayV2::Authorizer')[0]!;
   const distinctPaths = [...new Set(Object.values(OPERATIONS).map((o) => o.path))];
 
   describe('HTTP API (API Gateway v2)', () => {
@@ -64,10 +66,10 @@ export function apiAndCdnCases(s: Synthesized): void {
     });
 
     it('uses payload format 2.0 and one invoke permission per function, not per route', () => {
-      for (const [, p] of resourcesOf(t, 'AWS::ApiGatewayV2::Integration')) {
+      for (const [, p] of resourcesOf(r, 'AWS::ApiGatewayV2::Integration')) {
         expect(p).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
       }
-      const apiPermissions = resourcesOf(t, 'AWS::Lambda::Permission').filter(
+      const apiPermissions = resourcesOf(r, 'AWS::Lambda::Permission').filter(
         ([, p]) => p.Principal === 'apigateway.amazonaws.com',
       );
       // One per route-group function plus the authorizer's.
@@ -83,11 +85,11 @@ export function apiAndCdnCases(s: Synthesized): void {
         IdentitySource: ['$request.header.Authorization'],
         AuthorizerResultTtlInSeconds: DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS,
       });
-      expect(JSON.stringify(authorizer.AuthorizerUri)).toContain('AuthorizerFunction');
+      expect(functionNamed(authorizer.AuthorizerUri)).toBe(`${prefix}-authorizer`);
     });
 
     it('logs every request as JSON to a log group with a retention', () => {
-      const [, stage] = resourcesOf(t, 'AWS::ApiGatewayV2::Stage')[0]!;
+      const [, stage] = resourcesOf(r, 'AWS::ApiGatewayV2::Stage')[0]!;
       expect(JSON.parse(stage.AccessLogSettings.Format)).toEqual(ACCESS_LOG_FIELDS);
       expect(JSON.parse(stage.AccessLogSettings.Format).requestId).toBe('$context.requestId');
       const logGroupId = stage.AccessLogSettings.DestinationArn['Fn::GetAtt'][0];
@@ -95,7 +97,7 @@ export function apiAndCdnCases(s: Synthesized): void {
     });
 
     it('throttles the stage and, tighter, the login route', () => {
-      const [, stage] = resourcesOf(t, 'AWS::ApiGatewayV2::Stage')[0]!;
+      const [, stage] = resourcesOf(r, 'AWS::ApiGatewayV2::Stage')[0]!;
       expect(stage).toMatchObject({ StageName: '$default', AutoDeploy: true });
       expect(stage.DefaultRouteSettings).toEqual({
         ThrottlingRateLimit: API_THROTTLING.stage.rateLimit,
@@ -111,8 +113,8 @@ export function apiAndCdnCases(s: Synthesized): void {
     });
 
     it('deploys the stage after the routes its settings name', () => {
-      const [stageId] = resourcesOf(t, 'AWS::ApiGatewayV2::Stage')[0]!;
-      const dependsOn = (t.toJSON().Resources[stageId].DependsOn ?? []) as string[];
+      const [stageId] = resourcesOf(r, 'AWS::ApiGatewayV2::Stage')[0]!;
+      const dependsOn = (r.toJSON().Resources[stageId].DependsOn ?? []) as string[];
       for (const [routeId] of routes) expect(dependsOn).toContain(routeId);
     });
 
@@ -225,10 +227,10 @@ export function apiAndCdnCases(s: Synthesized): void {
       expect(deployment.RetainOnDelete).toBe(false);
       expect(deployment.DistributionId).toEqual({ Ref: distributionId });
       expect(deployment.DistributionPaths).toEqual(['/*']);
-      // config.json's apiUrl is filled in at deploy time from the API id, region and URL suffix.
+      // config.json's apiUrl is filled in at deploy time from the API's endpoint.
       const [apiId] = resourcesOf(t, 'AWS::ApiGatewayV2::Api')[0]!;
       expect(Object.values(deployment.SourceMarkers[1])).toEqual(
-        expect.arrayContaining([{ Ref: apiId }, { Ref: 'AWS::Region' }]),
+        expect.arrayContaining([{ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }]),
       );
     });
   });

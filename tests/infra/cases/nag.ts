@@ -61,7 +61,7 @@ function runPack(pack: NagPack, scope: IConstruct) {
  * actually silences a finding.
  */
 export function nagCases(s: Synthesized): void {
-  const stacks = [s.stateful, s.stateless];
+  const stacks = [s.stateful, s.stateless, s.apiRoutes];
   const packs = [() => new AwsSolutionsChecks(), () => new ServerlessChecks()];
   const runs = stacks.flatMap((stack) =>
     packs.map((make) => {
