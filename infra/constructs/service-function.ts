@@ -22,6 +22,7 @@ import { METRIC_NAMESPACE, SERVICE } from '#shared/kernel/names';
 import { healthProbe } from '#shared/table/entities/health-probe';
 import { outbox } from '#shared/table/entities/outbox';
 import { session } from '#shared/table/entities/session';
+import { timer } from '#shared/table/entities/timer';
 import { prefixOf } from '#shared/table/entity';
 import { type IndexName, TABLE } from '#shared/table/table';
 import { ESBUILD_OPTIONS } from '#infra/bundling';
@@ -73,6 +74,11 @@ export interface TableAccess {
    * route group runs the token check itself when the authorizer could not (docs/decisions.md).
    */
   readonly touchSessions?: boolean;
+  /**
+   * The timer sweeper's claim: DeleteItem on timer partitions and PutItem on outbox partitions
+   * only (`dynamodb:LeadingKeys`), the two items of its one transaction.
+   */
+  readonly claimTimers?: boolean;
 }
 
 /** `depth`: GetQueueAttributes on the queue and its DLQ (the metrics route). */
@@ -198,6 +204,16 @@ export class ServiceFunction extends Construct {
     if (access.touchSessions) {
       this.allowOnPartitions(['dynamodb:UpdateItem'], table, {
         'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefixOf(session.indexes.table.pk)}*`] },
+      });
+    }
+    if (access.claimTimers) {
+      this.allowOnPartitions(['dynamodb:DeleteItem'], table, {
+        'ForAllValues:StringLike': {
+          'dynamodb:LeadingKeys': [timer.indexes.table.pk.replace('{tenant_id}', '*')],
+        },
+      });
+      this.allowOnPartitions(['dynamodb:PutItem'], table, {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefixOf(outbox.indexes.table.pk)}*`] },
       });
     }
     if (access.write === 'update') {

@@ -19,6 +19,8 @@ export const EVENT_KINDS = {
   reconciliationRunRequested: 'reconciliation.run_requested',
   /** An accounting export to send (docs/api.md section 9.2): it leaves the system. */
   accountingExportRequested: 'accounting.export_requested',
+  /** A due timer claimed by the timer sweeper (docs/api.md, "Time"); the internal worker acts on it. */
+  timerFired: 'timer.fired',
 } as const;
 
 /** Which queue carries each event kind; the relay and the sweeper route by it (docs/api.md section 7). */
@@ -79,6 +81,10 @@ export const METRICS = {
   accountingExportGated: 'AccountingExportGated',
   /** An export that ended `failed` or `partially_exported`, with a review item. */
   accountingExportFailed: 'AccountingExportFailed',
+  /** Timers the timer sweeper claimed (each one firing). */
+  timerFired: 'TimerFired',
+  /** From a timer's due time to the worker acting on its firing. */
+  timerLag: 'TimerLagMs',
 } as const;
 
 /** The `event` field of structured log lines that dashboards and runbooks query for. */
@@ -108,6 +114,8 @@ export const LOG_EVENTS = {
   reconciliationCompleted: 'reconciliation_run.completed',
   reconciliationFailed: 'reconciliation_run.failed',
   accountingExportRun: 'accounting_export.run',
+  timersSwept: 'timer.swept',
+  timerFired: 'timer.fired',
 } as const;
 
 /**
@@ -127,6 +135,7 @@ export const ALARMS = {
   outboxSweeperRepublished: 'outbox-sweeper-republished',
   workflowActionErrors: 'workflow-action-errors',
   accountingExportFailures: 'accounting-export',
+  timerLate: 'timer-late',
 } as const;
 export type AlarmName = (typeof ALARMS)[keyof typeof ALARMS];
 
