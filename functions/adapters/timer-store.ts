@@ -13,9 +13,12 @@ const shardOf = (id: string): number => {
   return h % TIMER_DUE_SHARDS;
 };
 
+/** The timer as read: the optional fields (rule_id, policy_id, level) only where the timer has them. */
 const toTimer = (item: Record<string, unknown>): Timer => {
-  const t = pick(item, TIMER_FIELDS) as Record<string, unknown>;
-  return { ...(t as unknown as Timer), tenant_id: String(item.tenant_id) };
+  const t = Object.fromEntries(
+    Object.entries(pick(item, TIMER_FIELDS)).filter(([, v]) => v !== null),
+  ) as unknown as Timer;
+  return { ...t, tenant_id: String(item.tenant_id) };
 };
 
 const timerKey = (tenantId: string, id: string) => timer.key({ tenant_id: tenantId, id });

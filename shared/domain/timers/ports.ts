@@ -1,17 +1,10 @@
 import type { Page, PageRequest } from '#shared/kernel/page';
+import type { TIMER_KINDS } from '#shared/api/schemas/timers';
 import type { AuditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
 
 /** The timers of docs/api.md, "Time": the one mechanism every time-driven action rests on. */
 
-export const TIMER_KINDS = [
-  'rule_schedule',
-  'escalation',
-  'ack_timeout',
-  'task_due',
-  'document_due',
-  'hub_schedule',
-] as const;
 export type TimerKind = (typeof TIMER_KINDS)[number];
 
 /**
