@@ -43,13 +43,18 @@ export async function sweepTimers(deps: SweepDeps): Promise<{ fired: Timer[]; go
   const now = deps.clock.now().toISOString();
   for (;;) {
     const due = await deps.timers.dueBy(now, SWEEP_PAGE);
+    // A page's claims run together: one at a time, 10,000 timers due in one minute would take
+    // longer than the sweep spacing on their own (a claim is one transaction, about 10 ms).
+    const results = await Promise.all(
+      due.map((timer) => deps.timers.claim(timer, timerFired(deps.clock, timer))),
+    );
     let claimed = 0;
-    for (const timer of due) {
-      if ((await deps.timers.claim(timer, timerFired(deps.clock, timer))) === 'fired') {
-        fired.push(timer);
+    results.forEach((result, i) => {
+      if (result === 'fired') {
+        fired.push(due[i]!);
         claimed++;
       } else gone++;
-    }
+    });
     if (due.length < SWEEP_PAGE || claimed === 0) break;
   }
   return { fired, gone };
