@@ -1,4 +1,4 @@
-import { systemClock } from '#shared/kernel/ids';
+import { type Clock, systemClock } from '#shared/kernel/ids';
 
 /**
  * The functions' runtime configuration, and the only module that reads the environment. A
@@ -189,4 +189,14 @@ export const providerSettings = () => section('providers', readProviders);
 export const connectionSecretSettings = () => section('connectionSecrets', readConnectionSecrets);
 export const hubSettings = () => section('hub', readHub);
 
-export const clock = systemClock;
+let clockSource: Clock = systemClock;
+
+/**
+ * The functions' one clock. The local runtime's manual clock (OPS_LOCAL_CLOCK=manual) replaces
+ * the system clock here before any function loads; in the cloud it is always the system clock.
+ */
+export const clock: Clock = { now: () => clockSource.now() };
+
+export const provideClock = (source: Clock): void => {
+  clockSource = source;
+};

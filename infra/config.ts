@@ -143,6 +143,8 @@ export const FUNCTION_PROFILES = {
   authorizer: { memorySize: 512, timeout: Duration.seconds(5), invocation: 'authorizer' },
   relay: { memorySize: 512, timeout: Duration.seconds(60), invocation: 'stream' },
   sweeper: { memorySize: 512, timeout: Duration.seconds(120), invocation: 'schedule' },
+  /** Two sweeps 30 s apart per invocation (functions/timer-sweeper/sweeper.ts), then done. */
+  timerSweeper: { memorySize: 512, timeout: Duration.seconds(55), invocation: 'schedule' },
   internalWorker: { memorySize: 512, timeout: Duration.seconds(30), invocation: 'queue' },
   /** Makes outbound HTTPS calls (webhooks, providers) with their own timeouts. */
   externalWorker: { memorySize: 512, timeout: Duration.seconds(60), invocation: 'queue' },
@@ -180,6 +182,13 @@ export const SWEEPER_SETTINGS = {
   rate: Duration.minutes(5),
   retryAttempts: 2,
   maxEventAge: Duration.minutes(4),
+} as const;
+
+/** The timer sweeper: EventBridge's finest rate; a dropped run is covered by the next minute's. */
+export const TIMER_SWEEPER_SETTINGS = {
+  rate: Duration.minutes(1),
+  retryAttempts: 0,
+  maxEventAge: Duration.minutes(1),
 } as const;
 
 /**
@@ -225,6 +234,8 @@ export const ALARM_SEVERITY: Record<AlarmName, Severity> = {
   [ALARMS.workflowActionErrors]: 'ticket',
   // The export waits in the review queue: nothing is booked twice and nothing is lost.
   [ALARMS.accountingExportFailures]: 'ticket',
+  // Escalations of critical exceptions ride on timers: late timers mean people are told late.
+  [ALARMS.timerLate]: 'page',
 };
 
 export const ALARM_THRESHOLDS = {
@@ -259,4 +270,10 @@ export const ALARM_THRESHOLDS = {
   workflowActionErrors: 1,
   /** Sum of AccountingExportFailed in 5 minutes: exports that ended failed or partially exported. */
   accountingExportFailures: 1,
+  /**
+   * Maximum of TimerLagMs over 5 minutes, 2 periods in a row: from a timer's due time to the
+   * worker acting on it. The sweeper runs every minute, so a healthy lag stays under 60 s plus
+   * the relay's second; 120 s means sweeps or firings are failing or far behind.
+   */
+  timerLateMs: 120_000,
 } as const;

@@ -10,7 +10,7 @@ import { type RelayHandler, startStreamPoller } from './stream-poller';
 /**
  * The local runtime's background work, as the cloud runs it: the stream relay fed from DynamoDB
  * Local's real stream, the in-process SQS queues (with DLQs) feeding the same worker handlers, the
- * scheduled sweeper, and the provider sandbox on loopback. The stand-ins start first, so the
+ * scheduled outbox sweeper and timer sweeper, and the provider sandbox on loopback. The stand-ins start first, so the
  * functions' configuration (local/config.ts) can point at them before any function loads.
  */
 export interface LocalServices {
@@ -21,6 +21,11 @@ export interface LocalServices {
 export interface Background extends LocalServices {
   /** Runs one sweep now (the timer runs it every OPS_LOCAL_SWEEP_INTERVAL_MS). */
   sweep(): Promise<{ republished: number; failed: number }>;
+  /**
+   * Claims every timer due by the runtime's clock now, as the cloud's timer sweeper does (the
+   * interval runs it every OPS_LOCAL_TIMER_INTERVAL_MS; the clock route after every move).
+   */
+  sweepTimers(): Promise<{ fired: number; gone: number }>;
   stop(): Promise<void>;
 }
 
@@ -55,6 +60,20 @@ export async function startBackground(
   const internal = (await import('#functions/workers/internal')).handler as unknown as WorkerHandler;
   const external = (await import('#functions/workers/external')).handler as unknown as WorkerHandler;
   const sweeper = (await import('#functions/sweeper/handler')).handler;
+  const { createTimerSweep } = await import('#functions/timer-sweeper/sweeper');
+  const { timerStore } = await import('#functions/adapters/timer-store');
+  const { dbFor } = await import('#functions/adapters/dynamo');
+  const { clock, tableConfig } = await import('#functions/config');
+  const timerSweep = createTimerSweep({ timers: timerStore(dbFor(tableConfig())), clock });
+  // One sweep at a time: the interval's and the clock route's queue behind each other.
+  let timerSweeping: Promise<unknown> = Promise.resolve();
+  const sweepTimers = () => {
+    const next = timerSweeping.then(timerSweep, timerSweep);
+    timerSweeping = next.catch((err) => {
+      if (!process.env.OPS_LOCAL_QUIET) console.error('timer sweeper error', err);
+    });
+    return next;
+  };
   const ctx = (name: string) => (): Context => lambdaContext(`ops-platform-${name}`);
 
   const poller = await startStreamPoller({
@@ -77,13 +96,21 @@ export async function startBackground(
     num(options.settings, 'OPS_LOCAL_SWEEP_INTERVAL_MS', 60_000),
   );
 
+  const timerInterval = setInterval(
+    () => void sweepTimers().catch(() => undefined),
+    num(options.settings, 'OPS_LOCAL_TIMER_INTERVAL_MS', 1_000),
+  );
+
   const background: Background = {
     queues,
     sandbox,
     sweep: () => sweeper(),
+    sweepTimers,
     stop: async () => {
       clearInterval(sweepTimer);
+      clearInterval(timerInterval);
       await sweeping;
+      await timerSweeping;
       await poller.stop();
       await queues.stop();
       await sandbox.stop();

@@ -11,20 +11,25 @@ import {
 import { extname, join, resolve, sep } from 'node:path';
 import { dbFor } from '#functions/adapters/dynamo';
 import { identityStore } from '#functions/adapters/identity-store';
-import { provideConfig } from '#functions/config';
+import { clock, provideClock, provideConfig } from '#functions/config';
 import type { ApiEvent } from '#functions/http/context';
 import { requestIdOf } from '#functions/http/envelope';
 import { toProblem } from '#functions/http/problem';
 import { routerFor } from '#functions/http/router';
 import { GROUPS, operationsOfGroup } from '#shared/api/manifest';
 import { bootstrapAdmin } from '#shared/domain/identity/tenants';
-import { AppError, PayloadTooLargeError } from '#shared/kernel/errors';
-import { systemClock } from '#shared/kernel/ids';
+import {
+  AppError,
+  MalformedJsonError,
+  MethodNotAllowedError,
+  PayloadTooLargeError,
+} from '#shared/kernel/errors';
 import type { Duplex } from 'node:stream';
 import { demoSiteSecurityHeaders } from '#shared/demo/site-headers';
 import { lambdaContext, toApiGatewayEvent } from './api-gateway';
 import { startBackground, startServices } from './background';
 import { localConfig, type Settings } from './config';
+import { LOCAL_CLOCK_PATH, ManualClock } from './clock';
 import { ensureTable } from './dynamodb-local';
 
 export interface RuntimeOptions {
@@ -193,6 +198,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...services,
   });
   provideConfig(config);
+  // One clock for handlers, workers and timers; absent from every cloud bundle (local/ only).
+  const manualClock = settings.OPS_LOCAL_CLOCK === 'manual' ? new ManualClock() : undefined;
+  if (manualClock) provideClock(manualClock);
 
   const handlers = new Map<string, Handler>();
   for (const group of GROUPS) {
@@ -206,7 +214,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   if (options.bootstrapAdmin) {
     const created = await bootstrapAdmin(
-      { identity: identityStore(dbFor(config.table)), clock: systemClock },
+      { identity: identityStore(dbFor(config.table)), clock },
       options.bootstrapAdmin.email,
       options.bootstrapAdmin.password,
     );
@@ -241,6 +249,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       refuseUnreadBody(req, res);
       return;
     }
+    if (manualClock && req.url?.split('?')[0] === LOCAL_CLOCK_PATH) {
+      await moveClock(manualClock, req, body, res);
+      return;
+    }
     const event: ApiEvent = toApiGatewayEvent(req, body);
     const method = event.requestContext.http.method;
     let group = 'public';
@@ -262,6 +274,36 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const result = await handlers.get(group)!(event, lambdaContext(`ops-platform-${group}`));
     res.writeHead(result.statusCode, result.headers ?? {});
     res.end(method === 'HEAD' ? undefined : result.body);
+  };
+
+  /**
+   * `POST /_local/clock` (docs/api.md, "Local runtime"): moves the manual clock, then sweeps the
+   * timers that fell due, so they fire as they would have; answers the clock's new time.
+   */
+  const moveClock = async (
+    clockNow: ManualClock,
+    req: IncomingMessage,
+    body: Buffer,
+    res: ServerResponse,
+  ) => {
+    const requestId = requestIdOf(req.headers['x-request-id']);
+    if (req.method !== 'POST') {
+      const problem = toProblem(new MethodNotAllowedError(['POST']), requestId);
+      res.writeHead(problem.statusCode, { ...problem.headers, 'x-request-id': requestId });
+      res.end(problem.body);
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      writeProblem(res, new MalformedJsonError(), req);
+      return;
+    }
+    const now = clockNow.move(parsed);
+    await background.sweepTimers();
+    res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': requestId });
+    res.end(JSON.stringify({ now: now.toISOString() }));
   };
 
   const server = createServer((req, res) => {

@@ -234,6 +234,14 @@ export const auditList = (options) => (options.client ?? client).get({
     ...options
 });
 /**
+ * List the tenant's pending timers, soonest first
+ */
+export const timersList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/timers',
+    ...options
+});
+/**
  * List notifications with their attempts, newest first
  *
  * Needs a bearer token and the `tenant.read` permission in the tenant.

@@ -1898,6 +1898,23 @@ export type TenantRead = {
      */
     created_at: string;
 };
+export type TimerList = {
+    items: Array<TimerRead>;
+    next_cursor: string | null;
+};
+export type TimerRead = {
+    id: string;
+    kind: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule';
+    subject_type: string;
+    subject_id: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    due_at: string;
+    rule_id?: string;
+    policy_id?: string;
+    level?: number;
+};
 export type UserRead = {
     id: string;
     email: string;
@@ -1982,7 +1999,7 @@ export type WorkflowPlannedTask = {
 export type WorkflowRuleCreate = {
     name: string;
     trigger: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions?: Array<WorkflowConditionInput>;
     actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
@@ -1997,7 +2014,7 @@ export type WorkflowRuleRead = {
     tenant_id: string;
     name: string;
     trigger: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions: Array<WorkflowCondition>;
     actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
@@ -2014,7 +2031,7 @@ export type WorkflowRuleRead = {
 };
 export type WorkflowRuleTest = {
     event: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
         /**
          * A provider record as the provider sends it
          */
@@ -2040,7 +2057,7 @@ export type WorkflowRuleUpdate = {
     version: number;
     name?: string;
     trigger?: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions?: Array<WorkflowConditionInput>;
     actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
@@ -3080,6 +3097,62 @@ export type AuditListResponses = {
     200: AuditEventList;
 };
 export type AuditListResponse = AuditListResponses[keyof AuditListResponses];
+export type TimersListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        kind?: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule';
+        subject_type?: string;
+        subject_id?: string;
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/timers';
+};
+export type TimersListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type TimersListError = TimersListErrors[keyof TimersListErrors];
+export type TimersListResponses = {
+    /**
+     * List the tenant's pending timers, soonest first
+     */
+    200: TimerList;
+};
+export type TimersListResponse = TimersListResponses[keyof TimersListResponses];
 export type NotificationsListData = {
     body?: never;
     path: {

@@ -5,6 +5,8 @@ import { task, TASK_FIELDS } from '#shared/table/entities/task';
 import { auditPut } from './audit-store';
 import { type Db, pick, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
+import { timerOp, timerPut } from './timer-store';
+import { taskDueTimer, timerId } from '#shared/domain/timers/arming';
 
 const toTask = (item: Record<string, unknown>) => pick(item, TASK_FIELDS) as unknown as Task;
 
@@ -20,6 +22,9 @@ export const taskStore = (db: Db): TaskStore => ({
   async create(t, audit) {
     const ops = [putNew(task.item(t)), auditPut(audit)];
     if (t.assignee_id) ops.push(isMember(t.tenant_id, t.assignee_id));
+    // The task's due timer rides in the transaction that gives it its due_at (docs/api.md, "Time events").
+    const due = taskDueTimer(t);
+    if (due) ops.push(timerPut(due));
     const result = await transact(db, ops);
     if (result.ok) return 'written';
     return result.failed.includes(0) ? 'exists' : 'not_member';
@@ -67,6 +72,8 @@ export const taskStore = (db: Db): TaskStore => ({
     ];
     if (outbox) ops.push(outboxPut(outbox));
     if (checkAssignee && next.assignee_id) ops.push(isMember(next.tenant_id, next.assignee_id));
+    // Re-armed at the new due_at, or cancelled when the task is finished or has none.
+    ops.push(timerOp(next.tenant_id, timerId('task_due', next.id), taskDueTimer(next)));
     const result = await transact(db, ops);
     if (result.ok) return 'written';
     return result.failed.includes(0) ? 'changed' : 'not_member';

@@ -1,6 +1,7 @@
 import { deliveryDeps, hubRunDeps, workerHandler, workflowRunDeps } from './deps';
 import { hubHandlers } from './hub';
 import { notificationHandlers } from './notifications';
+import { timerFireDeps, timerHandlers } from './timers';
 import { workflowHandlers } from './workflows';
 
 /**
@@ -11,4 +12,5 @@ export const handler = workerHandler('internal', (db, queue) => ({
   ...notificationHandlers('internal', deliveryDeps(db), queue),
   ...workflowHandlers(workflowRunDeps(db)),
   ...hubHandlers(hubRunDeps(db)),
+  ...timerHandlers(timerFireDeps(db)),
 }));

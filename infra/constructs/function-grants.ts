@@ -6,6 +6,8 @@ import type { Construct } from 'constructs';
 import { SERVICE } from '#shared/kernel/names';
 import { healthProbe } from '#shared/table/entities/health-probe';
 import { session } from '#shared/table/entities/session';
+import { timer } from '#shared/table/entities/timer';
+import { outbox } from '#shared/table/entities/outbox';
 import { prefixOf } from '#shared/table/entity';
 import { type IndexName, TABLE } from '#shared/table/table';
 import type { TableAccess } from './service-function';
@@ -48,6 +50,16 @@ export function grantTable(role: Role, table: ITable, access: TableAccess): void
   if (access.healthProbe) {
     allowOnPartitions(role, ['dynamodb:GetItem'], table, {
       'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [healthProbe.key({}).pk] },
+    });
+  }
+  if (access.claimTimers) {
+    allowOnPartitions(role, ['dynamodb:DeleteItem'], table, {
+      'ForAllValues:StringLike': {
+        'dynamodb:LeadingKeys': [timer.indexes.table.pk.replace('{tenant_id}', '*')],
+      },
+    });
+    allowOnPartitions(role, ['dynamodb:PutItem'], table, {
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefixOf(outbox.indexes.table.pk)}*`] },
     });
   }
   if (access.touchSessions) {

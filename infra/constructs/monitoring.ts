@@ -197,6 +197,16 @@ export class Monitoring extends Construct {
       evaluationPeriods: 1,
       what: 'An accounting export ended failed or partially exported and went to the review queue.',
     });
+
+    // --- Timers: from a timer's due time to the worker acting on it (docs/api.md, "Time").
+    // A sweeper that fails or stops shows in function-errors and in this lag once it recovers;
+    // firings that keep failing reach the internal DLQ (dlq-not-empty).
+    const timerLag = emfMetric('MAX', METRICS.timerLag);
+    this.alarm(ALARMS.timerLate, undefined, timerLag, {
+      threshold: T.timerLateMs,
+      evaluationPeriods: 2,
+      what: `Timers fire more than ${T.timerLateMs / 1000} s after they were due, for 10 minutes.`,
+    });
   }
 
   private alarm(

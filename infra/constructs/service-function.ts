@@ -71,6 +71,11 @@ export interface TableAccess {
    * route group runs the token check itself when the authorizer could not (docs/decisions.md).
    */
   readonly touchSessions?: boolean;
+  /**
+   * The timer sweeper's claim: DeleteItem on timer partitions and PutItem on outbox partitions
+   * only (`dynamodb:LeadingKeys`), the two items of its one transaction.
+   */
+  readonly claimTimers?: boolean;
 }
 
 /** `depth`: GetQueueAttributes on the queue and its DLQ (the metrics route). */
@@ -112,12 +117,15 @@ export class ServiceFunction extends Construct {
   readonly functionName: string;
   readonly shortName: string;
   readonly profile: FunctionProfile;
+  /** The bundled entry file (absolute). */
+  readonly entry: string;
   private readonly config: DeploymentConfig;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
     this.config = props.config;
     this.shortName = props.name;
+    this.entry = join(FUNCTIONS_DIR, props.entry);
     this.profile = FUNCTION_PROFILES[props.profile];
     this.functionName = `${props.config.prefix}-${props.name}`;
 
@@ -136,7 +144,7 @@ export class ServiceFunction extends Construct {
     this.fn = new NodejsFunction(this, 'Function', {
       functionName: this.functionName,
       description: props.description,
-      entry: join(FUNCTIONS_DIR, props.entry),
+      entry: this.entry,
       handler: 'handler',
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,

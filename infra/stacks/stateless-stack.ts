@@ -3,7 +3,12 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { GROUPS } from '#shared/api/manifest';
-import { type DeploymentConfig, type FunctionProfileName, SWEEPER_SETTINGS } from '#infra/config';
+import {
+  type DeploymentConfig,
+  type FunctionProfileName,
+  SWEEPER_SETTINGS,
+  TIMER_SWEEPER_SETTINGS,
+} from '#infra/config';
 import { DemoSite } from '#infra/constructs/demo-site';
 import { Monitoring } from '#infra/constructs/monitoring';
 import { apiAccessLogGroupName, ServiceApi } from '#infra/constructs/service-api';
@@ -59,6 +64,7 @@ export class StatelessStack extends Stack {
   readonly authorizer: ServiceFunction;
   readonly relay: ServiceFunction;
   readonly sweeper: ServiceFunction;
+  readonly timerSweeper: ServiceFunction;
   readonly internalWorker: ServiceFunction;
   readonly externalWorker: ServiceFunction;
   readonly api: ServiceApi;
@@ -143,6 +149,33 @@ export class StatelessStack extends Stack {
       id: 'Serverless-EventBusDLQ',
       reason:
         'A dropped schedule event only skips one sweep; the sweep is idempotent and the next run minutes later covers the same pending outbox items.',
+    });
+
+    // --- Timers: the sweeper claims due timers (gsi3) and writes their firings to the outbox in
+    // the claim's transaction (Delete + Put); the relay takes them to the internal worker.
+    this.timerSweeper = fn(
+      'timer-sweeper',
+      'timer-sweeper/handler.ts',
+      'timerSweeper',
+      'Claims due timers and writes their firings to the outbox',
+    )
+      .bindTable(table, { read: ['gsi3'], claimTimers: true })
+      .bindCursorSecret(cursorSecret);
+    const timerSweep = new Rule(this, 'TimerSweeperSchedule', {
+      ruleName: `${config.prefix}-timer-sweeper`,
+      description: 'Runs the timer sweeper',
+      schedule: Schedule.rate(TIMER_SWEEPER_SETTINGS.rate),
+      targets: [
+        new LambdaFunction(this.timerSweeper.handle, {
+          retryAttempts: TIMER_SWEEPER_SETTINGS.retryAttempts,
+          maxEventAge: TIMER_SWEEPER_SETTINGS.maxEventAge,
+        }),
+      ],
+    });
+    Validations.of(timerSweep).acknowledge({
+      id: 'Serverless-EventBusDLQ',
+      reason:
+        'A dropped schedule event only delays the due timers to the next minute; the sweep claims every timer due by then.',
     });
 
     // --- Workers. Neither sends messages; both delay a retry by changing the visibility of the

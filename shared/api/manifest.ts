@@ -13,6 +13,7 @@ import { PREVIEWS_OPERATIONS } from './operations/previews';
 import { PUBLIC_OPERATIONS } from './operations/public';
 import { ALTERNATIVE_RESPONSES, RESPONSES } from './operations/responses';
 import { TASKS_OPERATIONS } from './operations/tasks';
+import { TIMERS_OPERATIONS } from './operations/timers';
 import { WORKFLOWS_OPERATIONS } from './operations/workflows';
 import { TENANTS_OPERATIONS } from './operations/tenants';
 
@@ -47,6 +48,7 @@ export const OPERATIONS = withResponses({
   ...TENANTS_OPERATIONS,
   ...EXCEPTIONS_OPERATIONS,
   ...AUDIT_OPERATIONS,
+  ...TIMERS_OPERATIONS,
   ...NOTIFICATIONS_OPERATIONS,
   ...INBOX_OPERATIONS,
   ...REVIEW_OPERATIONS,

@@ -40,6 +40,7 @@ export const EVENT_KINDS = {
   integrationDiagnosticsRequested: 'integration.diagnostics_requested',
   reconciliationRunRequested: 'reconciliation.run_requested',
   accountingExportRequested: 'accounting.export_requested',
+  timerFired: 'timer.fired',
 } as const;
 
 export const EVENTS = {
@@ -73,6 +74,11 @@ export const EVENTS = {
   accountingExportRequested: {
     queue: 'external',
     payload: { export_id: 'string' },
+  },
+  /** A due timer claimed by the timer sweeper (docs/api.md, "Time"): the timer as it was claimed. */
+  timerFired: {
+    queue: 'internal',
+    payload: { id: 'string', kind: 'string', subject_type: 'string', subject_id: 'string', due_at: 'string' },
   },
 } as const satisfies Record<keyof typeof EVENT_KINDS, EventRow>;
 

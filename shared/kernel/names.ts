@@ -69,6 +69,10 @@ export const METRICS = {
   accountingExportGated: 'AccountingExportGated',
   /** An export that ended `failed` or `partially_exported`, with a review item. */
   accountingExportFailed: 'AccountingExportFailed',
+  /** Timers the timer sweeper claimed (each one firing). */
+  timerFired: 'TimerFired',
+  /** From a timer's due time to the worker acting on its firing. */
+  timerLag: 'TimerLagMs',
 } as const;
 
 /** The `event` field of structured log lines that dashboards and runbooks query for. */
@@ -98,6 +102,8 @@ export const LOG_EVENTS = {
   reconciliationCompleted: 'reconciliation_run.completed',
   reconciliationFailed: 'reconciliation_run.failed',
   accountingExportRun: 'accounting_export.run',
+  timersSwept: 'timer.swept',
+  timerFired: 'timer.fired',
 } as const;
 
 /**
@@ -117,6 +123,7 @@ export const ALARMS = {
   outboxSweeperRepublished: 'outbox-sweeper-republished',
   workflowActionErrors: 'workflow-action-errors',
   accountingExportFailures: 'accounting-export',
+  timerLate: 'timer-late',
 } as const;
 export type AlarmName = (typeof ALARMS)[keyof typeof ALARMS];
 

@@ -25,6 +25,7 @@ import * as reviewItem from './entities/review-item';
 import * as session from './entities/session';
 import * as task from './entities/task';
 import * as tenant from './entities/tenant';
+import * as timer from './entities/timer';
 import * as user from './entities/user';
 import * as workflowRule from './entities/workflow-rule';
 import { type IndexName, keyAttributes } from './table';
@@ -73,6 +74,7 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   accountingExport,
   exportBatch,
   exportBooking,
+  timer,
 ].map((module) => module.access);
 
 const render = (template: string, labels: Readonly<Record<string, string>>) =>

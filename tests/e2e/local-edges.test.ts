@@ -43,6 +43,12 @@ const expectProblem = (
 };
 
 describe('local runtime edges', () => {
+  it('has no clock route without OPS_LOCAL_CLOCK=manual: 404, and the clock is the system clock', async () => {
+    const r = await api('POST', '/_local/clock', { body: { advance_seconds: 60 } });
+    expect(r.status).toBe(404);
+    expect(r.headers.get('content-type')).toContain('application/problem+json');
+  });
+
   it('answers an oversized request header 431 problem+json', async () => {
     const r = await raw(`GET /health HTTP/1.1\r\nHost: localhost\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expectProblem(r, 431, 'request_header_fields_too_large');

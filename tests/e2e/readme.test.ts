@@ -23,6 +23,8 @@ beforeAll(async () => {
     endpoint: dynamoEndpoint(),
     tableName: uniqueTableName('readme'),
     bootstrapAdmin: { email, password },
+    // The walkthrough moves the runtime's clock (POST /_local/clock), as the start line sets it up.
+    env: startLine.includes('OPS_LOCAL_CLOCK=manual') ? { OPS_LOCAL_CLOCK: 'manual' } : {},
   });
   stop = rt.stop;
   url = rt.url;
@@ -60,5 +62,7 @@ describe('README curl examples', () => {
     );
     expect(stdout).toContain('export exported');
     expect(stdout).toContain('same batch: 200');
+    expect(stdout).toContain('"kind":"task_due"');
+    expect(stdout).toContain('overdue rule task: Chase: File the VAT return');
   }, 120_000);
 });

@@ -27,6 +27,7 @@ const ALLOWED: Record<string, Role[]> = {
   'exceptions.list': [...ROLES],
   'exceptions.get': [...ROLES],
   'audit.list': ['manager', 'owner', 'support'],
+  'timers.list': [...ROLES],
   'exceptions.create': ['operator', 'manager', 'owner'],
   'exceptions.changeStatus': ['operator', 'manager', 'owner'],
   'members.add': ['owner'],
@@ -89,6 +90,8 @@ async function attempt(s: Seeded, id: string, role: Role) {
       return call('GET', `${base}/exceptions/${await newException(s)}`, { token });
     case 'audit.list':
       return call('GET', `${base}/audit-events`, { token });
+    case 'timers.list':
+      return call('GET', `${base}/timers`, { token });
     case 'exceptions.create':
       return call('POST', `${base}/exceptions`, { token, body: SAMPLE_BODIES['exceptions.create'] });
     case 'exceptions.changeStatus':

@@ -25,7 +25,8 @@ describe('tasks over HTTP', () => {
       description: 'INV-1042 is short by 40.00',
       assignee_role: 'accountant',
       assignee_id: a.members.accountant.user_id,
-      due_at: '2026-02-01T09:00:00Z',
+      // In the future: a past due_at makes the task overdue at once (a task.overdue audit event).
+      due_at: '2036-02-01T09:00:00Z',
       subject_type: 'invoice',
       subject_id: 'INV-1042',
     });

@@ -188,6 +188,8 @@ __all__ = [
     "TenantCreate",
     "TenantList",
     "TenantRead",
+    "TimerList",
+    "TimerRead",
     "UserRead",
     "WorkflowCondition2",
     "WorkflowCondition22",
@@ -1995,6 +1997,24 @@ class TenantRead(TypedDict):
     created_at: str
 
 
+class TimerList(TypedDict):
+    """The `TimerList` record."""
+    items: list[TimerRead]
+    next_cursor: str | None
+
+
+class TimerRead(TypedDict):
+    """The `TimerRead` record."""
+    id: str
+    kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule"]
+    subject_type: str
+    subject_id: str
+    due_at: str
+    rule_id: NotRequired[str]
+    policy_id: NotRequired[str]
+    level: NotRequired[float]
+
+
 class UserRead(TypedDict):
     """The `UserRead` record."""
     id: str
@@ -2119,7 +2139,7 @@ class WorkflowPlannedTask(TypedDict):
 
 class WorkflowRuleCreateTrigger(TypedDict):
     """The `WorkflowRuleCreateTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
 
 
 class WorkflowRuleCreate(TypedDict):
@@ -2139,7 +2159,7 @@ class WorkflowRuleList(TypedDict):
 
 class WorkflowRuleReadTrigger(TypedDict):
     """The `WorkflowRuleReadTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
 
 
 class WorkflowRuleRead(TypedDict):
@@ -2158,7 +2178,7 @@ class WorkflowRuleRead(TypedDict):
 
 class WorkflowRuleTestEvent(TypedDict):
     """The `WorkflowRuleTestEvent` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
     entity: dict[str, Any]
 
 
@@ -2187,7 +2207,7 @@ class WorkflowRuleTestRead(TypedDict):
 
 class WorkflowRuleUpdateTrigger(TypedDict):
     """The `WorkflowRuleUpdateTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
 
 
 class WorkflowRuleUpdate(TypedDict):

@@ -1,4 +1,5 @@
 import type * as core from 'zod/v4/core';
+import { TimerList } from '#shared/api/schemas/timers';
 import {
   AccessTokenRead,
   AccountingExportList,
@@ -110,6 +111,7 @@ export const RESPONSES = {
   'reconciliationRuns.list': ReconciliationRunList,
   'reconciliationRuns.get': ReconciliationRunRead,
   'audit.list': AuditEventList,
+  'timers.list': TimerList,
   'ops.metrics': OpsMetricsRead,
   'notifications.create': NotificationRead,
   'notifications.list': NotificationList,

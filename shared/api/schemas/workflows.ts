@@ -15,6 +15,7 @@ export const WORKFLOW_EVENT_TYPES = [
   'document.created',
   'document.status_changed',
   'task.status_changed',
+  'task.overdue',
   'accounting_export.failed',
   'integration.issue_opened',
 ] as const;

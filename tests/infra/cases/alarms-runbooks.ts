@@ -125,6 +125,15 @@ export function alarmAndRunbookCases(s: Synthesized): void {
       expect(ALARM_SEVERITY[ALARMS.outboxSweeperRepublished]).toBe('ticket');
     });
 
+    it('cover late timers: the maximum TimerLagMs over 120 s for 10 minutes pages', () => {
+      const a = alarms.find((x) => x.AlarmName === `${prefix}-${ALARMS.timerLate}`)!;
+      expect(a.Metrics[0].Expression).toBe(
+        `SELECT MAX(${METRICS.timerLag}) FROM ${METRIC_NAMESPACE} WHERE service = 'ops-platform'`,
+      );
+      expect(a).toMatchObject({ Threshold: 120_000, EvaluationPeriods: 2 });
+      expect(ALARM_SEVERITY[ALARMS.timerLate]).toBe('page');
+    });
+
     it('exist for every name in ALARMS', () => {
       const used = new Set(alarms.map((a) => runbookOf(a.AlarmDescription)));
       expect([...used].sort()).toEqual(Object.values(ALARMS).sort());

@@ -77,12 +77,13 @@ export function functionCases(s: Synthesized): void {
     'authorizer',
     'outbox-relay',
     'outbox-sweeper',
+    'timer-sweeper',
     'worker-internal',
     'worker-external',
   ];
 
   describe('a function of this service (one construct)', () => {
-    it('exists once per route group plus authorizer, relay, sweeper and the two workers', () => {
+    it('exists once per route group plus authorizer, relay, the two sweepers and the two workers', () => {
       expect(functions.map(([, p]) => p.FunctionName).sort()).toEqual(
         allFunctions.map((n) => `${prefix}-${n}`).sort(),
       );
@@ -391,6 +392,41 @@ export function functionCases(s: Synthesized): void {
       ]);
       expect(actionsOf('outbox-sweeper', 'sqs')).toEqual(['sqs:SendMessage']);
       expect(g.filter((x) => x.action === 'sqs:SendMessage')).toHaveLength(2);
+    });
+
+    it('timer sweeper: Query on gsi3 only, DeleteItem on timer partitions, PutItem on outbox partitions, no queue', () => {
+      const g = grantsOf('timer-sweeper');
+      expect(actionsOf('timer-sweeper', 'dynamodb')).toEqual([
+        'dynamodb:DeleteItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+      ]);
+      expect(g.filter((x) => x.action === 'dynamodb:Query').map((x) => x.resource)).toEqual([
+        `${table}/index/gsi3`,
+      ]);
+      const leading = (action: string) =>
+        g.filter((x) => x.action === action).map((x) => JSON.stringify(x.condition));
+      expect(leading('dynamodb:DeleteItem')).toEqual([
+        JSON.stringify({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['TENANT#*#TIMER'] } }),
+      ]);
+      expect(leading('dynamodb:PutItem')).toEqual([
+        JSON.stringify({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['OUTBOX#*'] } }),
+      ]);
+      expect(actionsOf('timer-sweeper', 'sqs')).toEqual([]);
+    });
+
+    it('runs the timer sweeper every minute, without retries (the next minute covers a dropped run)', () => {
+      const [id] = fnByName('timer-sweeper');
+      t.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(1 minute)',
+        State: 'ENABLED',
+        Targets: [
+          Match.objectLike({
+            Arn: { 'Fn::GetAtt': [id, 'Arn'] },
+            RetryPolicy: { MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 },
+          }),
+        ],
+      });
     });
 
     // Both workers delay retries with ChangeMessageVisibility on the message they hold

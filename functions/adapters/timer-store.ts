@@ -1,0 +1,96 @@
+import type { OutboxEvent } from '#shared/domain/outbox';
+import type { AuditEvent } from '#shared/domain/audit';
+import type { TaskDueStore, Timer, TimerStore } from '#shared/domain/timers/ports';
+import { task } from '#shared/table/entities/task';
+import { timer, TIMER_DUE_SHARDS, TIMER_FIELDS } from '#shared/table/entities/timer';
+import { auditPut } from './audit-store';
+import { below, type Db, pick, queryFrom, queryPage, transact, type WriteOp } from './dynamo';
+import { outboxPut } from './outbox';
+
+const shardOf = (id: string): number => {
+  let h = 0;
+  for (const c of id) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h % TIMER_DUE_SHARDS;
+};
+
+/** The timer as read: the optional fields (rule_id, policy_id, level) only where the timer has them. */
+const toTimer = (item: Record<string, unknown>): Timer => {
+  const t = Object.fromEntries(
+    Object.entries(pick(item, TIMER_FIELDS)).filter(([, v]) => v !== null),
+  ) as unknown as Timer;
+  return { ...t, tenant_id: String(item.tenant_id) };
+};
+
+const timerKey = (tenantId: string, id: string) => timer.key({ tenant_id: tenantId, id });
+
+/** Arms a timer (or re-arms it at a new time): the Put that rides in the transaction of the change that arms it. */
+export const timerPut = (t: Timer): WriteOp => ({
+  Put: { Item: timer.item({ ...t }, { ...t, shard: shardOf(t.id) }) },
+});
+
+/** Cancels a timer, whether or not it is armed. */
+export const timerDelete = (tenantId: string, id: string): WriteOp => ({
+  Delete: { Key: timerKey(tenantId, id) },
+});
+
+/** The op that leaves `id` armed as `wanted`, or cancelled when null. */
+export const timerOp = (tenantId: string, id: string, wanted: Timer | null): WriteOp =>
+  wanted ? timerPut(wanted) : timerDelete(tenantId, id);
+
+export const timerStore = (db: Db): TimerStore => ({
+  async dueBy(now, limit) {
+    const out: Timer[] = [];
+    // `<due_at>#...` sorts below `<now>$` exactly when due_at <= now ('#' < '$').
+    for (let shard = 0; shard < TIMER_DUE_SHARDS && out.length < limit; shard++) {
+      const q = { ...timer.query('gsi3', { shard }), sortCondition: below(`${now}$`), forward: true };
+      const page = await queryFrom(db, q, undefined, limit - out.length);
+      out.push(...(page.Items ?? []).map(toTimer));
+    }
+    return out;
+  },
+
+  async claim(t, firing) {
+    const result = await transact(db, [
+      {
+        Delete: {
+          Key: timerKey(t.tenant_id, t.id),
+          ConditionExpression: 'due_at = :due',
+          ExpressionAttributeValues: { ':due': t.due_at },
+        },
+      },
+      outboxPut(firing),
+    ]);
+    return result.ok ? 'fired' : 'gone';
+  },
+
+  list(tenantId, filter, page) {
+    const scope = { list: 'timers', tenant_id: tenantId, ...filter };
+    return queryPage(db, {
+      scope,
+      page,
+      map: toTimer,
+      ...timer.query('gsi1', { tenant_id: tenantId }),
+      forward: true,
+      filters: { kind: filter.kind, subject_type: filter.subject_type, subject_id: filter.subject_id },
+    });
+  },
+});
+
+export const taskDueStore = (db: Db): TaskDueStore => ({
+  async recordOverdue(t, audit: AuditEvent, event: OutboxEvent) {
+    const result = await transact(db, [
+      {
+        ConditionCheck: {
+          Key: task.key({ tenant_id: t.tenant_id, id: t.id }),
+          ConditionExpression: '#status IN (:open, :progress) AND due_at = :due',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':open': 'open', ':progress': 'in_progress', ':due': t.due_at },
+        },
+      },
+      auditPut(audit),
+      outboxPut(event),
+    ]);
+    if (result.ok) return 'written';
+    return result.failed.includes(0) ? 'stale' : 'duplicate';
+  },
+});

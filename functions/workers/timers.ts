@@ -1,0 +1,41 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { type FireDeps, fireTimer } from '#shared/domain/timers/use-cases';
+import type { Timer } from '#shared/domain/timers/ports';
+import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
+import type { Db } from '#functions/adapters/dynamo';
+import { taskStore } from '#functions/adapters/task-store';
+import { taskDueStore } from '#functions/adapters/timer-store';
+import { clock } from '#functions/config';
+import { logger, metricsFor } from '#functions/observability';
+import { kindHandlers } from './queue-worker';
+
+export const timerFireDeps = (db: Db): FireDeps => ({
+  tasks: taskStore(db),
+  taskDue: taskDueStore(db),
+  clock,
+});
+
+/**
+ * The internal worker's timer kind (docs/api.md, "Time"): a claimed timer's firing re-reads its
+ * subject and acts once. Errors propagate, so the queue retries and, in the end, dead-letters it.
+ */
+export function timerHandlers(deps: FireDeps) {
+  const metrics = metricsFor('worker-internal');
+  return kindHandlers({
+    [EVENT_KINDS.timerFired]: async (event) => {
+      const outcome = await fireTimer(deps, event);
+      const timer = event.payload as unknown as Timer;
+      const lag = deps.clock.now().getTime() - Date.parse(timer.due_at);
+      if (outcome === 'written') metrics.addMetric(METRICS.timerLag, MetricUnit.Milliseconds, lag);
+      logger.info('timer fired', {
+        event: LOG_EVENTS.timerFired,
+        tenant_id: event.tenant_id,
+        timer_id: timer.id,
+        kind: timer.kind,
+        due_at: timer.due_at,
+        lag_ms: lag,
+        outcome,
+      });
+    },
+  });
+}

@@ -1,0 +1,63 @@
+import type { Page, PageRequest } from '#shared/kernel/page';
+import type { TIMER_KINDS } from '#shared/api/schemas/timers';
+import type { AuditEvent } from '#shared/domain/audit';
+import type { OutboxEvent } from '#shared/domain/outbox';
+
+/** The timers of docs/api.md, "Time": the one mechanism every time-driven action rests on. */
+
+export type TimerKind = (typeof TIMER_KINDS)[number];
+
+/**
+ * A pending timer. Its id is `<kind>:<subject_id>`: one timer per kind and subject, so arming it
+ * again replaces it. `due_at` is `toISOString()` text (the due-time index orders by it).
+ */
+export interface Timer {
+  id: string;
+  tenant_id: string;
+  kind: TimerKind;
+  subject_type: string;
+  subject_id: string;
+  due_at: string;
+  rule_id?: string | null;
+  policy_id?: string | null;
+  level?: number | null;
+}
+
+export interface TimerFilter {
+  kind?: string | undefined;
+  subject_type?: string | undefined;
+  subject_id?: string | undefined;
+}
+
+/** `fired`: the timer was claimed and its firing is in the outbox; `gone`: another sweep (or a cancel or re-arm) got there first. */
+export type ClaimResult = 'fired' | 'gone';
+
+export interface TimerStore {
+  /** Pending timers due at or before `now`, across tenants, soonest first per shard (the sweeper). */
+  dueBy(now: string, limit: number): Promise<Timer[]>;
+  /**
+   * Claims a due timer: deletes it on the condition that it is still due at the same time, and
+   * writes `firing` to the outbox in the same transaction. Of two sweeps, one claims it.
+   */
+  claim(timer: Timer, firing: OutboxEvent): Promise<ClaimResult>;
+  list(tenantId: string, filter: TimerFilter, page: PageRequest): Promise<Page<Timer>>;
+}
+
+/**
+ * `written`; `duplicate`: this occurrence was recorded already (a redelivered firing); `stale`:
+ * the subject no longer is in the state the timer was armed for.
+ */
+export type OccurrenceResult = 'written' | 'duplicate' | 'stale';
+
+export interface TaskDueStore {
+  /**
+   * The `task.overdue` occurrence: its audit event (under an id derived from the task and its
+   * `due_at`, so an occurrence is written once) and the outbox event rules act on, on the
+   * condition that the task is still open or in progress with that `due_at`.
+   */
+  recordOverdue(
+    task: { tenant_id: string; id: string; due_at: string },
+    audit: AuditEvent,
+    event: OutboxEvent,
+  ): Promise<OccurrenceResult>;
+}
