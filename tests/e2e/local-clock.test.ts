@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeBackground } from '#local/background';
-import type { LocalQueue } from '#local/queues';
+import type { LocalQueue } from '#local/local-queue';
 import { QUEUES } from '#shared/kernel/names';
 import { PASSWORD, type Seeded, seedTenant } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
