@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiEvent, context, type Fixture, seed } from '../../bench/lib/requests';
+import { apiEvent, context } from '../../bench/lib/requests';
+import { type Fixture, seed } from '../../bench/lib/scenario';
 import type { Db } from '#functions/adapters/dynamo';
 import { ensureTable, LOCAL_AWS_ENV } from '#local/dynamodb-local';
 import { dynamoEndpoint, uniqueTableName } from '#tests/support/db';
