@@ -5,7 +5,7 @@ import { isUnderUrl } from '#shared/domain/integrations/webhook-target';
 import type {
   Notification,
   ProviderConnection,
-  ProviderPort,
+  ProviderSender,
   SendResult,
 } from '#shared/domain/notifications/ports';
 import type { ProviderSettings } from '#functions/config';
@@ -34,7 +34,7 @@ function classifySdkError(err: unknown): SendResult {
   return { ok: false, kind: 'transient', reason: 'network_error' };
 }
 
-export function providerPort(settings: ProviderSettings, allowLoopback: boolean): ProviderPort {
+export function providerSender(settings: ProviderSettings, allowLoopback: boolean): ProviderSender {
   const { clients } = settings;
   const ses = new SESv2Client({ ...clients?.sesv2, maxAttempts: 1 });
   const sns = new SNSClient({ ...clients?.sns, maxAttempts: 1 });
