@@ -79,7 +79,7 @@ export interface ConnectionSecretSettings {
   client?: AwsClientSettings;
 }
 
-/** Where the integration hub reaches its adapters' providers (functions/adapters/hub-gateway.ts). */
+/** Where the integration hub reaches its adapters' providers (functions/adapters/provider-reader.ts). */
 export interface HubSettings {
   /** `OPS_HUB_PROVIDER_URL`: the local sandbox's providers; unset (cloud), each adapter's own endpoint. */
   providerUrl: string | undefined;

@@ -5,7 +5,7 @@ import { isUnderUrl } from '#shared/domain/integrations/webhook-target';
 import type {
   Notification,
   ProviderConnection,
-  ProviderPort,
+  ProviderSender,
   SendResult,
 } from '#shared/domain/notifications/ports';
 import type { ProviderSettings } from '#functions/config';
@@ -35,7 +35,7 @@ function classifySdkError(err: unknown): SendResult {
   return { ok: false, kind: 'transient', reason: 'network_error' };
 }
 
-export function providerPort(settings: ProviderSettings, allowLoopback: boolean): ProviderPort {
+export function providerSender(settings: ProviderSettings, allowLoopback: boolean): ProviderSender {
   const { clients } = settings;
   // One attempt, bounded by the provider timeout like every other channel's call.
   const once = { maxAttempts: 1, requestTimeoutMs: settings.timeoutMs };

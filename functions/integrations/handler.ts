@@ -18,7 +18,7 @@ import { INTEGRATIONS_OPERATIONS } from '#shared/api/operations/integrations';
 import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { dbFor } from '#functions/adapters/dynamo';
-import { hubGateway } from '#functions/adapters/hub-gateway';
+import { providerReader } from '#functions/adapters/provider-reader';
 import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
@@ -32,7 +32,7 @@ const deps = {
   secrets: connectionSecretsFor(connectionSecretSettings()),
   allowLoopback: allowLoopback(),
   hub: hubStore(db),
-  provider: hubGateway(hubSettings()),
+  provider: providerReader(hubSettings()),
   runs: reconciliationStore(db),
   clock,
 };

@@ -10,13 +10,13 @@ import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { documentStore } from '#functions/adapters/document-store';
 import { exceptionStore } from '#functions/adapters/exception-store';
-import { hubGateway } from '#functions/adapters/hub-gateway';
+import { providerReader } from '#functions/adapters/provider-reader';
 import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
 import { accountingStore } from '#functions/adapters/accounting-store';
 import { accountingTargets } from '#functions/adapters/accounting-targets';
 import { type Db, dbFor } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
-import { providerPort } from '#functions/adapters/providers';
+import { providerSender } from '#functions/adapters/providers';
 import { sqsClient } from '#functions/adapters/queue';
 import { taskStore } from '#functions/adapters/task-store';
 import { timerWait } from '#functions/adapters/timer';
@@ -45,7 +45,7 @@ export function deliveryDeps(db: Db): DeliveryDeps {
       connectionSecretsFor(connectionSecretSettings()),
     ),
     results: connectionResults(db),
-    providers: providerPort(providerSettings(), allowLoopback()),
+    providers: providerSender(providerSettings(), allowLoopback()),
     clock,
     maxAttempts: o.maxAttempts ?? DELIVERY_MAX_ATTEMPTS,
     backoff: {
@@ -100,7 +100,7 @@ export function hubRunDeps(db: Db): HubDeps & ReconciliationWorkerDeps {
   return {
     connections: connectionStore(db),
     hub: hubStore(db),
-    provider: hubGateway(hubSettings()),
+    provider: providerReader(hubSettings()),
     runs: reconciliationStore(db),
     documents: documentStore(db),
     exceptions: exceptionStore(db),

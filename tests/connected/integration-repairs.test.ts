@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionStore } from '#functions/adapters/connection-store';
 import type { Db } from '#functions/adapters/dynamo';
 import { toOutboxEvent } from '#functions/adapters/outbox';
-import { hubGateway } from '#functions/adapters/hub-gateway';
+import { providerReader } from '#functions/adapters/provider-reader';
 import { hubStore } from '#functions/adapters/hub-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import type { createStores } from '#functions/adapters/stores';
@@ -38,7 +38,7 @@ afterAll(() => sandbox.stop());
 const manager = principal('manager-1', {}, true);
 const newTenant = () => `t-${newId().slice(-12)}`;
 const gateway = (providerUrl: string | undefined) =>
-  hubGateway({ providerUrl, timeoutMs: 2000, region: undefined, endpoints: {}, allowLoopback: false });
+  providerReader({ providerUrl, timeoutMs: 2000, region: undefined, endpoints: {}, allowLoopback: false });
 /** `sandboxed: false`: no provider URL, as in the cloud, where an endpoint with no region cannot be named. */
 const deps = (sandboxed = true) => ({
   connections: connectionStore(db),

@@ -6,7 +6,7 @@ import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { mockClient } from 'aws-sdk-client-mock';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { providerPort } from '#functions/adapters/providers';
+import { providerSender } from '#functions/adapters/providers';
 import type { AwsClientSettings, ProviderSettings } from '#functions/config';
 import type { Notification, ProviderConnection, SendResult } from '#shared/domain/notifications/ports';
 import { ProviderSandbox } from '#local/provider-sandbox';
@@ -151,13 +151,13 @@ const formOf = (body: string) => Object.fromEntries(new URLSearchParams(body));
 describe('in_app', () => {
   it('is delivered without any provider call', async () => {
     expect(
-      await providerPort(settings(), true).send(notification('in_app'), { config: {}, secret: undefined }),
+      await providerSender(settings(), true).send(notification('in_app'), { config: {}, secret: undefined }),
     ).toEqual({ ok: true });
     expect(sandbox.requests).toHaveLength(0);
   });
 
   it('works with the cloud settings, where no client endpoint is overridden', async () => {
-    const port = providerPort(settings({ clients: undefined }), false);
+    const port = providerSender(settings({ clients: undefined }), false);
     expect(await port.send(notification('in_app'), { config: {}, secret: undefined })).toEqual({ ok: true });
   });
 });
@@ -165,7 +165,7 @@ describe('in_app', () => {
 describe('telegram', () => {
   it('posts the message to the bot API with the connection token, and nothing else', async () => {
     const n = notification('telegram', { recipient: '-100200300' });
-    expect(await providerPort(settings(), true).send(n, telegramConnection())).toEqual({ ok: true });
+    expect(await providerSender(settings(), true).send(n, telegramConnection())).toEqual({ ok: true });
     const req = lastOf('telegram');
     expect(req.path).toBe(`/telegram/bot${BOT_TOKEN}/sendMessage`);
     expect(req.headers['content-type']).toBe('application/json');
@@ -173,7 +173,7 @@ describe('telegram', () => {
   });
 
   it('asks for a silent message only when the connection says so', async () => {
-    const port = providerPort(settings(), true);
+    const port = providerSender(settings(), true);
     await port.send(notification('telegram'), telegramConnection({ disable_notification: true }));
     await port.send(notification('telegram'), telegramConnection({ disable_notification: 'yes' }));
     const [silent, loud] = sandbox.received('telegram');
@@ -182,7 +182,7 @@ describe('telegram', () => {
   });
 
   it('classifies the answers: a 4xx is permanent, a 429 or a 5xx is worth a retry', async () => {
-    const port = providerPort(settings(), true);
+    const port = providerSender(settings(), true);
     sandbox.script('telegram', [400, 403, 429, 502]);
     const results = [];
     for (let i = 0; i < 4; i++) results.push(await port.send(notification('telegram'), telegramConnection()));
@@ -196,7 +196,7 @@ describe('telegram', () => {
   });
 
   it('gives up at the provider timeout: a retryable timeout that names no token', async () => {
-    const port = providerPort(settings({ telegramApiUrl: await silentServer() }), true);
+    const port = providerSender(settings({ telegramApiUrl: await silentServer() }), true);
     const started = performance.now();
     const result = await port.send(notification('telegram'), telegramConnection());
     expect(result).toEqual({ ok: false, kind: 'transient', reason: 'timeout' });
@@ -205,7 +205,7 @@ describe('telegram', () => {
   });
 
   it('a provider that cannot be reached is a retryable network error', async () => {
-    const port = providerPort(settings({ telegramApiUrl: await closedPort() }), true);
+    const port = providerSender(settings({ telegramApiUrl: await closedPort() }), true);
     const result = await port.send(notification('telegram'), telegramConnection());
     expect(result).toEqual({ ok: false, kind: 'transient', reason: 'network_error' });
     expectNoSecret(result);
@@ -215,7 +215,7 @@ describe('telegram', () => {
     const { url } = await httpServer((_req, res) =>
       res.writeHead(302, { location: `${sandbox.url}/telegram/bot${BOT_TOKEN}/sendMessage` }).end(),
     );
-    const result = await providerPort(settings({ telegramApiUrl: url }), true).send(
+    const result = await providerSender(settings({ telegramApiUrl: url }), true).send(
       notification('telegram'),
       telegramConnection(),
     );
@@ -226,7 +226,7 @@ describe('telegram', () => {
   it('an answer without a body is read as its status', async () => {
     const { url } = await httpServer((_req, res) => res.writeHead(204).end());
     expect(
-      await providerPort(settings({ telegramApiUrl: url }), true).send(
+      await providerSender(settings({ telegramApiUrl: url }), true).send(
         notification('telegram'),
         telegramConnection(),
       ),
@@ -237,7 +237,7 @@ describe('telegram', () => {
 describe('email (SES v2)', () => {
   it('sends the subject and text body from the connection address to the recipient', async () => {
     const n = notification('email', { recipient: 'ap@customer.example' });
-    expect(await providerPort(settings(), true).send(n, emailConnection())).toEqual({ ok: true });
+    expect(await providerSender(settings(), true).send(n, emailConnection())).toEqual({ ok: true });
     const req = lastOf('email');
     expect(req.path).toBe('/sesv2/v2/email/outbound-emails');
     expect(JSON.parse(req.body)).toEqual({
@@ -254,7 +254,7 @@ describe('email (SES v2)', () => {
 
   it('adds the reply-to address and the configuration set when the connection has them', async () => {
     const n = notification('email', { subject: null });
-    await providerPort(settings(), true).send(
+    await providerSender(settings(), true).send(
       n,
       emailConnection({ reply_to: 'help@acme.example', configuration_set: 'tracked' }),
     );
@@ -265,7 +265,7 @@ describe('email (SES v2)', () => {
   });
 
   it('classifies the answers by status, naming the error type', async () => {
-    const port = providerPort(settings(), true);
+    const port = providerSender(settings(), true);
     sandbox.script('email', [400, 429, 500]);
     const results = [];
     for (let i = 0; i < 3; i++) results.push(await port.send(notification('email'), emailConnection()));
@@ -280,7 +280,7 @@ describe('email (SES v2)', () => {
 
   it('gives up at the provider timeout with a retryable failure', async () => {
     const silent = await silentServer();
-    const port = providerPort(settings({ clients: { sesv2: awsClient(silent) } }), true);
+    const port = providerSender(settings({ clients: { sesv2: awsClient(silent) } }), true);
     const started = performance.now();
     const result = await port.send(notification('email'), emailConnection());
     expect(result).toMatchObject({ ok: false, kind: 'transient' });
@@ -291,7 +291,7 @@ describe('email (SES v2)', () => {
 
 describe('sms (SNS)', () => {
   it('publishes the body to the phone number, with sender id and type when configured', async () => {
-    const port = providerPort(settings(), true);
+    const port = providerSender(settings(), true);
     const n = notification('sms', { recipient: '+15550100' });
     expect(
       await port.send(n, { config: { sender_id: 'ACME', sms_type: 'Transactional' }, secret: undefined }),
@@ -312,13 +312,13 @@ describe('sms (SNS)', () => {
   });
 
   it('sends no message attributes the connection does not set', async () => {
-    await providerPort(settings(), true).send(notification('sms'), { config: {}, secret: undefined });
+    await providerSender(settings(), true).send(notification('sms'), { config: {}, secret: undefined });
     const form = formOf(lastOf('sms').body);
     expect(Object.keys(form).filter((k) => k.startsWith('MessageAttributes'))).toEqual([]);
   });
 
   it('classifies the answers: a rejected parameter is permanent, throttling and 5xx retry', async () => {
-    const port = providerPort(settings(), true);
+    const port = providerSender(settings(), true);
     sandbox.script('sms', [400, 429, 500]);
     const results = [];
     for (let i = 0; i < 3; i++)
@@ -334,7 +334,7 @@ describe('sms (SNS)', () => {
 
   it('gives up at the provider timeout with a retryable failure', async () => {
     const silent = await silentServer();
-    const port = providerPort(settings({ clients: { sns: awsClient(silent) } }), true);
+    const port = providerSender(settings({ clients: { sns: awsClient(silent) } }), true);
     const started = performance.now();
     const result = await port.send(notification('sms'), { config: {}, secret: undefined });
     expect(result).toMatchObject({ ok: false, kind: 'transient' });
@@ -360,7 +360,7 @@ describe('SDK errors without an HTTP status', () => {
   const fault = (name: string, extra: object = {}) => Object.assign(new Error('sdk'), { name, ...extra });
 
   it('throttling, timeouts and retryable errors are transient; validation errors are permanent', async () => {
-    const port = providerPort(settings(), true);
+    const port = providerSender(settings(), true);
     const cases: [Error, SendResult][] = [
       [fault('ThrottlingException'), { ok: false, kind: 'transient', reason: 'provider_unavailable' }],
       [fault('TooManyRequestsException'), { ok: false, kind: 'transient', reason: 'provider_unavailable' }],
@@ -388,7 +388,7 @@ describe('SDK errors without an HTTP status', () => {
   });
 
   it('a status on an unnamed error is classified by the status alone', async () => {
-    const port = providerPort(settings(), true);
+    const port = providerSender(settings(), true);
     ses
       .reset()
       .on(SendEmailCommand)
@@ -410,7 +410,7 @@ describe('SDK errors without an HTTP status', () => {
   });
 
   it('the error name in a reason keeps its letters only', async () => {
-    const port = providerPort(settings(), true);
+    const port = providerSender(settings(), true);
     ses
       .reset()
       .on(SendEmailCommand)
@@ -423,7 +423,7 @@ describe('SDK errors without an HTTP status', () => {
   });
 
   it('a 2xx status on an error does not make it a success', async () => {
-    const port = providerPort(settings(), true);
+    const port = providerSender(settings(), true);
     ses
       .reset()
       .on(SendEmailCommand)
@@ -445,7 +445,7 @@ describe('webhook', () => {
       idempotency_key: 'tenant:n/1 x',
     });
     const before = Date.now();
-    expect(await providerPort(settings(), true).send(n, webhookConnection(webhookUrl()))).toEqual({
+    expect(await providerSender(settings(), true).send(n, webhookConnection(webhookUrl()))).toEqual({
       ok: true,
     });
     const req = lastOf('webhook');
@@ -467,7 +467,7 @@ describe('webhook', () => {
   });
 
   it('a signature made with another secret does not verify', async () => {
-    await providerPort(settings(), true).send(
+    await providerSender(settings(), true).send(
       notification('webhook', { recipient: webhookUrl() }),
       webhookConnection(webhookUrl()),
     );
@@ -477,7 +477,7 @@ describe('webhook', () => {
   });
 
   it('refuses a recipient outside the connection endpoint without a call', async () => {
-    const port = providerPort(settings(), true);
+    const port = providerSender(settings(), true);
     const outside = { ok: false, kind: 'permanent', reason: 'recipient_outside_connection' };
     expect(
       await port.send(
@@ -495,7 +495,7 @@ describe('webhook', () => {
   });
 
   it('classifies the receiver answers like every other provider', async () => {
-    const port = providerPort(settings(), true);
+    const port = providerSender(settings(), true);
     sandbox.script('webhook', [410, 503]);
     const n = () => notification('webhook', { recipient: webhookUrl() });
     expect(await port.send(n(), webhookConnection(webhookUrl()))).toEqual({
@@ -511,7 +511,7 @@ describe('webhook', () => {
   });
 
   it('refuses loopback receivers unless the runtime allows them', async () => {
-    const result = await providerPort(settings(), false).send(
+    const result = await providerSender(settings(), false).send(
       notification('webhook', { recipient: webhookUrl() }),
       webhookConnection(webhookUrl()),
     );
@@ -522,7 +522,7 @@ describe('webhook', () => {
   it('gives up at the provider timeout', async () => {
     const silent = await silentServer();
     const started = performance.now();
-    const result = await providerPort(settings(), true).send(
+    const result = await providerSender(settings(), true).send(
       notification('webhook', { recipient: `${silent}/hook` }),
       webhookConnection(`${silent}/hook`),
     );
@@ -536,7 +536,7 @@ describe('webhook', () => {
     const { url, sockets } = await httpServer((_req, res) =>
       res.writeHead(200, { 'content-length': String(size) }).end(Buffer.alloc(size, 'x')),
     );
-    const result = await providerPort(settings(), true).send(
+    const result = await providerSender(settings(), true).send(
       notification('webhook', { recipient: `${url}/hook` }),
       webhookConnection(`${url}/hook`),
     );

@@ -1,6 +1,6 @@
 import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
-import { hubGateway } from '#functions/adapters/hub-gateway';
+import { providerReader } from '#functions/adapters/provider-reader';
 import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
 import type { createStores } from '#functions/adapters/stores';
 import type { Db } from '#functions/adapters/dynamo';
@@ -101,7 +101,13 @@ export const hubDeps = (
   connections: connectionStore(db),
   secrets: localConnectionSecrets(undefined),
   hub: hubStore(db),
-  provider: hubGateway({ providerUrl, timeoutMs, region: undefined, endpoints: {}, allowLoopback: false }),
+  provider: providerReader({
+    providerUrl,
+    timeoutMs,
+    region: undefined,
+    endpoints: {},
+    allowLoopback: false,
+  }),
   runs: reconciliationStore(db),
   documents: stores.documents,
   exceptions: stores.exceptions,

@@ -3,7 +3,11 @@ import { createServer, type Server } from 'node:http';
 import { syncBuiltinESMExports } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubGateway, type HubGatewaySettings, probeTarget } from '#functions/adapters/hub-gateway';
+import {
+  providerReader,
+  type ProviderReaderSettings,
+  probeTarget,
+} from '#functions/adapters/provider-reader';
 import { guardedLookup, probeUrl } from '#functions/adapters/probe';
 import { ADAPTERS } from '#shared/domain/integrations/adapters/index';
 import type { Connection } from '#shared/domain/integrations/ports';
@@ -28,7 +32,7 @@ const connection = (adapter_key: string, config: Record<string, unknown> = {}): 
   updated_at: '2026-01-01T00:00:00.000Z',
 });
 
-const cloud = (over: Partial<HubGatewaySettings> = {}): HubGatewaySettings => ({
+const cloud = (over: Partial<ProviderReaderSettings> = {}): ProviderReaderSettings => ({
   providerUrl: undefined,
   timeoutMs: 2000,
   region: 'eu-west-1',
@@ -69,7 +73,7 @@ describe('the probe target of each adapter', () => {
     expect(probeTarget(connection('webhook'), cloud())).toBeUndefined();
     expect(probeTarget(connection('webhook', { url: 443 }), cloud())).toBeUndefined();
     expect(probeTarget(connection('no-such-adapter'), cloud())).toBeUndefined();
-    expect(await hubGateway(cloud()).probe(connection('webhook'))).toBeUndefined();
+    expect(await providerReader(cloud()).probe(connection('webhook'))).toBeUndefined();
   });
 });
 
@@ -104,7 +108,7 @@ describe('the probe request', () => {
   it("a webhook connection's url is probed through the gateway (HEAD to the url itself)", async () => {
     status = 204;
     const before = seen.length;
-    const gateway = hubGateway(cloud({ allowLoopback: true }));
+    const gateway = providerReader(cloud({ allowLoopback: true }));
     expect(await gateway.probe(connection('webhook', { url: `${base}/in` }))).toEqual({ ok: true });
     expect(seen.slice(before)).toEqual([{ method: 'HEAD', url: '/in' }]);
   });

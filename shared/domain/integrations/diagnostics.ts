@@ -18,7 +18,7 @@ import type {
   HubStore,
   IntegrationIssue,
   IssueCode,
-  ProviderGateway,
+  ProviderReader,
 } from './ports';
 
 /**
@@ -34,7 +34,7 @@ export type Diagnostics = z.output<typeof IntegrationDiagnosticsRead>;
 export interface HubDeps {
   connections: ConnectionStore;
   hub: HubStore;
-  provider: ProviderGateway;
+  provider: ProviderReader;
   clock: Clock;
 }
 

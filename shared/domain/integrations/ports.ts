@@ -191,7 +191,7 @@ export type ProviderRecords = { ok: true; records: ProviderRecord[] } | { ok: fa
  * The provider behind a connection, over HTTP: in the cloud the configured provider endpoint,
  * locally the loopback sandbox. Failures are answers, never thrown: a check reports them.
  */
-export interface ProviderGateway {
+export interface ProviderReader {
   /** Undefined when no provider endpoint is configured in this deployment. */
   probe(connection: Connection): Promise<ProbeResult | undefined>;
   records(connection: Connection): Promise<ProviderRecords | undefined>;

@@ -5,7 +5,7 @@ import type { BusinessDocument, DocumentStore } from '#shared/domain/documents/p
 import type { BusinessException, ExceptionStore } from '#shared/domain/exceptions/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
-import type { HubStore, ProviderGateway, ProviderRecord, ReconciliationRun } from './ports';
+import type { HubStore, ProviderReader, ProviderRecord, ReconciliationRun } from './ports';
 import type { ReconciliationDeps } from './reconciliation-requests';
 
 /**
@@ -20,7 +20,7 @@ export interface ReconciliationWorkerDeps extends ReconciliationDeps {
   documents: DocumentStore;
   exceptions: ExceptionStore;
   hub: HubStore;
-  provider: ProviderGateway;
+  provider: ProviderReader;
   /** The queue's receive limit: a provider failure on the last attempt fails the run instead of retrying. */
   maxAttempts: number;
 }

@@ -11,7 +11,7 @@ import {
 } from '#shared/domain/integrations/ports';
 import { backoffSeconds, type BackoffSettings, CHANNEL_PROFILES } from './channels';
 import { decideGate, type GateDecision } from './gate';
-import type { Attempt, DeliveryStore, Notification, ProviderPort, ReviewItem, SendResult } from './ports';
+import type { Attempt, DeliveryStore, Notification, ProviderSender, ReviewItem, SendResult } from './ports';
 
 /**
  * The notification worker's use case: one `notification.delivery.requested` message in, one
@@ -26,7 +26,7 @@ export interface DeliveryDeps {
   connections: ActiveConnectionReader;
   /** Where the send's outcome is recorded on the connection it went through (its health). */
   results: ConnectionResults;
-  providers: ProviderPort;
+  providers: ProviderSender;
   clock: Clock;
   maxAttempts: number;
   backoff: BackoffSettings;

@@ -91,6 +91,6 @@ export interface ProviderConnection {
 
 export type SendResult = { ok: true } | { ok: false; kind: 'transient' | 'permanent'; reason: string };
 
-export interface ProviderPort {
+export interface ProviderSender {
   send(n: Notification, connection: ProviderConnection): Promise<SendResult>;
 }

@@ -1,7 +1,7 @@
 import type {
   Connection,
   ProbeResult,
-  ProviderGateway,
+  ProviderReader,
   ProviderRecord,
   ProviderRecords,
 } from '#shared/domain/integrations/ports';
@@ -10,7 +10,7 @@ import { MONEY_PATTERN } from '#shared/kernel/money';
 import { probeUrl } from './probe';
 
 /** Where the hub reaches the providers of its adapters (functions/config.ts `hubSettings`). */
-export interface HubGatewaySettings {
+export interface ProviderReaderSettings {
   /**
    * `<base>/<adapter_key>/health` and `/records` (the local runtime's loopback sandbox); undefined
    * in the cloud: the probe goes to each adapter's declared endpoint, and no records are read.
@@ -30,7 +30,7 @@ export interface HubGatewaySettings {
  * the deployment's override of it), or the connection's own URL; undefined when it cannot be
  * named (no region, no url set).
  */
-export function probeTarget(c: Connection, settings: HubGatewaySettings): string | undefined {
+export function probeTarget(c: Connection, settings: ProviderReaderSettings): string | undefined {
   const probe = adapterByKey(c.adapter_key)?.probe;
   if (!probe) return undefined;
   if ('config_field' in probe) {
@@ -68,7 +68,7 @@ const isRecord = (r: unknown): r is ProviderRecord => {
  * Every failure, a timeout, a refused connection, a non-2xx answer or a malformed body, is an
  * answer with a short reason (no body or error text of the provider's is passed on).
  */
-export function hubGateway(settings: HubGatewaySettings): ProviderGateway {
+export function providerReader(settings: ProviderReaderSettings): ProviderReader {
   const call = async (c: Connection, what: 'health' | 'records') => {
     const url = `${settings.providerUrl}/${encodeURIComponent(c.adapter_key)}/${what}?connection=${encodeURIComponent(c.id)}`;
     try {

@@ -1,12 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubGateway, PROVIDER_RECORDS_MAX } from '#functions/adapters/hub-gateway';
+import { providerReader, PROVIDER_RECORDS_MAX } from '#functions/adapters/provider-reader';
 import type { Connection, ProviderRecord } from '#shared/domain/integrations/ports';
 import { ProviderSandbox, type SandboxProviderRecord } from '#local/provider-sandbox';
 
 /**
- * The hub's HTTP client of the providers (functions/adapters/hub-gateway.ts) against the loopback
+ * The hub's HTTP client of the providers (functions/adapters/provider-reader.ts) against the loopback
  * sandbox and a bare provider on loopback: the reconciliation read accepts only well-formed
  * records (docs/api.md section 9.3), and every failure of the provider is a short reason, never
  * a throw or the provider's own text.
@@ -35,7 +35,7 @@ const connection = (): Connection => ({
   updated_at: '2026-01-01T00:00:00.000Z',
 });
 const gateway = (providerUrl: string, timeoutMs = 2000) =>
-  hubGateway({ providerUrl, timeoutMs, region: undefined, endpoints: {}, allowLoopback: false });
+  providerReader({ providerUrl, timeoutMs, region: undefined, endpoints: {}, allowLoopback: false });
 
 const RECORD: ProviderRecord = {
   external_id: 'prv-inv-1',
