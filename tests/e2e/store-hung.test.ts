@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientOptions, SDK_DEADLINES } from '#functions/adapters/client-options';
-import { documentClient } from '#functions/adapters/dynamo';
-import { UnavailableError } from '#shared/kernel/errors';
+import { SDK_DEADLINES } from '#functions/adapters/client-options';
 import { dynamoEndpoint } from '#tests/support/db';
 import { isProblem, PASSWORD } from '#tests/support/e2e';
 import { client, type Reply } from '#tests/support/http';
@@ -16,7 +12,8 @@ import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy';
  * a caller seconds, not the function's timeout: every route that needs it answers 503
  * `unavailable` with Retry-After within the SDK deadlines (functions/adapters/client-options.ts),
  * `/health` too, and once the table answers again so does the service. The runtime reaches
- * DynamoDB Local through a proxy the test hangs and restores, with the production deadlines.
+ * DynamoDB Local through a proxy the test hangs and restores, with the production deadlines
+ * (their values and the client options: tests/unit/client-options.test.ts).
  */
 
 let proxy: TcpProxy;
@@ -101,19 +98,6 @@ const expectUnavailable = ({ reply: r, ms }: { reply: Reply; ms: number }, what:
   expect(JSON.stringify(shown), what).not.toMatch(/Timeout|timed out|127\.0\.0\.1|e2e-|dynamo/i);
 };
 
-describe('the production deadlines', () => {
-  it('bound every attempt of every AWS client: connection 1 s, attempt 1.5 s, 2 attempts', () => {
-    expect(SDK_DEADLINES).toEqual({ connectionTimeoutMs: 1_000, requestTimeoutMs: 1_500, maxAttempts: 2 });
-    // One hung call stays inside the 5 s authorizer; two in a row inside the 10 s route function.
-    expect(CALL_MS).toBeLessThan(5_000);
-    expect(clientOptions({ region: 'x' })).toEqual({
-      region: 'x',
-      maxAttempts: 2,
-      requestHandler: { connectionTimeout: 1_000, requestTimeout: 1_500, throwOnRequestTimeout: true },
-    });
-  });
-});
-
 describe('the table hangs, and comes back', () => {
   it('answers 503 unavailable within seconds while the table hangs, and 200 once it answers', async () => {
     const token = seeded.operator;
@@ -160,31 +144,4 @@ describe('the table hangs, and comes back', () => {
       .poll(async () => (await api.call('GET', '/health')).status, { timeout: 5_000, interval: 250 })
       .toBe(200);
   }, 30_000);
-});
-
-describe('a client built with the deadlines, against a listener that never answers', () => {
-  it('gives up after its attempts with UnavailableError, the SDK TimeoutError as its cause', async () => {
-    const hung = await startTcpProxy(dynamoEndpoint());
-    hung.hang();
-    const doc = documentClient(
-      new DynamoDBClient(
-        clientOptions({
-          endpoint: hung.url,
-          region: 'us-east-1',
-          credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
-          deadlines: { requestTimeoutMs: 300, maxAttempts: 2 },
-        }),
-      ),
-    );
-    const started = performance.now();
-    const err = await doc.send(new GetCommand({ TableName: 't', Key: { pk: 'a', sk: 'b' } })).catch((e) => e);
-    const ms = performance.now() - started;
-    doc.destroy();
-    await hung.close();
-    expect(err).toBeInstanceOf(UnavailableError);
-    expect((err as UnavailableError).cause).toMatchObject({ name: 'TimeoutError' });
-    // Two attempts of 300 ms: the second attempt was made (retried), and nothing waited longer.
-    expect(ms).toBeGreaterThanOrEqual(590);
-    expect(ms).toBeLessThan(2_000);
-  });
 });
