@@ -56,7 +56,13 @@ import { costPerMillion, PRICING_ASSUMPTIONS } from './lib/pricing';
 import { apiEvent, authorizerEvent, coldRequest, context, keyRoutes } from './lib/requests';
 import { copyTable, lambdaEnv, seed } from './lib/scenario';
 
-const BUDGET = { bundle: 1.3, cold: 1.2, warmP50: 1.15 };
+/**
+ * Cold init: at most 1.25x the SDK-only floor for an API group (the zod schemas, Powertools and
+ * middy every group carries cost 20 to 25% in compile and run, measured), 1.1x for the
+ * authorizer, the relay and the workers, which carry none of it (issue 28).
+ */
+const BUDGET = { bundle: 1.3, coldApi: 1.25, coldOther: 1.1, warmP50: 1.15 };
+const coldBudget = (kind: string) => (kind === 'api' ? BUDGET.coldApi : BUDGET.coldOther);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);
 const COLD_MAX_RUNS = Number(process.env.BENCH_COLD_MAX_RUNS ?? 60);
 const COLD_PRECISION = Number(process.env.BENCH_COLD_PRECISION ?? 0.025);
@@ -487,7 +493,7 @@ try {
   );
   lines.push('');
   lines.push(
-    '| Function | Bundle | SDK floor | Ratio (≤1.30) | Cold init (load + 1st req), median | Floor | Ratio (≤1.2): median of pairs [IQR] ±95% CI, pairs | CPU time ratio, same pairs |',
+    '| Function | Bundle | SDK floor | Ratio (≤1.30) | Cold init (load + 1st req), median | Floor | Ratio (≤1.25 API, ≤1.1 others): median of pairs [IQR] ±95% CI, pairs | CPU time ratio, same pairs |',
   );
   lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const b of bundles) {
@@ -495,7 +501,7 @@ try {
     // A function with no SDK client has no floor to compare with (public).
     const cr = c && b.ratio !== null ? round(c.ratio.ratio) : null;
     lines.push(
-      `| ${b.name} | ${kb(b.bytes)} | ${b.ratio === null ? '(no SDK)' : kb(b.floorBytes)} | ${b.ratio === null ? 'n/a' : `${b.ratio} ${ok(b.ratio, BUDGET.bundle)}`} | ${c ? `${round(c.fn.init, 1)} ms (${round(c.fn.load, 1)} + ${round(c.fn.first, 1)})` : '-'} | ${c && cr !== null ? `${round(c.floor.init, 1)} ms` : '-'} | ${c && cr !== null ? `${formatRatio(c.ratio)} ${ok(cr, BUDGET.cold)}` : 'n/a'} | ${c && cr !== null ? `${round(c.cpuRatio.ratio)} [${round(c.cpuRatio.spread[0])}–${round(c.cpuRatio.spread[1])}] (${round(c.fn.cpu, 1)} / ${round(c.floor.cpu, 1)} ms)` : '-'} |`,
+      `| ${b.name} | ${kb(b.bytes)} | ${b.ratio === null ? '(no SDK)' : kb(b.floorBytes)} | ${b.ratio === null ? 'n/a' : `${b.ratio} ${ok(b.ratio, BUDGET.bundle)}`} | ${c ? `${round(c.fn.init, 1)} ms (${round(c.fn.load, 1)} + ${round(c.fn.first, 1)})` : '-'} | ${c && cr !== null ? `${round(c.floor.init, 1)} ms` : '-'} | ${c && cr !== null ? `${formatRatio(c.ratio)} ${ok(cr, coldBudget(b.kind))}` : 'n/a'} | ${c && cr !== null ? `${round(c.cpuRatio.ratio)} [${round(c.cpuRatio.spread[0])}–${round(c.cpuRatio.spread[1])}] (${round(c.fn.cpu, 1)} / ${round(c.floor.cpu, 1)} ms)` : '-'} |`,
     );
   }
   lines.push('');
