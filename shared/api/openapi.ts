@@ -3,7 +3,13 @@ import type * as core from 'zod/v4/core';
 import { OPERATIONS, type Operation, type OperationId } from './manifest';
 import { DEMO_CACHE_CONTROL } from './operations/demo';
 import { Components, type Json } from './openapi/components';
-import { ERRORS, type ErrorStatus, errorResponse, errorStatuses } from './openapi/errors';
+import {
+  ERRORS,
+  EXTRA_ERROR_HEADERS,
+  type ErrorStatus,
+  errorResponse,
+  errorStatuses,
+} from './openapi/errors';
 import { EXAMPLES } from './openapi/examples';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MAX_LENGTH } from './schemas/common';
 import { Problem } from './schemas/responses';
@@ -40,6 +46,12 @@ const LOCAL_BASE_URL = 'http://127.0.0.1:3000';
 const ETAG_HEADER = {
   description: 'Strong validator of the body; send it back in `If-None-Match`.',
   schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]{43}"$', maxLength: 45 },
+};
+
+/** The `Cache-Control` of the public answers that set one (functions/public/handler.ts). */
+const CACHE_CONTROL: Partial<Record<OperationId, string>> = {
+  'public.health': 'no-store',
+  'public.openapi': 'public, max-age=300',
 };
 
 /** What an operation says beyond its summary, from the manifest's own facts. */
@@ -129,10 +141,11 @@ function operation(c: Components, id: OperationId, op: Operation, fixed: FixedBo
         '`true` when the answer is the replay of an earlier request with the same `Idempotency-Key`.',
       schema: { type: 'string', const: 'true' },
     };
-  if (id === 'public.health')
+  const cacheControl = CACHE_CONTROL[id];
+  if (cacheControl)
     headers['Cache-Control'] = {
-      description: '`no-store`: health is a live reading.',
-      schema: { type: 'string', const: 'no-store' },
+      description: `\`${cacheControl}\``,
+      schema: { type: 'string', const: cacheControl },
     };
   if (demo) {
     headers.ETag = ETAG_HEADER;
@@ -162,8 +175,13 @@ function operation(c: Components, id: OperationId, op: Operation, fixed: FixedBo
     };
   }
   if (demo) responses['304'] = { description: 'Not modified: the `If-None-Match` tag is current.', headers };
-  for (const status of errorStatuses(id, op))
-    responses[String(status)] = { $ref: `#/components/responses/${ERRORS[status][0]}` };
+  for (const status of errorStatuses(id, op)) {
+    const extra = EXTRA_ERROR_HEADERS[id]?.[status];
+    const general = errorResponse(status);
+    responses[String(status)] = extra
+      ? { ...general, headers: { ...(general.headers as Json), ...extra } }
+      : { $ref: `#/components/responses/${ERRORS[status][0]}` };
+  }
   out.responses = responses;
   return out;
 }

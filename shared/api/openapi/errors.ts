@@ -83,6 +83,19 @@ const EXTRA_ERRORS: Partial<Record<OperationId, ErrorStatus[]>> = {
   'public.health': [503],
 };
 
+/** Headers an operation's error answer carries beyond the general ones of `errorResponse`. */
+export const EXTRA_ERROR_HEADERS: Partial<Record<OperationId, Partial<Record<ErrorStatus, Json>>>> = {
+  // A draft the policy check refuses is kept as blocked (docs/api.md section 7).
+  'notifications.create': {
+    422: {
+      Location: {
+        description: 'With `policy_rejected`: the blocked draft that was kept.',
+        schema: { type: 'string', maxLength: 256, pattern: '^/tenants/[^/]+/notifications/[^/]+$' },
+      },
+    },
+  },
+};
+
 export function errorStatuses(id: OperationId, op: Operation): ErrorStatus[] {
   const out = new Set<ErrorStatus>(EXTRA_ERRORS[id] ?? []);
   if (op.body) for (const s of [400, 413, 415, 422] as const) out.add(s);
