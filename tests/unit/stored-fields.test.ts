@@ -17,8 +17,8 @@ import {
   WorkflowRuleRead,
 } from '#shared/api/schemas/responses';
 import { AUDIT_FIELDS } from '#shared/table/entities/audit';
-import { DOCUMENT_FIELDS } from '#shared/table/entities/document';
-import { EXCEPTION_FIELDS } from '#shared/table/entities/exception';
+import { documentRecord } from '#shared/table/entities/document';
+import { exceptionRecord } from '#shared/table/entities/exception';
 import { INTEGRATION_CONNECTION_FIELDS } from '#shared/table/entities/integration-connection';
 import { RECONCILIATION_RUN_FIELDS } from '#shared/table/entities/reconciliation-run';
 import { INVITATION_FIELDS } from '#shared/table/entities/invitation';
@@ -26,7 +26,7 @@ import { MEMBER_FIELDS } from '#shared/table/entities/member';
 import { NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
 import { REVIEW_ITEM_FIELDS } from '#shared/table/entities/review-item';
 import { SESSION_FIELDS } from '#shared/table/entities/session';
-import { TASK_FIELDS } from '#shared/table/entities/task';
+import { taskRecord } from '#shared/table/entities/task';
 import { TENANT_FIELDS } from '#shared/table/entities/tenant';
 import { USER_FIELDS } from '#shared/table/entities/user';
 import { WORKFLOW_RULE_FIELDS } from '#shared/table/entities/workflow-rule';
@@ -38,13 +38,13 @@ import { WORKFLOW_RULE_FIELDS } from '#shared/table/entities/workflow-rule';
  */
 describe('entity fields match the response records', () => {
   it.each([
-    ['BusinessExceptionRead', EXCEPTION_FIELDS, BusinessExceptionRead.shape],
+    ['BusinessExceptionRead', exceptionRecord.fields, BusinessExceptionRead.shape],
     ['NotificationRead', NOTIFICATION_FIELDS, NotificationRead.shape],
     ['ReviewItemRead', REVIEW_ITEM_FIELDS, ReviewItemRead.shape],
     ['TenantRead', TENANT_FIELDS, TenantRead.shape],
     ['AuditEventRead', AUDIT_FIELDS, AuditEventRead.shape],
-    ['DocumentRead', DOCUMENT_FIELDS, DocumentRead.shape],
-    ['TaskRead', TASK_FIELDS, TaskRead.shape],
+    ['DocumentRead', documentRecord.fields, DocumentRead.shape],
+    ['TaskRead', taskRecord.fields, TaskRead.shape],
     ['WorkflowRuleRead', WORKFLOW_RULE_FIELDS, WorkflowRuleRead.shape],
   ])('%s: the same fields, in order', (_name, fields, shape) => {
     expect([...fields]).toEqual(Object.keys(shape));
