@@ -6,9 +6,9 @@ import type { Task } from '#shared/domain/tasks/ports';
 import { reader } from '#shared/table/entity';
 import { document, documentRecord } from '#shared/table/entities/document';
 import { exception, exceptionRecord } from '#shared/table/entities/exception';
-import { notification, NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
+import { notification, notificationRecord } from '#shared/table/entities/notification';
 import { task, taskRecord } from '#shared/table/entities/task';
-import { type Db, type KeyQuery, pick, queryFrom } from './dynamo';
+import { type Db, type KeyQuery, queryFrom } from './dynamo';
 
 /**
  * How many records of one kind a preview reads at most, oldest first. A preview is a look at a
@@ -43,6 +43,6 @@ export const previewReader = (db: Db): PreviewReader => ({
     ),
   notifications: async (tenantId) =>
     (await readUpTo(db, notification.query('table', { tenant_id: tenantId }), notification.entity)).map(
-      (i) => pick(i, NOTIFICATION_FIELDS) as unknown as Notification,
+      reader<Notification>()(notificationRecord),
     ),
 });

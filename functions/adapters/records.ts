@@ -64,6 +64,21 @@ export const putIf = (item: Record<string, unknown>, condition: Condition) => ({
   },
 });
 
+/** A Put (in a transaction) of a new item: its condition fails when an item of its key exists. */
+export const putNew = (item: Record<string, unknown>) =>
+  putIf(item, { expression: 'attribute_not_exists(pk)' });
+
+/** The condition of a state transition: the stored item's status is still `expected`. */
+export const statusIs = (expected: string): Condition => ({
+  expression: '#status = :expected',
+  names: { '#status': 'status' },
+  values: { ':expected': expected },
+});
+
+/** A state transition: the Put applies only while the stored item's status is still `expected`. */
+export const putIfStatus = (item: Record<string, unknown>, expected: string) =>
+  putIf(item, statusIs(expected));
+
 /** The single Put of a new item: false, with nothing written, when an item of its key exists. */
 export const putIfAbsent = (db: Db, item: Record<string, unknown>) =>
   applied(

@@ -155,10 +155,15 @@ export interface AccessDoc<D extends Declaration = Declaration> {
 type BaseType = 'string' | 'datetime' | 'date' | 'int' | 'number' | 'boolean' | 'string[]' | 'enum' | 'json';
 export type AttributeType = BaseType | `${BaseType}|null` | `${BaseType}?` | `${BaseType}|null?`;
 /**
- * An attribute: its type, or its type and `hidden: true` for one the item keeps for the code (a
- * lease, a fingerprint, the job a review item holds) that is no field of the API's record.
+ * An attribute: its type; or its type and `hidden: true` for one the item keeps for the code (a
+ * lease, a fingerprint, the job a review item holds) that is no field of the API's record; or
+ * `derived: true` for a field of the API's record that the domain computes and no item stores (a
+ * session's status, a connection's health), declared here for its place in the read shape.
  */
-export type Attribute = AttributeType | { readonly type: AttributeType; readonly hidden: true };
+export type Attribute =
+  | AttributeType
+  | { readonly type: AttributeType; readonly hidden: true }
+  | { readonly type: AttributeType; readonly derived: true };
 export type Attributes = Readonly<Record<string, Attribute>>;
 
 type TypeOf<A extends Attribute> = A extends { type: infer T } ? T : A;
@@ -180,15 +185,20 @@ export type ValueOf<T> = T extends `${infer B}|null?`
       ? BaseOf<B> | null
       : BaseOf<T>;
 
-/** The attributes of a record's read shape (its API fields), in declaration order. */
+/** The stored attributes a record reads back into its API fields (neither hidden nor derived). */
 export type FieldOf<A extends Attributes> = {
-  [K in keyof A]: A[K] extends { hidden: true } ? never : K;
+  [K in keyof A]: A[K] extends string ? K : never;
+}[keyof A] &
+  string;
+/** The attributes an item stores (hidden ones included, derived ones not). */
+export type StoredOf<A extends Attributes> = {
+  [K in keyof A]: A[K] extends { derived: true } ? never : K;
 }[keyof A] &
   string;
 /** The stored item's record attributes (key attributes and `entity` aside), hidden ones included. */
-export type StoredItem<A extends Attributes> = { -readonly [K in keyof A]: ValueOf<TypeOf<A[K]>> };
+export type StoredItem<A extends Attributes> = { -readonly [K in StoredOf<A>]: ValueOf<TypeOf<A[K]>> };
 /** The record as the API reads it: the stored item without its hidden attributes. */
-export type RecordOf<A extends Attributes> = Pick<StoredItem<A>, FieldOf<A>>;
+export type RecordOf<A extends Attributes> = { -readonly [K in FieldOf<A>]: ValueOf<TypeOf<A[K]>> };
 
 /**
  * One record's declaration beside its entity's keys: its attributes with their types, in the
@@ -202,15 +212,27 @@ export interface RecordDeclaration<A extends Attributes = Attributes> {
   /** The read shape's fields, in order. */
   fields: readonly FieldOf<A>[];
   /** Every stored record attribute, hidden ones included, in order. */
-  stored: readonly (keyof A & string)[];
+  stored: readonly StoredOf<A>[];
+}
+
+/** Any record declaration, for code that reads its lists without its attribute types. */
+export interface AnyRecordDeclaration {
+  entity: string;
+  attributes: Attributes;
+  fields: readonly string[];
+  stored: readonly string[];
 }
 
 export function record<const A extends Attributes>(
   declaration: Declaration,
   attributes: A,
 ): RecordDeclaration<A> {
-  const stored = Object.keys(attributes);
-  const fields = stored.filter((name) => typeof attributes[name] === 'string') as FieldOf<A>[];
+  const names = Object.keys(attributes);
+  const fields = names.filter((name) => typeof attributes[name] === 'string') as FieldOf<A>[];
+  const stored = names.filter((name) => {
+    const attribute = attributes[name]!;
+    return typeof attribute === 'string' || !('derived' in attribute);
+  }) as StoredOf<A>[];
   return { entity: declaration.entity, attributes, fields, stored };
 }
 
@@ -235,7 +257,7 @@ type Checked<R, A extends Attributes, F extends keyof A> = [Mismatch<R, A, F>] e
 
 const readerOf =
   (stored: boolean) =>
-  (declaration: { fields: readonly string[]; stored: readonly string[] }) =>
+  (declaration: AnyRecordDeclaration) =>
   (item: Readonly<Record<string, unknown>>): Record<string, unknown> =>
     Object.fromEntries(
       (stored ? declaration.stored : declaration.fields).map((name) => [name, item[name] ?? null]),
@@ -255,5 +277,5 @@ export const reader =
 /** `reader`, hidden attributes included: for the records the code keeps whole (an export's lease). */
 export const storedReader =
   <R>() =>
-  <A extends Attributes>(declaration: Checked<R, A, keyof A>) =>
+  <A extends Attributes>(declaration: Checked<R, A, StoredOf<A>>) =>
     readerOf(true)(declaration) as (item: Readonly<Record<string, unknown>>) => R;
