@@ -11,8 +11,8 @@ import { outboxPut } from './outbox';
 import { applied, getItem, getRecord, putOnly, updateOnly } from './records';
 
 /** The export as the worker keeps it: the record, its documents, fingerprint and lease. */
-const toStored = storedReader<StoredExport>()(accountingExportRecord);
-const toRead = reader<AccountingExport>()(accountingExportRecord);
+const toStored = /* @__PURE__ */ storedReader<StoredExport>()(accountingExportRecord);
+const toRead = /* @__PURE__ */ reader<AccountingExport>()(accountingExportRecord);
 
 /** The export item; `lease_until` is the worker's, kept beside the record. */
 const exportItem = (e: StoredExport) => accountingExport.item({ ...e, lease_until: e.lease_until ?? null });
@@ -121,9 +121,9 @@ export const accountingStore = (db: Db): ExportStore => {
         db,
         exportBooking.item({ ...claim, tenant_id: tenantId, export_id: exportId }),
         {
-          expression: 'attribute_not_exists(pk) OR (#state = :sending AND lease_until < :now)',
-          names: { '#state': 'state' },
-          values: { ':sending': 'sending', ':now': now },
+          ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND lease_until < :now)',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':sending': 'sending', ':now': now },
         },
       );
       if (claimed) return 'claimed';
@@ -160,9 +160,9 @@ export const accountingStore = (db: Db): ExportStore => {
     async finish(e, leaseUntil, audit, review, outbox) {
       const ops: WriteOp[] = [
         putIf(exportItem(e), {
-          expression: '#status = :exporting AND lease_until = :lease',
-          names: { '#status': 'status' },
-          values: { ':exporting': 'exporting', ':lease': leaseUntil },
+          ConditionExpression: '#status = :exporting AND lease_until = :lease',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':exporting': 'exporting', ':lease': leaseUntil },
         }),
         auditPut(audit),
       ];

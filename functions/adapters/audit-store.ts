@@ -7,7 +7,7 @@ import { type Db, putNew, queryPage, type WriteOp } from './dynamo';
 /** The Put that every state-changing transaction carries (docs/api.md section 5). */
 export const auditPut = (e: AuditEvent): WriteOp => putNew(audit.item(e));
 
-const toAuditEvent = reader<AuditEvent>()(auditRecord);
+const toAuditEvent = /* @__PURE__ */ reader<AuditEvent>()(auditRecord);
 
 export interface AuditFilter {
   entity_type?: string | undefined;

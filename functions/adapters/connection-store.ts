@@ -10,7 +10,7 @@ import { type Db, putNew, queryAll, queryPage, transact, type WriteOp } from './
 import { getItem, getRecord } from './records';
 
 /** The stored connection: its API fields and its category (health is computed, not stored). */
-const toConnection = storedReader<Connection>()(integrationConnectionRecord);
+const toConnection = /* @__PURE__ */ storedReader<Connection>()(integrationConnectionRecord);
 
 const claimKey = (c: Connection) =>
   adapterConnection.key({ tenant_id: c.tenant_id, adapter_key: c.adapter_key });

@@ -7,7 +7,7 @@ import { type Db, putIfStatus, putNew, queryPage, transact, type WriteOp } from 
 import { outboxPut } from './outbox';
 import { getRecord } from './records';
 
-const toDocument = reader<BusinessDocument>()(documentRecord);
+const toDocument = /* @__PURE__ */ reader<BusinessDocument>()(documentRecord);
 
 export const documentStore = (db: Db): DocumentStore => ({
   async create(d, audit, outbox) {

@@ -6,7 +6,7 @@ import { type Db, putIfStatus, putNew, queryPage, transact } from './dynamo';
 import { outboxPut } from './outbox';
 import { getRecord } from './records';
 
-const toException = reader<BusinessException>()(exceptionRecord);
+const toException = /* @__PURE__ */ reader<BusinessException>()(exceptionRecord);
 
 export const exceptionStore = (db: Db): ExceptionStore => ({
   async create(e, audit, outbox) {

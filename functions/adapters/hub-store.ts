@@ -121,7 +121,7 @@ export const hubStore = (db: Db): HubStore => {
   };
 };
 
-const toRun = reader<ReconciliationRun>()(reconciliationRunRecord);
+const toRun = /* @__PURE__ */ reader<ReconciliationRun>()(reconciliationRunRecord);
 
 /** Reconciliation runs over the one table. */
 export const reconciliationStore = (db: Db): ReconciliationStore => ({

@@ -18,7 +18,7 @@ import { ownerDelta } from './tenant-store';
  * invitee's (the auth routes). Two object literals, so each Lambda bundles only its side.
  */
 
-const toInvitation = storedReader<Invitation>()(invitationRecord);
+const toInvitation = /* @__PURE__ */ storedReader<Invitation>()(invitationRecord);
 
 /** A week past its expiry (a late answer still gets a clear 409), then DynamoDB's TTL removes it. */
 const RETENTION_SECONDS = 7 * 24 * 3600;

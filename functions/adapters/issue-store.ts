@@ -8,7 +8,7 @@ import { type Db, putIfStatus, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
 import { getRecord } from './records';
 
-const toIssue = reader<IntegrationIssue>()(integrationIssueRecord);
+const toIssue = /* @__PURE__ */ reader<IntegrationIssue>()(integrationIssueRecord);
 
 export const healthKey = (tenantId: string, connectionId: string) =>
   connectionHealth.key({ tenant_id: tenantId, connection_id: connectionId });

@@ -20,7 +20,7 @@ import { outboxPut } from './outbox';
 import { getItem, getRecord, putOnly, statusIs } from './records';
 import { toReviewItem as toReview } from './review-items';
 
-const toNotification = reader<Notification>()(notificationRecord);
+const toNotification = /* @__PURE__ */ reader<Notification>()(notificationRecord);
 
 /** How long a consumed idempotency key is remembered: longer than the DLQ keeps a message. */
 const CONSUMED_RETENTION_SECONDS = 15 * 24 * 3600;

@@ -47,32 +47,27 @@ export const applied = async (write: Promise<unknown>): Promise<boolean> => {
   }
 };
 
-/** A condition on the stored item, over `ExpressionAttributeValues` (and names where reserved). */
+/** A condition on the stored item, in DynamoDB's terms. */
 export interface Condition {
-  expression: string;
-  values?: Record<string, unknown>;
-  names?: Record<string, string>;
+  ConditionExpression: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
 }
 
 /** A Put (in a transaction) that applies only while `condition` holds on the stored item. */
 export const putIf = (item: Record<string, unknown>, condition: Condition) => ({
-  Put: {
-    Item: item,
-    ConditionExpression: condition.expression,
-    ...(condition.names && { ExpressionAttributeNames: condition.names }),
-    ...(condition.values && { ExpressionAttributeValues: condition.values }),
-  },
+  Put: { Item: item, ...condition },
 });
 
 /** A Put (in a transaction) of a new item: its condition fails when an item of its key exists. */
 export const putNew = (item: Record<string, unknown>) =>
-  putIf(item, { expression: 'attribute_not_exists(pk)' });
+  putIf(item, { ConditionExpression: 'attribute_not_exists(pk)' });
 
 /** The condition of a state transition: the stored item's status is still `expected`. */
 export const statusIs = (expected: string): Condition => ({
-  expression: '#status = :expected',
-  names: { '#status': 'status' },
-  values: { ':expected': expected },
+  ConditionExpression: '#status = :expected',
+  ExpressionAttributeNames: { '#status': 'status' },
+  ExpressionAttributeValues: { ':expected': expected },
 });
 
 /** A state transition: the Put applies only while the stored item's status is still `expected`. */

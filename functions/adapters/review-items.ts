@@ -2,7 +2,7 @@ import type { ReviewItem } from '#shared/domain/notifications/ports';
 import { reader } from '#shared/table/entity';
 import { reviewItemRecord } from '#shared/table/entities/review-item';
 
-const read = reader<ReviewItem>()(reviewItemRecord);
+const read = /* @__PURE__ */ reader<ReviewItem>()(reviewItemRecord);
 
 /**
  * A stored review item of any kind as its record. Items written before review items had kinds

@@ -7,12 +7,12 @@ import { MEMBERSHIPS_END, user, userRecord } from '#shared/table/entities/user';
 import { below, type Db, queryAll } from './dynamo';
 import { getRecord, updateOnly } from './records';
 
-const readUser = storedReader<User>()(userRecord);
+const readUser = /* @__PURE__ */ storedReader<User>()(userRecord);
 /** A user with no platform role has none stored. */
 export const toUser = (item: Record<string, unknown>): User =>
   readUser({ ...item, platform_roles: item.platform_roles ?? [] });
-export const toMember = reader<Membership>()(memberRecord);
-export const toSession = reader<Session>()(sessionRecord);
+export const toMember = /* @__PURE__ */ reader<Membership>()(memberRecord);
+export const toSession = /* @__PURE__ */ reader<Session>()(sessionRecord);
 
 /**
  * The part of the identity store the token check uses (shared/domain/identity/sessions.ts

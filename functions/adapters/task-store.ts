@@ -7,7 +7,7 @@ import { type Db, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
 import { getRecord, putIf } from './records';
 
-const toTask = reader<Task>()(taskRecord);
+const toTask = /* @__PURE__ */ reader<Task>()(taskRecord);
 
 /** The condition that `userId` is a member of the tenant (docs/api.md section 9: an assignee). */
 const isMember = (tenantId: string, userId: string): WriteOp => ({
@@ -48,7 +48,10 @@ export const taskStore = (db: Db): TaskStore => ({
 
   async replace(next, readAt, audit, { checkAssignee, outbox }) {
     const ops: WriteOp[] = [
-      putIf(task.item(next), { expression: 'updated_at = :read', values: { ':read': readAt } }),
+      putIf(task.item(next), {
+        ConditionExpression: 'updated_at = :read',
+        ExpressionAttributeValues: { ':read': readAt },
+      }),
       auditPut(audit),
     ];
     if (outbox) ops.push(outboxPut(outbox));

@@ -7,7 +7,7 @@ import { beginsWith, type Db, putNew, queryPage, transact, type WriteOp } from '
 import { toMember, userPuts } from './identity-store';
 import { getRecord } from './records';
 
-const toTenant = reader<Tenant>()(tenantRecord);
+const toTenant = /* @__PURE__ */ reader<Tenant>()(tenantRecord);
 
 /**
  * The tenant item keeps `owner_count`, so "the last owner cannot be removed or demoted" is a

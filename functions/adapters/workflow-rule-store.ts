@@ -5,7 +5,7 @@ import { auditPut } from './audit-store';
 import { type Db, putIf, putNew, queryAll, queryPage, transact } from './dynamo';
 import { getRecord } from './records';
 
-const toRule = reader<WorkflowRule>()(workflowRuleRecord);
+const toRule = /* @__PURE__ */ reader<WorkflowRule>()(workflowRuleRecord);
 
 /** The item of a rule: only an enabled one is keyed under its event type in gsi1. */
 export const ruleItem = (rule: WorkflowRule) =>
@@ -30,7 +30,10 @@ export const workflowRuleStore = (db: Db): WorkflowRuleStore => ({
 
   async update(next, expectedVersion, audit) {
     const result = await transact(db, [
-      putIf(ruleItem(next), { expression: 'version = :v', values: { ':v': expectedVersion } }),
+      putIf(ruleItem(next), {
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': expectedVersion },
+      }),
       auditPut(audit),
     ]);
     return result.ok;

@@ -207,7 +207,6 @@ export type RecordOf<A extends Attributes> = { -readonly [K in FieldOf<A>]: Valu
  * (`reader`) and the API's read schema (shared/api/schemas/records.ts).
  */
 export interface RecordDeclaration<A extends Attributes = Attributes> {
-  entity: string;
   attributes: A;
   /** The read shape's fields, in order. */
   fields: readonly FieldOf<A>[];
@@ -217,23 +216,20 @@ export interface RecordDeclaration<A extends Attributes = Attributes> {
 
 /** Any record declaration, for code that reads its lists without its attribute types. */
 export interface AnyRecordDeclaration {
-  entity: string;
   attributes: Attributes;
   fields: readonly string[];
   stored: readonly string[];
 }
 
+/** `entity` is the declaration whose items hold the record (its keys), named for the reader. */
 export function record<const A extends Attributes>(
-  declaration: Declaration,
+  entity: Declaration,
   attributes: A,
 ): RecordDeclaration<A> {
   const names = Object.keys(attributes);
   const fields = names.filter((name) => typeof attributes[name] === 'string') as FieldOf<A>[];
-  const stored = names.filter((name) => {
-    const attribute = attributes[name]!;
-    return typeof attribute === 'string' || !('derived' in attribute);
-  }) as StoredOf<A>[];
-  return { entity: declaration.entity, attributes, fields, stored };
+  const stored = names.filter((name) => !(attributes[name] as { derived?: true }).derived) as StoredOf<A>[];
+  return { attributes, fields, stored };
 }
 
 /**
