@@ -9,8 +9,11 @@ import { type IndexName, type Key, keyAttributes } from './table';
  *   over named attributes, for the table and each index its items carry keys for:
  *   `{ table: { pk: 'TENANT#{tenant_id}#EXCEPTION', sk: '{id}' }, gsi1: { ... } }`, where
  *   `{name}` is the attribute's value and `{name:lower}` its lower-case form;
- * - `<NAME>_FIELDS`, where the stores read a record back: the record's attributes, in the order
- *   they are returned (tests tie them to the response schemas);
+ * - `<name>Record = record(<name>, attributes)`, where the entity holds a record: its attributes
+ *   with their types, in the order the API returns them (`hidden` ones the code keeps beside the
+ *   record, `derived` ones the domain computes). From it derive the field list, the stored item
+ *   type, the stores' typed reader (`reader`) and the API's read schema
+ *   (shared/api/schemas/records.ts `readSchema`);
  * - `access`: its documented access patterns (docs/data-model.md), which
  *   shared/table/access-patterns.ts renders from the same templates.
  *
