@@ -225,10 +225,7 @@ export interface AnyRecordDeclaration {
 }
 
 /** `entity` is the declaration whose items hold the record (its keys), named for the reader. */
-export function record<const A extends Attributes>(
-  entity: Declaration,
-  attributes: A,
-): RecordDeclaration<A> {
+export function record<const A extends Attributes>(entity: Declaration, attributes: A): RecordDeclaration<A> {
   const names = Object.keys(attributes);
   const fields = names.filter((name) => typeof attributes[name] === 'string') as FieldOf<A>[];
   const stored = names.filter((name) => !(attributes[name] as { derived?: true }).derived) as StoredOf<A>[];
