@@ -1,48 +1,33 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Booking, ExportStore, StoredExport } from '#shared/domain/accounting/ports';
-import { ACCOUNTING_EXPORT_FIELDS, accountingExport } from '#shared/table/entities/accounting-export';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { AccountingExport, Booking, ExportStore, StoredExport } from '#shared/domain/accounting/ports';
+import { reader, storedReader } from '#shared/table/entity';
+import { accountingExport, accountingExportRecord } from '#shared/table/entities/accounting-export';
 import { exportBatch } from '#shared/table/entities/export-batch';
 import { exportBooking } from '#shared/table/entities/export-booking';
-import { reviewItemRecord } from '#shared/table/entities/review-item';
-import type { Key } from '#shared/table/table';
+import { storedReviewItem } from '#shared/table/entities/review-item';
 import { auditPut } from './audit-store';
-import { type Db, pick, putIfStatus, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
+import { type Db, putIf, putIfStatus, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
+import { applied, getItem, getRecord, putOnly, updateOnly } from './records';
 
-const toStored = (item: Record<string, unknown>) =>
-  ({
-    ...pick(item, ACCOUNTING_EXPORT_FIELDS),
-    documents: item.documents,
-    fingerprint: item.fingerprint,
-    lease_until: item.lease_until,
-  }) as unknown as StoredExport;
-
-const toRead = (item: Record<string, unknown>) =>
-  pick(item, ACCOUNTING_EXPORT_FIELDS) as unknown as StoredExport;
-
-const isConditionFailure = (err: unknown) => err instanceof ConditionalCheckFailedException;
+/** The export as the worker keeps it: the record, its documents, fingerprint and lease. */
+const toStored = /* @__PURE__ */ storedReader<StoredExport>()(accountingExportRecord);
+const toRead = /* @__PURE__ */ reader<AccountingExport>()(accountingExportRecord);
 
 /** The export item; `lease_until` is the worker's, kept beside the record. */
 const exportItem = (e: StoredExport) => accountingExport.item({ ...e, lease_until: e.lease_until ?? null });
-
-const getItem = async (db: Db, key: Key) =>
-  (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))).Item;
 
 /**
  * What a review decision needs (the notifications function decides review items of every kind):
  * the export, and the decision's transaction. Apart, so that function bundles no more of it.
  */
 export const exportDecisionStore = (db: Db): Pick<ExportStore, 'get' | 'decide'> => ({
-  async get(tenantId, id) {
-    const item = await getItem(db, accountingExport.key({ tenant_id: tenantId, id }));
-    return item ? toStored(item) : undefined;
-  },
+  get: (tenantId, id) => getRecord(db, accountingExport.key({ tenant_id: tenantId, id }), toStored),
 
   async decide(e, expected, review, audit, outbox) {
     const ops: WriteOp[] = [
       putIfStatus(exportItem(e), expected),
-      putIfStatus(reviewItemRecord(review), 'open'),
+      putIfStatus(storedReviewItem(review), 'open'),
       auditPut(audit),
     ];
     if (outbox) ops.push(outboxPut(outbox));
@@ -52,7 +37,7 @@ export const exportDecisionStore = (db: Db): Pick<ExportStore, 'get' | 'decide'>
 
 /** Accounting exports, their batch-id claims and their per-document bookings over the one table. */
 export const accountingStore = (db: Db): ExportStore => {
-  const get = (key: Key) => getItem(db, key);
+  const get = (key: Parameters<typeof getItem>[1]) => getItem(db, key);
   const decisions = exportDecisionStore(db);
 
   return {
@@ -94,35 +79,26 @@ export const accountingStore = (db: Db): ExportStore => {
       return queryPage(db, { scope, page, map: toRead, ...query });
     },
 
-    async lease(e, leaseUntil, now) {
-      try {
-        await db.doc.send(
-          new UpdateCommand({
-            TableName: db.tableName,
-            Key: accountingExport.key({ tenant_id: e.tenant_id, id: e.id }),
-            UpdateExpression:
-              'SET #status = :exporting, lease_until = :lease, updated_at = :now, gsi1pk = :gsi1pk',
-            // A retrying export written before retry times were kept has a null `lease_until`.
-            ConditionExpression:
-              '#status = :queued OR (#status IN (:retrying, :exporting) AND lease_until < :now) OR ' +
-              '(#status = :retrying AND attribute_type(lease_until, :null))',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':exporting': 'exporting',
-              ':queued': 'queued',
-              ':retrying': 'retrying',
-              ':lease': leaseUntil,
-              ':now': now,
-              ':null': 'NULL',
-              ':gsi1pk': accountingExport.item({ ...e, status: 'exporting' }).gsi1pk,
-            },
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
+    lease(e, leaseUntil, now) {
+      return updateOnly(db, {
+        Key: accountingExport.key({ tenant_id: e.tenant_id, id: e.id }),
+        UpdateExpression:
+          'SET #status = :exporting, lease_until = :lease, updated_at = :now, gsi1pk = :gsi1pk',
+        // A retrying export written before retry times were kept has a null `lease_until`.
+        ConditionExpression:
+          '#status = :queued OR (#status IN (:retrying, :exporting) AND lease_until < :now) OR ' +
+          '(#status = :retrying AND attribute_type(lease_until, :null))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':exporting': 'exporting',
+          ':queued': 'queued',
+          ':retrying': 'retrying',
+          ':lease': leaseUntil,
+          ':now': now,
+          ':null': 'NULL',
+          ':gsi1pk': accountingExport.item({ ...e, status: 'exporting' }).gsi1pk,
+        },
+      });
     },
 
     async bookings(tenantId, exportId) {
@@ -141,20 +117,16 @@ export const accountingStore = (db: Db): ExportStore => {
     },
 
     async claimBooking(tenantId, exportId, claim, now) {
-      try {
-        await db.doc.send(
-          new PutCommand({
-            TableName: db.tableName,
-            Item: exportBooking.item({ ...claim, tenant_id: tenantId, export_id: exportId }),
-            ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND lease_until < :now)',
-            ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':sending': 'sending', ':now': now },
-          }),
-        );
-        return 'claimed';
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-      }
+      const claimed = await putOnly(
+        db,
+        exportBooking.item({ ...claim, tenant_id: tenantId, export_id: exportId }),
+        {
+          ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND lease_until < :now)',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':sending': 'sending', ':now': now },
+        },
+      );
+      if (claimed) return 'claimed';
       const existing = await get(
         exportBooking.key({ tenant_id: tenantId, export_id: exportId, index: claim.index }),
       );
@@ -171,8 +143,9 @@ export const accountingStore = (db: Db): ExportStore => {
     },
 
     async release(tenantId, exportId, index) {
-      await db.doc
-        .send(
+      // A record that is no longer `sending` (booked since) stays.
+      await applied(
+        db.doc.send(
           new DeleteCommand({
             TableName: db.tableName,
             Key: exportBooking.key({ tenant_id: tenantId, export_id: exportId, index }),
@@ -180,25 +153,20 @@ export const accountingStore = (db: Db): ExportStore => {
             ExpressionAttributeNames: { '#state': 'state' },
             ExpressionAttributeValues: { ':sending': 'sending' },
           }),
-        )
-        .catch((err: unknown) => {
-          if (!isConditionFailure(err)) throw err;
-        });
+        ),
+      );
     },
 
     async finish(e, leaseUntil, audit, review, outbox) {
       const ops: WriteOp[] = [
-        {
-          Put: {
-            Item: exportItem(e),
-            ConditionExpression: '#status = :exporting AND lease_until = :lease',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':exporting': 'exporting', ':lease': leaseUntil },
-          },
-        },
+        putIf(exportItem(e), {
+          ConditionExpression: '#status = :exporting AND lease_until = :lease',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':exporting': 'exporting', ':lease': leaseUntil },
+        }),
         auditPut(audit),
       ];
-      if (review) ops.push(putNew(reviewItemRecord(review)));
+      if (review) ops.push(putNew(storedReviewItem(review)));
       if (outbox) ops.push(outboxPut(outbox));
       return (await transact(db, ops)).ok;
     },

@@ -1,10 +1,13 @@
 import type { AuditEvent } from '#shared/domain/audit';
 import type { Page, PageRequest } from '#shared/kernel/page';
-import { audit, AUDIT_FIELDS } from '#shared/table/entities/audit';
-import { type Db, pick, putNew, queryPage, type WriteOp } from './dynamo';
+import { reader } from '#shared/table/entity';
+import { audit, auditRecord } from '#shared/table/entities/audit';
+import { type Db, putNew, queryPage, type WriteOp } from './dynamo';
 
 /** The Put that every state-changing transaction carries (docs/api.md section 5). */
 export const auditPut = (e: AuditEvent): WriteOp => putNew(audit.item(e));
+
+const toAuditEvent = /* @__PURE__ */ reader<AuditEvent>()(auditRecord);
 
 export interface AuditFilter {
   entity_type?: string | undefined;
@@ -14,7 +17,6 @@ export interface AuditFilter {
 export const auditStore = (db: Db) => ({
   list(tenantId: string, filter: AuditFilter, page: PageRequest): Promise<Page<AuditEvent>> {
     const scope = { list: 'audit-events', tenant_id: tenantId, ...filter };
-    const map = (item: Record<string, unknown>) => pick(item, AUDIT_FIELDS) as unknown as AuditEvent;
     const { entity_type, entity_id } = filter;
     const query =
       entity_type && entity_id
@@ -22,7 +24,7 @@ export const auditStore = (db: Db) => ({
         : entity_type
           ? audit.query('gsi2', { tenant_id: tenantId, entity_type })
           : audit.query('table', { tenant_id: tenantId });
-    return queryPage(db, { scope, ...query, page, map });
+    return queryPage(db, { scope, ...query, page, map: toAuditEvent });
   },
 });
 

@@ -1,16 +1,16 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Connection, ConnectionStore } from '#shared/domain/integrations/ports';
 import { adapterConnection } from '#shared/table/entities/adapter-connection';
+import { storedReader } from '#shared/table/entity';
 import {
-  INTEGRATION_CONNECTION_FIELDS,
   integrationConnection,
+  integrationConnectionRecord,
 } from '#shared/table/entities/integration-connection';
-import type { Key } from '#shared/table/table';
 import { auditPut } from './audit-store';
-import { type Db, pick, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
+import { type Db, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
+import { getItem, getRecord } from './records';
 
-const toConnection = (item: Record<string, unknown>) =>
-  pick(item, INTEGRATION_CONNECTION_FIELDS) as unknown as Connection;
+/** The stored connection: its API fields and its category (health is computed, not stored). */
+const toConnection = /* @__PURE__ */ storedReader<Connection>()(integrationConnectionRecord);
 
 const claimKey = (c: Connection) =>
   adapterConnection.key({ tenant_id: c.tenant_id, adapter_key: c.adapter_key });
@@ -50,12 +50,8 @@ const unchangedSince = (c: Connection) => ({
 
 /** Integration connections and the adapter claims of their tenants, over the one table. */
 export const connectionStore = (db: Db): ConnectionStore => {
-  const get = async (key: Key) =>
-    (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))).Item;
-  const getConnection = async (tenantId: string, id: string) => {
-    const item = await get(integrationConnection.key({ tenant_id: tenantId, id }));
-    return item ? toConnection(item) : undefined;
-  };
+  const getConnection = (tenantId: string, id: string) =>
+    getRecord(db, integrationConnection.key({ tenant_id: tenantId, id }), toConnection);
   const activeById = async (tenantId: string, id: string | undefined) => {
     const found = id ? await getConnection(tenantId, id) : undefined;
     return found?.status === 'active' ? found : undefined;
@@ -92,7 +88,7 @@ export const connectionStore = (db: Db): ConnectionStore => {
       ];
       // Only a status change moves the claim; a disabled connection whose adapter another one
       // took since is not re-written (its claim is that other connection's now).
-      const claim = next.status !== previous.status ? await get(claimKey(previous)) : undefined;
+      const claim = next.status !== previous.status ? await getItem(db, claimKey(previous)) : undefined;
       const becomesActive = next.status === 'active' && previous.status !== 'active';
       if (becomesActive || claim?.connection_id === previous.id) ops.push(holdAdapter(next));
       const result = await transact(db, ops);
@@ -107,7 +103,7 @@ export const connectionStore = (db: Db): ConnectionStore => {
         { Delete: { Key: integrationConnection.key(previous), ...unchangedSince(previous) } },
         auditPut(audit),
       ];
-      const claim = await get(claimKey(previous));
+      const claim = await getItem(db, claimKey(previous));
       if (claim?.connection_id === previous.id) ops.push(releaseAdapter(previous));
       return (await transact(db, ops)).ok;
     },
@@ -115,7 +111,8 @@ export const connectionStore = (db: Db): ConnectionStore => {
     async findActive(tenantId, query) {
       if ('id' in query) return activeById(tenantId, query.id);
       if ('adapter_key' in query) {
-        const claim = await get(
+        const claim = await getItem(
+          db,
           adapterConnection.key({ tenant_id: tenantId, adapter_key: query.adapter_key }),
         );
         return claim?.status === 'active' ? activeById(tenantId, claim.connection_id as string) : undefined;

@@ -1,13 +1,13 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { BusinessDocument, DocumentStore } from '#shared/domain/documents/ports';
-import { document, DOCUMENT_FIELDS } from '#shared/table/entities/document';
+import { reader } from '#shared/table/entity';
+import { document, documentRecord } from '#shared/table/entities/document';
 import { documentNumber } from '#shared/table/entities/document-number';
 import { auditPut } from './audit-store';
-import { type Db, pick, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
+import { type Db, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
+import { getRecord } from './records';
 
-const toDocument = (item: Record<string, unknown>) =>
-  pick(item, DOCUMENT_FIELDS) as unknown as BusinessDocument;
+const toDocument = /* @__PURE__ */ reader<BusinessDocument>()(documentRecord);
 
 export const documentStore = (db: Db): DocumentStore => ({
   async create(d, audit, outbox) {
@@ -42,16 +42,7 @@ export const documentStore = (db: Db): DocumentStore => ({
     throw new Error('document id collision');
   },
 
-  async get(tenantId, id) {
-    const out = await db.doc.send(
-      new GetCommand({
-        TableName: db.tableName,
-        Key: document.key({ tenant_id: tenantId, id }),
-        ConsistentRead: true,
-      }),
-    );
-    return out.Item ? toDocument(out.Item) : undefined;
-  },
+  get: (tenantId, id) => getRecord(db, document.key({ tenant_id: tenantId, id }), toDocument),
 
   /** Status (GSI1), then type (GSI2), then the tenant's document partition; the rest are filters. */
   list(tenantId, filter, page) {

@@ -154,19 +154,8 @@ export async function transact(db: Db, ops: WriteOp[]): Promise<TransactResult> 
   }
 }
 
-export const putNew = (item: Record<string, unknown>): WriteOp => ({
-  Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
-});
-
-/** A state transition: the Put applies only while the stored item's status is still `expected`. */
-export const putIfStatus = (item: Record<string, unknown>, expected: string) => ({
-  Put: {
-    Item: item,
-    ConditionExpression: '#status = :expected',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':expected': expected },
-  },
-});
+/** The conditional writes of a record, written once (./records.ts), for the stores' transactions. */
+export { putIf, putIfStatus, putNew } from './records';
 
 /** What a Query reads: one partition of the table or of an index, optionally narrowed by sort key. */
 export interface KeyQuery {
@@ -302,7 +291,3 @@ export async function queryAll(db: Db, q: KeyQuery) {
   } while (start);
   return items;
 }
-
-/** Copies the listed fields of an item, so key and internal attributes never reach a record. */
-export const pick = <K extends string>(item: Record<string, unknown>, fields: readonly K[]) =>
-  Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as Record<K, unknown>;

@@ -1,12 +1,12 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { BusinessException, ExceptionStore } from '#shared/domain/exceptions/ports';
-import { exception, EXCEPTION_FIELDS } from '#shared/table/entities/exception';
+import { reader } from '#shared/table/entity';
+import { exception, exceptionRecord } from '#shared/table/entities/exception';
 import { auditPut } from './audit-store';
-import { type Db, pick, putIfStatus, putNew, queryPage, transact } from './dynamo';
+import { type Db, putIfStatus, putNew, queryPage, transact } from './dynamo';
 import { outboxPut } from './outbox';
+import { getRecord } from './records';
 
-const toException = (item: Record<string, unknown>) =>
-  pick(item, EXCEPTION_FIELDS) as unknown as BusinessException;
+const toException = /* @__PURE__ */ reader<BusinessException>()(exceptionRecord);
 
 export const exceptionStore = (db: Db): ExceptionStore => ({
   async create(e, audit, outbox) {
@@ -18,16 +18,7 @@ export const exceptionStore = (db: Db): ExceptionStore => ({
     return (await transact(db, [putNew(exception.item(e)), auditPut(audit), outboxPut(outbox)])).ok;
   },
 
-  async get(tenantId, id) {
-    const out = await db.doc.send(
-      new GetCommand({
-        TableName: db.tableName,
-        Key: exception.key({ tenant_id: tenantId, id }),
-        ConsistentRead: true,
-      }),
-    );
-    return out.Item ? toException(out.Item) : undefined;
-  },
+  get: (tenantId, id) => getRecord(db, exception.key({ tenant_id: tenantId, id }), toException),
 
   /**
    * Picks the most selective key for the filter: the subject (gsi2, few exceptions each), then the

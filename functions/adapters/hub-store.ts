@@ -1,19 +1,20 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   HealthRecord,
   HubStore,
   ReconciliationRun,
   ReconciliationStore,
 } from '#shared/domain/integrations/ports';
-import type { ReviewItem } from '#shared/domain/notifications/ports';
 import { integrationIssue } from '#shared/table/entities/integration-issue';
-import { RECONCILIATION_RUN_FIELDS, reconciliationRun } from '#shared/table/entities/reconciliation-run';
-import { REVIEW_ITEM_FIELDS, reviewItem, reviewItemRecord } from '#shared/table/entities/review-item';
-import type { Key } from '#shared/table/table';
+import { reader } from '#shared/table/entity';
+import { reconciliationRun, reconciliationRunRecord } from '#shared/table/entities/reconciliation-run';
+import { reviewItem, storedReviewItem } from '#shared/table/entities/review-item';
 import { auditPut } from './audit-store';
-import { type Db, pick, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
+import { type Db, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { issueDecisionStore, HEALTH_IDENTITY, healthIdentity, healthKey } from './issue-store';
 import { outboxPut } from './outbox';
+import { getRecord } from './records';
+import { toReviewItem } from './review-items';
 
 const toHealth = (item: Record<string, unknown>): HealthRecord => ({
   last_success_at: (item.last_success_at as string | undefined) ?? null,
@@ -32,15 +33,11 @@ const BATCH_ATTEMPTS = 3;
  * audit (and outbox) event and the health record's set of open issue codes.
  */
 export const hubStore = (db: Db): HubStore => {
-  const get = async (key: Key) =>
-    (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))).Item;
-
   return {
     ...issueDecisionStore(db),
 
     async health(tenantId, connectionId) {
-      const item = await get(healthKey(tenantId, connectionId));
-      return item ? toHealth(item) : undefined;
+      return getRecord(db, healthKey(tenantId, connectionId), toHealth);
     },
 
     async healthOf(tenantId, connectionIds) {
@@ -113,22 +110,18 @@ export const hubStore = (db: Db): HubStore => {
             },
           },
         },
-        putNew(reviewItemRecord(review)),
+        putNew(storedReviewItem(review)),
         auditPut(audit),
         outboxPut(outbox),
       ];
       return (await transact(db, ops)).ok;
     },
 
-    async getReviewItem(tenantId, id) {
-      const item = await get(reviewItem.key({ tenant_id: tenantId, id }));
-      return item ? (pick(item, REVIEW_ITEM_FIELDS) as unknown as ReviewItem) : undefined;
-    },
+    getReviewItem: (tenantId, id) => getRecord(db, reviewItem.key({ tenant_id: tenantId, id }), toReviewItem),
   };
 };
 
-const toRun = (item: Record<string, unknown>) =>
-  pick(item, RECONCILIATION_RUN_FIELDS) as unknown as ReconciliationRun;
+const toRun = /* @__PURE__ */ reader<ReconciliationRun>()(reconciliationRunRecord);
 
 /** Reconciliation runs over the one table. */
 export const reconciliationStore = (db: Db): ReconciliationStore => ({
@@ -141,16 +134,7 @@ export const reconciliationStore = (db: Db): ReconciliationStore => ({
     if (!result.ok) throw new Error('reconciliation run id collision');
   },
 
-  async get(tenantId, id) {
-    const out = await db.doc.send(
-      new GetCommand({
-        TableName: db.tableName,
-        Key: reconciliationRun.key({ tenant_id: tenantId, id }),
-        ConsistentRead: true,
-      }),
-    );
-    return out.Item ? toRun(out.Item) : undefined;
-  },
+  get: (tenantId, id) => getRecord(db, reconciliationRun.key({ tenant_id: tenantId, id }), toRun),
 
   list(tenantId, filter, page) {
     return queryPage(db, {

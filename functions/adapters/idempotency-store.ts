@@ -1,10 +1,10 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { idempotency } from '#shared/table/entities/idempotency';
 import type { HttpResponse } from '#functions/http/context';
 import type { IdempotencyRecord, IdempotencyRecordId, IdempotencyStore } from '#functions/http/idempotency';
 import type { Db } from './dynamo';
+import { getItem, putOnly } from './records';
 
 /**
  * `Idempotency-Key` records in the service table, at `IDEMPOTENCY#<scope>#<operation>#<keyHash>`,
@@ -48,27 +48,16 @@ export function idempotencyStore(db: Db): IdempotencyStore {
     ...record,
     ...(response ? { response: toStored(response) } : {}),
   });
-  const put = (item: Record<string, unknown>, condition?: Partial<PutCommandInput>) =>
-    db.doc.send(new PutCommand({ TableName: db.tableName, Item: item, ...condition }));
   return {
-    async claim(id, record, nowSeconds) {
-      try {
-        await put(itemOf(id, record), {
-          ConditionExpression:
-            'attribute_not_exists(pk) OR #ttl < :now OR (#state = :inp AND lease_until < :now)',
-          ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
-          ExpressionAttributeValues: { ':now': nowSeconds, ':inp': 'in_progress' },
-        });
-        return true;
-      } catch (err) {
-        if (err instanceof ConditionalCheckFailedException) return false;
-        throw err;
-      }
-    },
+    claim: (id, record, nowSeconds) =>
+      putOnly(db, itemOf(id, record), {
+        ConditionExpression:
+          'attribute_not_exists(pk) OR #ttl < :now OR (#state = :inp AND lease_until < :now)',
+        ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
+        ExpressionAttributeValues: { ':now': nowSeconds, ':inp': 'in_progress' },
+      }),
     async get(id) {
-      const { Item } = await db.doc.send(
-        new GetCommand({ TableName: db.tableName, Key: Key(id), ConsistentRead: true }),
-      );
+      const Item = await getItem(db, Key(id));
       if (!Item) return undefined;
       const { response, ...record } = Item as IdempotencyRecord & { response?: StoredResponse };
       return response ? { ...record, response: fromStored(response) } : record;
@@ -76,7 +65,7 @@ export function idempotencyStore(db: Db): IdempotencyStore {
     async put(id, record) {
       const item = itemOf(id, record);
       if (itemBytes(item) > MAX_ITEM_BYTES) return false;
-      await put(item);
+      await db.doc.send(new PutCommand({ TableName: db.tableName, Item: item }));
       return true;
     },
     async delete(id) {

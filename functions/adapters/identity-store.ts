@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEvent } from '#shared/domain/audit';
 import type { IdentityStore, Login } from '#shared/domain/identity/ports';
 import { sha256 } from '#shared/kernel/secrets';
@@ -8,6 +8,7 @@ import { session } from '#shared/table/entities/session';
 import { user } from '#shared/table/entities/user';
 import { auditPut } from './audit-store';
 import { beginsWith, type Db, putNew, queryAll, transact } from './dynamo';
+import { getRecord } from './records';
 import { sessionCheckStore, toSession, toUser } from './session-check-store';
 
 export { toMember, toUser } from './session-check-store';
@@ -33,8 +34,7 @@ export const identityStore = (db: Db): IdentityStore => ({
   ...sessionCheckStore(db),
 
   async findLogin(email) {
-    const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: login.key({ email }) }));
-    return out.Item ? toLogin(out.Item) : undefined;
+    return getRecord(db, login.key({ email }), toLogin, { consistent: false });
   },
 
   async loginAttempt(email, windowStart) {

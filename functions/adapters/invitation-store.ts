@@ -1,25 +1,16 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   Invitation,
   InvitationLookup,
   InvitationStore,
   InviteeStore,
 } from '#shared/domain/identity/ports';
-import { invitation, INVITATION_FIELDS } from '#shared/table/entities/invitation';
+import { storedReader } from '#shared/table/entity';
+import { invitation, invitationRecord } from '#shared/table/entities/invitation';
 import { member } from '#shared/table/entities/member';
 import { auditPut } from './audit-store';
-import {
-  type Db,
-  equals,
-  pick,
-  putNew,
-  queryAll,
-  queryFrom,
-  queryPage,
-  transact,
-  type WriteOp,
-} from './dynamo';
+import { type Db, equals, putNew, queryAll, queryFrom, queryPage, transact, type WriteOp } from './dynamo';
 import { userPuts } from './identity-store';
+import { getRecord } from './records';
 import { ownerDelta } from './tenant-store';
 
 /**
@@ -27,8 +18,7 @@ import { ownerDelta } from './tenant-store';
  * invitee's (the auth routes). Two object literals, so each Lambda bundles only its side.
  */
 
-const toInvitation = (item: Record<string, unknown>) =>
-  pick(item, INVITATION_FIELDS) as unknown as Invitation;
+const toInvitation = /* @__PURE__ */ storedReader<Invitation>()(invitationRecord);
 
 /** A week past its expiry (a late answer still gets a clear 409), then DynamoDB's TTL removes it. */
 const RETENTION_SECONDS = 7 * 24 * 3600;
@@ -85,16 +75,8 @@ export const invitationStore = (db: Db): InvitationStore => ({
     throw new Error(`createInvitation: unexpected condition failure at ${result.failed.join(',')}`);
   },
 
-  async getInvitation(tenantId, email) {
-    const out = await db.doc.send(
-      new GetCommand({
-        TableName: db.tableName,
-        Key: invitation.key({ tenant_id: tenantId, email }),
-        ConsistentRead: true,
-      }),
-    );
-    return out.Item ? toInvitation(out.Item) : undefined;
-  },
+  getInvitation: (tenantId, email) =>
+    getRecord(db, invitation.key({ tenant_id: tenantId, email }), toInvitation),
 
   listInvitations(tenantId, page) {
     return queryPage(db, {

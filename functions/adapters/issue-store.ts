@@ -1,11 +1,14 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { IntegrationIssue, IssueDecisionStore } from '#shared/domain/integrations/ports';
 import { connectionHealth } from '#shared/table/entities/connection-health';
-import { INTEGRATION_ISSUE_FIELDS, integrationIssue } from '#shared/table/entities/integration-issue';
-import { reviewItemRecord } from '#shared/table/entities/review-item';
+import { reader } from '#shared/table/entity';
+import { integrationIssue, integrationIssueRecord } from '#shared/table/entities/integration-issue';
+import { storedReviewItem } from '#shared/table/entities/review-item';
 import { auditPut } from './audit-store';
-import { type Db, pick, putIfStatus, transact, type WriteOp } from './dynamo';
+import { type Db, putIfStatus, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
+import { getRecord } from './records';
+
+const toIssue = /* @__PURE__ */ reader<IntegrationIssue>()(integrationIssueRecord);
 
 export const healthKey = (tenantId: string, connectionId: string) =>
   connectionHealth.key({ tenant_id: tenantId, connection_id: connectionId });
@@ -25,10 +28,7 @@ export const healthIdentity = (tenantId: string, connectionId: string) => ({
 export const issueDecisionStore = (db: Db): IssueDecisionStore => ({
   async getIssue(tenantId, connectionId, code) {
     const key = integrationIssue.key({ tenant_id: tenantId, connection_id: connectionId, issue_code: code });
-    const item = (
-      await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))
-    ).Item;
-    return item ? (pick(item, INTEGRATION_ISSUE_FIELDS) as unknown as IntegrationIssue) : undefined;
+    return getRecord(db, key, toIssue);
   },
 
   async endIssue(issue, review, audit, outbox) {
@@ -57,7 +57,7 @@ export const issueDecisionStore = (db: Db): IssueDecisionStore => ({
           },
         },
       },
-      putIfStatus(reviewItemRecord(review), 'open'),
+      putIfStatus(storedReviewItem(review), 'open'),
       auditPut(audit),
     ];
     if (outbox) ops.push(outboxPut(outbox));

@@ -1,5 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEvent } from '#shared/domain/audit';
 import type {
   ChannelState,
@@ -13,32 +11,23 @@ import { adapterConnection } from '#shared/table/entities/adapter-connection';
 import { consumed } from '#shared/table/entities/consumed';
 import { inboxItemRecord } from '#shared/table/entities/inbox-item';
 import { member } from '#shared/table/entities/member';
-import { notification, NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
-import { REVIEW_ITEM_FIELDS, reviewItem, reviewItemRecord } from '#shared/table/entities/review-item';
-import type { Key } from '#shared/table/table';
+import { reader } from '#shared/table/entity';
+import { notification, notificationRecord } from '#shared/table/entities/notification';
+import { reviewItem, storedReviewItem } from '#shared/table/entities/review-item';
 import { auditPut } from './audit-store';
-import { beginsWith, type Db, pick, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
+import { beginsWith, type Db, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
+import { getItem, getRecord, putOnly, statusIs } from './records';
+import { toReviewItem as toReview } from './review-items';
 
-const toNotification = (item: Record<string, unknown>) =>
-  pick(item, NOTIFICATION_FIELDS) as unknown as Notification;
-/** Items written before review items had kinds are notification items, about their notification. */
-const toReview = (item: Record<string, unknown>) =>
-  ({
-    ...pick(item, REVIEW_ITEM_FIELDS),
-    kind: item.kind ?? 'notification',
-    subject_id: item.subject_id ?? item.notification_id,
-  }) as unknown as ReviewItem;
+const toNotification = /* @__PURE__ */ reader<Notification>()(notificationRecord);
 
 /** How long a consumed idempotency key is remembered: longer than the DLQ keeps a message. */
 const CONSUMED_RETENTION_SECONDS = 15 * 24 * 3600;
 
-const isConditionFailure = (err: unknown) => err instanceof ConditionalCheckFailedException;
-
 /** Notifications, review items, channel states and consumer claims over the one table. */
 export const notificationStore = (db: Db): NotificationStore & DeliveryStore => {
-  const get = async (key: Key) =>
-    (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))).Item;
+  const get = (key: Parameters<typeof getItem>[1]) => getItem(db, key);
 
   const releaseClaim = (key: string): WriteOp => ({
     Delete: { Key: consumed.key({ idempotency_key: key }) },
@@ -52,10 +41,7 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
       if (!result.ok) throw new Error('notification id collision');
     },
 
-    async get(tenantId, id) {
-      const item = await get(notification.key({ tenant_id: tenantId, id }));
-      return item ? toNotification(item) : undefined;
-    },
+    get: (tenantId, id) => getRecord(db, notification.key({ tenant_id: tenantId, id }), toNotification),
 
     list(tenantId, filter, page) {
       const scope = { list: 'notifications', tenant_id: tenantId, ...filter };
@@ -87,10 +73,7 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
       return (await get(member.key({ tenant_id: tenantId, user_id: userId }))) !== undefined;
     },
 
-    async getReviewItem(tenantId, id) {
-      const item = await get(reviewItem.key({ tenant_id: tenantId, id }));
-      return item ? toReview(item) : undefined;
-    },
+    getReviewItem: (tenantId, id) => getRecord(db, reviewItem.key({ tenant_id: tenantId, id }), toReview),
 
     /**
      * Each filter a key condition: the status (gsi1), the kind (gsi2), an open kind (the sparse
@@ -126,7 +109,7 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
     async decide(n, expected, review, audit, outbox) {
       const ops = [
         putIfStatus(notification.item(n), expected),
-        putIfStatus(reviewItemRecord(review), 'open'),
+        putIfStatus(storedReviewItem(review), 'open'),
         auditPut(audit),
       ];
       if (outbox) ops.push(outboxPut(outbox));
@@ -192,7 +175,7 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
 
     async failed(n: Notification, audit: AuditEvent, key: string, review: ReviewItem | null) {
       const ops: WriteOp[] = [{ Put: { Item: notification.item(n) } }, auditPut(audit), releaseClaim(key)];
-      if (review) ops.push(putNew(reviewItemRecord(review)));
+      if (review) ops.push(putNew(storedReviewItem(review)));
       const result = await transact(db, ops);
       if (!result.ok) throw new Error('failure write failed a condition');
     },
@@ -201,16 +184,8 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
       const item = await get(reviewItem.key({ tenant_id: tenantId, id: reviewItemId }));
       if (item?.status !== 'open') return;
       const next = { ...toReview(item), status: 'resolved' as const, updated_at: at };
-      try {
-        await db.doc.send(
-          new PutCommand({
-            TableName: db.tableName,
-            ...putIfStatus(reviewItemRecord(next), 'open').Put,
-          }),
-        );
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-      }
+      // A decision made since wins: a review item resolves only while still open.
+      await putOnly(db, storedReviewItem(next), statusIs('open'));
     },
   };
 };

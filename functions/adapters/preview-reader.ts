@@ -3,11 +3,12 @@ import type { BusinessException } from '#shared/domain/exceptions/ports';
 import type { Notification } from '#shared/domain/notifications/ports';
 import type { PreviewReader } from '#shared/domain/previews/ports';
 import type { Task } from '#shared/domain/tasks/ports';
-import { document, DOCUMENT_FIELDS } from '#shared/table/entities/document';
-import { exception, EXCEPTION_FIELDS } from '#shared/table/entities/exception';
-import { notification, NOTIFICATION_FIELDS } from '#shared/table/entities/notification';
-import { task, TASK_FIELDS } from '#shared/table/entities/task';
-import { type Db, type KeyQuery, pick, queryFrom } from './dynamo';
+import { reader } from '#shared/table/entity';
+import { document, documentRecord } from '#shared/table/entities/document';
+import { exception, exceptionRecord } from '#shared/table/entities/exception';
+import { notification, notificationRecord } from '#shared/table/entities/notification';
+import { task, taskRecord } from '#shared/table/entities/task';
+import { type Db, type KeyQuery, queryFrom } from './dynamo';
 
 /**
  * How many records of one kind a preview reads at most, oldest first. A preview is a look at a
@@ -30,18 +31,18 @@ async function readUpTo(db: Db, q: KeyQuery, entityName: string): Promise<Record
 export const previewReader = (db: Db): PreviewReader => ({
   exceptions: async (tenantId) =>
     (await readUpTo(db, exception.query('table', { tenant_id: tenantId }), exception.entity)).map(
-      (i) => pick(i, EXCEPTION_FIELDS) as unknown as BusinessException,
+      reader<BusinessException>()(exceptionRecord),
     ),
   documents: async (tenantId) =>
     (await readUpTo(db, document.query('table', { tenant_id: tenantId }), document.entity)).map(
-      (i) => pick(i, DOCUMENT_FIELDS) as unknown as BusinessDocument,
+      reader<BusinessDocument>()(documentRecord),
     ),
   tasks: async (tenantId) =>
     (await readUpTo(db, task.query('table', { tenant_id: tenantId }), task.entity)).map(
-      (i) => pick(i, TASK_FIELDS) as unknown as Task,
+      reader<Task>()(taskRecord),
     ),
   notifications: async (tenantId) =>
     (await readUpTo(db, notification.query('table', { tenant_id: tenantId }), notification.entity)).map(
-      (i) => pick(i, NOTIFICATION_FIELDS) as unknown as Notification,
+      reader<Notification>()(notificationRecord),
     ),
 });

@@ -1,17 +1,18 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IdentityStore, Membership, Session, User } from '#shared/domain/identity/ports';
 import type { TokenCheckDeps } from '#shared/domain/identity/sessions';
-import { member, MEMBER_FIELDS } from '#shared/table/entities/member';
-import { session, SESSION_FIELDS } from '#shared/table/entities/session';
-import { MEMBERSHIPS_END, user, USER_FIELDS } from '#shared/table/entities/user';
-import { below, type Db, pick, queryAll } from './dynamo';
+import { reader, storedReader } from '#shared/table/entity';
+import { member, memberRecord } from '#shared/table/entities/member';
+import { session, sessionRecord } from '#shared/table/entities/session';
+import { MEMBERSHIPS_END, user, userRecord } from '#shared/table/entities/user';
+import { below, type Db, queryAll } from './dynamo';
+import { getRecord, updateOnly } from './records';
 
-export const toUser = (item: Record<string, unknown>): User => {
-  const u = pick(item, USER_FIELDS) as unknown as User;
-  return { ...u, platform_roles: (item.platform_roles as User['platform_roles'] | undefined) ?? [] };
-};
-export const toMember = (item: Record<string, unknown>) => pick(item, MEMBER_FIELDS) as unknown as Membership;
-export const toSession = (item: Record<string, unknown>) => pick(item, SESSION_FIELDS) as unknown as Session;
+const readUser = /* @__PURE__ */ storedReader<User>()(userRecord);
+/** A user with no platform role has none stored. */
+export const toUser = (item: Record<string, unknown>): User =>
+  readUser({ ...item, platform_roles: item.platform_roles ?? [] });
+export const toMember = /* @__PURE__ */ reader<Membership>()(memberRecord);
+export const toSession = /* @__PURE__ */ reader<Session>()(sessionRecord);
 
 /**
  * The part of the identity store the token check uses (shared/domain/identity/sessions.ts
@@ -21,32 +22,16 @@ export const toSession = (item: Record<string, unknown>) => pick(item, SESSION_F
  */
 export const sessionCheckStore = (db: Db): TokenCheckDeps['identity'] =>
   ({
-    async getSession(tokenId) {
-      const out = await db.doc.send(
-        new GetCommand({
-          TableName: db.tableName,
-          Key: session.key({ token_id: tokenId }),
-          ConsistentRead: true,
-        }),
-      );
-      return out.Item ? toSession(out.Item) : undefined;
-    },
+    getSession: (tokenId) => getRecord(db, session.key({ token_id: tokenId }), toSession),
 
     async touchSession(tokenId, at) {
-      await db.doc
-        .send(
-          new UpdateCommand({
-            TableName: db.tableName,
-            Key: session.key({ token_id: tokenId }),
-            UpdateExpression: 'SET last_used_at = :at',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':at': at },
-          }),
-        )
-        .catch((err: { name?: string }) => {
-          // A session deleted by TTL between the read and this write needs no touch.
-          if (err.name !== 'ConditionalCheckFailedException') throw err;
-        });
+      // A session deleted by TTL between the read and this write needs no touch.
+      await updateOnly(db, {
+        Key: session.key({ token_id: tokenId }),
+        UpdateExpression: 'SET last_used_at = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at },
+      });
     },
 
     async userWithMemberships(userId) {

@@ -1,14 +1,15 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Task, TaskStore } from '#shared/domain/tasks/ports';
 import { member } from '#shared/table/entities/member';
-import { task, TASK_FIELDS } from '#shared/table/entities/task';
+import { task, taskRecord } from '#shared/table/entities/task';
+import { reader } from '#shared/table/entity';
 import { auditPut } from './audit-store';
-import { type Db, pick, putNew, queryPage, transact, type WriteOp } from './dynamo';
+import { type Db, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
 import { timerOp, timerPut } from './timer-store';
 import { taskDueTimer, timerId } from '#shared/domain/timers/arming';
+import { getRecord, putIf } from './records';
 
-const toTask = (item: Record<string, unknown>) => pick(item, TASK_FIELDS) as unknown as Task;
+const toTask = /* @__PURE__ */ reader<Task>()(taskRecord);
 
 /** The condition that `userId` is a member of the tenant (docs/api.md section 9: an assignee). */
 const isMember = (tenantId: string, userId: string): WriteOp => ({
@@ -30,16 +31,7 @@ export const taskStore = (db: Db): TaskStore => ({
     return result.failed.includes(0) ? 'exists' : 'not_member';
   },
 
-  async get(tenantId, id) {
-    const out = await db.doc.send(
-      new GetCommand({
-        TableName: db.tableName,
-        Key: task.key({ tenant_id: tenantId, id }),
-        ConsistentRead: true,
-      }),
-    );
-    return out.Item ? toTask(out.Item) : undefined;
-  },
+  get: (tenantId, id) => getRecord(db, task.key({ tenant_id: tenantId, id }), toTask),
 
   /** Assignee (GSI2), then status (GSI1), then the tenant's task partition; the rest are filters. */
   list(tenantId, filter, page) {
@@ -61,13 +53,10 @@ export const taskStore = (db: Db): TaskStore => ({
 
   async replace(next, readAt, audit, { checkAssignee, outbox }) {
     const ops: WriteOp[] = [
-      {
-        Put: {
-          Item: task.item(next),
-          ConditionExpression: 'updated_at = :read',
-          ExpressionAttributeValues: { ':read': readAt },
-        },
-      },
+      putIf(task.item(next), {
+        ConditionExpression: 'updated_at = :read',
+        ExpressionAttributeValues: { ':read': readAt },
+      }),
       auditPut(audit),
     ];
     if (outbox) ops.push(outboxPut(outbox));

@@ -1,12 +1,13 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant, TenantStore } from '#shared/domain/identity/ports';
 import { member } from '#shared/table/entities/member';
-import { tenant, TENANT_FIELDS } from '#shared/table/entities/tenant';
+import { reader } from '#shared/table/entity';
+import { tenant, tenantRecord } from '#shared/table/entities/tenant';
 import { auditPut } from './audit-store';
-import { beginsWith, type Db, pick, putNew, queryPage, transact, type WriteOp } from './dynamo';
+import { beginsWith, type Db, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { toMember, userPuts } from './identity-store';
+import { getRecord } from './records';
 
-const toTenant = (item: Record<string, unknown>) => pick(item, TENANT_FIELDS) as unknown as Tenant;
+const toTenant = /* @__PURE__ */ reader<Tenant>()(tenantRecord);
 
 /**
  * The tenant item keeps `owner_count`, so "the last owner cannot be removed or demoted" is a
@@ -27,12 +28,8 @@ export const tenantStore = (db: Db): TenantStore => ({
     return (await transact(db, [putNew(item), auditPut(audit)])).ok;
   },
 
-  async getTenant(tenantId) {
-    const out = await db.doc.send(
-      new GetCommand({ TableName: db.tableName, Key: tenant.key({ id: tenantId }) }),
-    );
-    return out.Item ? toTenant(out.Item) : undefined;
-  },
+  // Eventually consistent, as it always was: a tenant is created once and rarely read right after.
+  getTenant: (tenantId) => getRecord(db, tenant.key({ id: tenantId }), toTenant, { consistent: false }),
 
   listTenants(page) {
     return queryPage(db, {
@@ -59,16 +56,8 @@ export const tenantStore = (db: Db): TenantStore => ({
     });
   },
 
-  async getMember(tenantId, userId) {
-    const out = await db.doc.send(
-      new GetCommand({
-        TableName: db.tableName,
-        Key: member.key({ tenant_id: tenantId, user_id: userId }),
-        ConsistentRead: true,
-      }),
-    );
-    return out.Item ? toMember(out.Item) : undefined;
-  },
+  getMember: (tenantId, userId) =>
+    getRecord(db, member.key({ tenant_id: tenantId, user_id: userId }), toMember),
 
   listMembers(tenantId, page) {
     return queryPage(db, {

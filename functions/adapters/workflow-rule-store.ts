@@ -1,10 +1,11 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { WorkflowRule, WorkflowRuleStore } from '#shared/domain/workflows/ports';
-import { workflowRule, WORKFLOW_RULE_FIELDS } from '#shared/table/entities/workflow-rule';
+import { reader } from '#shared/table/entity';
+import { workflowRule, workflowRuleRecord } from '#shared/table/entities/workflow-rule';
 import { auditPut } from './audit-store';
-import { type Db, pick, putNew, queryAll, queryPage, transact } from './dynamo';
+import { type Db, putIf, putNew, queryAll, queryPage, transact } from './dynamo';
+import { getRecord } from './records';
 
-const toRule = (item: Record<string, unknown>) => pick(item, WORKFLOW_RULE_FIELDS) as unknown as WorkflowRule;
+const toRule = /* @__PURE__ */ reader<WorkflowRule>()(workflowRuleRecord);
 
 /** The item of a rule: only an enabled one is keyed under its event type in gsi1. */
 export const ruleItem = (rule: WorkflowRule) =>
@@ -16,16 +17,7 @@ export const workflowRuleStore = (db: Db): WorkflowRuleStore => ({
     if (!result.ok) throw new Error('workflow rule id collision');
   },
 
-  async get(tenantId, id) {
-    const out = await db.doc.send(
-      new GetCommand({
-        TableName: db.tableName,
-        Key: workflowRule.key({ tenant_id: tenantId, id }),
-        ConsistentRead: true,
-      }),
-    );
-    return out.Item ? toRule(out.Item) : undefined;
-  },
+  get: (tenantId, id) => getRecord(db, workflowRule.key({ tenant_id: tenantId, id }), toRule),
 
   list(tenantId, page) {
     return queryPage(db, {
@@ -38,13 +30,10 @@ export const workflowRuleStore = (db: Db): WorkflowRuleStore => ({
 
   async update(next, expectedVersion, audit) {
     const result = await transact(db, [
-      {
-        Put: {
-          Item: ruleItem(next),
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':v': expectedVersion },
-        },
-      },
+      putIf(ruleItem(next), {
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': expectedVersion },
+      }),
       auditPut(audit),
     ]);
     return result.ok;

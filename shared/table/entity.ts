@@ -9,8 +9,11 @@ import { type IndexName, type Key, keyAttributes } from './table';
  *   over named attributes, for the table and each index its items carry keys for:
  *   `{ table: { pk: 'TENANT#{tenant_id}#EXCEPTION', sk: '{id}' }, gsi1: { ... } }`, where
  *   `{name}` is the attribute's value and `{name:lower}` its lower-case form;
- * - `<NAME>_FIELDS`, where the stores read a record back: the record's attributes, in the order
- *   they are returned (tests tie them to the response schemas);
+ * - `<name>Record = record(<name>, attributes)`, where the entity holds a record: its attributes
+ *   with their types, in the order the API returns them (`hidden` ones the code keeps beside the
+ *   record, `derived` ones the domain computes). From it derive the field list, the stored item
+ *   type, the stores' typed reader (`reader`) and the API's read schema
+ *   (shared/api/schemas/records.ts `readSchema`);
  * - `access`: its documented access patterns (docs/data-model.md), which
  *   shared/table/access-patterns.ts renders from the same templates.
  *
@@ -145,3 +148,130 @@ export interface AccessDoc<D extends Declaration = Declaration> {
   labels?: Readonly<Record<string, string>>;
   patterns: readonly AccessPatternSpec<IndexOf<D>>[];
 }
+
+/**
+ * The type of an attribute, after ElectroDB's attribute types: a base type, `|null` when the
+ * record may hold null, and a trailing `?` when the attribute may be missing altogether. The API's
+ * read schemas map them to zod (shared/api/schemas/records.ts); `enum` and `json` are refined
+ * there with the schema that says which values (an enum's named schema, a nested object's).
+ */
+type BaseType = 'string' | 'datetime' | 'date' | 'int' | 'number' | 'boolean' | 'string[]' | 'enum' | 'json';
+export type AttributeType = BaseType | `${BaseType}|null` | `${BaseType}?` | `${BaseType}|null?`;
+/**
+ * An attribute: its type; or its type and `hidden: true` for one the item keeps for the code (a
+ * lease, a fingerprint, the job a review item holds) that is no field of the API's record; or
+ * `derived: true` for a field of the API's record that the domain computes and no item stores (a
+ * session's status, a connection's health), declared here for its place in the read shape.
+ */
+export type Attribute =
+  | AttributeType
+  | { readonly type: AttributeType; readonly hidden: true }
+  | { readonly type: AttributeType; readonly derived: true };
+export type Attributes = Readonly<Record<string, Attribute>>;
+
+type TypeOf<A extends Attribute> = A extends { type: infer T } ? T : A;
+type BaseOf<B> = B extends 'string' | 'datetime' | 'date' | 'enum'
+  ? string
+  : B extends 'int' | 'number'
+    ? number
+    : B extends 'boolean'
+      ? boolean
+      : B extends 'string[]'
+        ? string[]
+        : unknown;
+/** An attribute's value as read back: a missing one reads as null. */
+export type ValueOf<T> = T extends `${infer B}|null?`
+  ? BaseOf<B> | null | undefined
+  : T extends `${infer B}?`
+    ? BaseOf<B> | null | undefined
+    : T extends `${infer B}|null`
+      ? BaseOf<B> | null
+      : BaseOf<T>;
+
+/** The stored attributes a record reads back into its API fields (neither hidden nor derived). */
+export type FieldOf<A extends Attributes> = {
+  [K in keyof A]: A[K] extends string ? K : never;
+}[keyof A] &
+  string;
+/** The attributes an item stores (hidden ones included, derived ones not). */
+export type StoredOf<A extends Attributes> = {
+  [K in keyof A]: A[K] extends { derived: true } ? never : K;
+}[keyof A] &
+  string;
+/** The stored item's record attributes (key attributes and `entity` aside), hidden ones included. */
+export type StoredItem<A extends Attributes> = { -readonly [K in StoredOf<A>]: ValueOf<TypeOf<A[K]>> };
+/** The record as the API reads it: the stored item without its hidden attributes. */
+export type RecordOf<A extends Attributes> = { -readonly [K in FieldOf<A>]: ValueOf<TypeOf<A[K]>> };
+
+/**
+ * One record's declaration beside its entity's keys: its attributes with their types, in the
+ * order the API returns them. From it derive the field list the stores copy out of an item (so
+ * key and internal attributes never reach a client), the stored item type, the typed reader
+ * (`reader`) and the API's read schema (shared/api/schemas/records.ts).
+ */
+export interface RecordDeclaration<A extends Attributes = Attributes> {
+  attributes: A;
+  /** The read shape's fields, in order. */
+  fields: readonly FieldOf<A>[];
+  /** Every stored record attribute, hidden ones included, in order. */
+  stored: readonly StoredOf<A>[];
+}
+
+/** Any record declaration, for code that reads its lists without its attribute types. */
+export interface AnyRecordDeclaration {
+  attributes: Attributes;
+  fields: readonly string[];
+  stored: readonly string[];
+}
+
+/** `entity` is the declaration whose items hold the record (its keys), named for the reader. */
+export function record<const A extends Attributes>(entity: Declaration, attributes: A): RecordDeclaration<A> {
+  const names = Object.keys(attributes);
+  const fields = names.filter((name) => typeof attributes[name] === 'string') as FieldOf<A>[];
+  const stored = names.filter((name) => !(attributes[name] as { derived?: true }).derived) as StoredOf<A>[];
+  return { attributes, fields, stored };
+}
+
+/**
+ * The names of R that the declaration does not give as fields (or gives with a type R's field
+ * does not refine), and the declared fields R lacks: never when R is the declared record.
+ */
+type Mismatch<R, A extends Attributes, F extends keyof A> = {
+  [K in keyof R | F]-?: K extends keyof R
+    ? K extends F
+      ? R[K] extends ValueOf<TypeOf<A[K]>>
+        ? never
+        : K
+      : K
+    : K;
+}[keyof R | F];
+
+/** What `reader` accepts: the declaration when R is its record, else an error naming the fields. */
+type Checked<R, A extends Attributes, F extends keyof A> = [Mismatch<R, A, F>] extends [never]
+  ? RecordDeclaration<A>
+  : RecordDeclaration<A> & { 'the record type and the declaration disagree on': Mismatch<R, A, F> };
+
+const readerOf =
+  (stored: boolean) =>
+  (declaration: AnyRecordDeclaration) =>
+  (item: Readonly<Record<string, unknown>>): Record<string, unknown> =>
+    Object.fromEntries(
+      (stored ? declaration.stored : declaration.fields).map((name) => [name, item[name] ?? null]),
+    );
+
+/**
+ * The typed item-to-record mapping: `reader<Task>()(taskRecord)` reads a stored item as a Task,
+ * copying the declared fields (a missing one as null). It compiles only when Task has exactly the
+ * declared fields, each of a type that refines the declared one (an enum's values, a nested
+ * object's shape): the one place a stored item is trusted to be what its declaration wrote.
+ */
+export const reader =
+  <R>() =>
+  <A extends Attributes>(declaration: Checked<R, A, FieldOf<A>>) =>
+    readerOf(false)(declaration) as (item: Readonly<Record<string, unknown>>) => R;
+
+/** `reader`, hidden attributes included: for the records the code keeps whole (an export's lease). */
+export const storedReader =
+  <R>() =>
+  <A extends Attributes>(declaration: Checked<R, A, StoredOf<A>>) =>
+    readerOf(true)(declaration) as (item: Readonly<Record<string, unknown>>) => R;

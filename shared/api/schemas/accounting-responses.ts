@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { listOf, named } from './common';
 import { DateTime } from './datetime';
 import { AccountingExportStatus } from './accounting';
+import { accountingExportRecord } from '#shared/table/entities/accounting-export';
+import { readSchema } from './records';
 
 /** The accounting export's response records (docs/api.md section 9.2); not bundled by handlers. */
 
@@ -34,22 +36,11 @@ export const AccountingExportAttemptRead = named(
 );
 
 export const AccountingExportRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
-    export_batch_id: z.string(),
-    /** As requested, else the connection the worker resolved; null until then. */
-    integration_connection_id: z.nullable(z.string()),
+  readSchema(accountingExportRecord, {
     status: AccountingExportStatus,
-    document_count: z.int(),
     items: z.array(AccountingExportItemRead),
     attempts: z.array(AccountingExportAttemptRead),
-    review_item_id: z.nullable(z.string()),
-    simulate_failure: z.nullable(z.enum(['retryable', 'permanent'])),
-    created_by: z.string(),
-    created_at: DateTime,
-    updated_at: DateTime,
-    completed_at: z.nullable(DateTime),
+    simulate_failure: z.enum(['retryable', 'permanent']),
   }),
   'AccountingExportRead',
 );

@@ -2,6 +2,9 @@ import * as z from 'zod/mini';
 import { FreeForm, listOf, named } from './common';
 import { DateTime } from './datetime';
 import { AdapterCategory, ConnectionStatus, IssueCode, ReconciliationRunStatus } from './integrations';
+import { integrationConnectionRecord } from '#shared/table/entities/integration-connection';
+import { reconciliationRunRecord } from '#shared/table/entities/reconciliation-run';
+import { readSchema } from './records';
 
 /**
  * The integration hub's response records, apart from the requests for the same reason as
@@ -54,20 +57,11 @@ export const ConnectionHealthRead = named(
 );
 
 export const IntegrationConnectionRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
-    adapter_key: z.string(),
-    name: z.string(),
+  readSchema(integrationConnectionRecord, {
     status: ConnectionStatus,
-    scopes: z.array(z.string()),
     config: FreeForm,
     mapping: z.record(z.string(), z.string()),
-    /** Whether a secret is stored; the secret itself is never returned. */
-    secret_configured: z.boolean(),
     health: ConnectionHealthRead,
-    created_at: DateTime,
-    updated_at: DateTime,
   }),
   'IntegrationConnectionRead',
 );
@@ -132,25 +126,16 @@ export const IntegrationRepairPreviewRead = named(
   'IntegrationRepairPreviewRead',
 );
 
+/** A count of records: a whole number, at least 0. */
+const Count = z.number().check(z.int(), z.minimum(0));
+
 export const ReconciliationRunRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
-    connection_id: z.string(),
-    adapter_key: z.string(),
-    rule_set: z.string(),
+  readSchema(reconciliationRunRecord, {
     status: ReconciliationRunStatus,
-    matched: z.number().check(z.int(), z.minimum(0)),
-    mismatched: z.number().check(z.int(), z.minimum(0)),
-    missing_in_provider: z.number().check(z.int(), z.minimum(0)),
-    missing_locally: z.number().check(z.int(), z.minimum(0)),
-    /** The business exception of each mismatch (the same exception on every run that finds it). */
-    exception_ids: z.array(z.string()),
-    error: z.nullable(z.string()),
-    requested_by: z.nullable(z.string()),
-    created_at: DateTime,
-    updated_at: DateTime,
-    completed_at: z.nullable(DateTime),
+    matched: Count,
+    mismatched: Count,
+    missing_in_provider: Count,
+    missing_locally: Count,
   }),
   'ReconciliationRunRead',
 );

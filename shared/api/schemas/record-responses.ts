@@ -6,6 +6,10 @@ import { DocumentStatus, DocumentType, Money } from './documents';
 import { NotificationChannel } from './notifications';
 import { TaskStatus } from './tasks';
 import { Condition, CONDITION_OPS, WorkflowAction, WorkflowEventType } from './workflows';
+import { documentRecord } from '#shared/table/entities/document';
+import { taskRecord } from '#shared/table/entities/task';
+import { workflowRuleRecord } from '#shared/table/entities/workflow-rule';
+import { readSchema } from './records';
 
 /**
  * The response records of the business records (documents, tasks, workflow rules), apart from
@@ -24,22 +28,12 @@ export const DocumentLineRead = named(
 );
 
 export const DocumentRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
+  readSchema(documentRecord, {
     document_type: DocumentType,
-    number: z.string(),
-    counterparty: z.string(),
-    currency: z.string(),
     amount: Money,
-    issued_on: z.iso.date(),
-    due_on: z.nullable(z.iso.date()),
     external_refs: z.record(z.string(), z.string()),
     lines: z.array(DocumentLineRead),
-    applies_to: z.nullable(z.string()),
     status: DocumentStatus,
-    created_at: DateTime,
-    updated_at: DateTime,
   }),
   'DocumentRead',
 );
@@ -47,41 +41,17 @@ export const DocumentRead = named(
 export const DocumentList = named(listOf(DocumentRead), 'DocumentList');
 
 export const TaskRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
-    title: z.string(),
-    description: z.nullable(z.string()),
-    assignee_role: z.nullable(Role),
-    assignee_id: z.nullable(z.string()),
-    due_at: z.nullable(DateTime),
-    subject_type: z.nullable(z.string()),
-    subject_id: z.nullable(z.string()),
-    status: TaskStatus,
-    /** The workflow rule that created the task; null for a task a person created. */
-    source_rule_id: z.nullable(z.string()),
-    created_at: DateTime,
-    updated_at: DateTime,
-    completed_at: z.nullable(DateTime),
-  }),
+  readSchema(taskRecord, { assignee_role: Role, status: TaskStatus }),
   'TaskRead',
 );
 
 export const TaskList = named(listOf(TaskRead), 'TaskList');
 
 export const WorkflowRuleRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
-    name: z.string(),
+  readSchema(workflowRuleRecord, {
     trigger: z.object({ event_type: WorkflowEventType }),
     conditions: z.array(Condition),
     actions: z.array(WorkflowAction),
-    enabled: z.boolean(),
-    /** Starts at 1 and grows with every change; a PATCH names the version it was made against. */
-    version: z.int(),
-    created_at: DateTime,
-    updated_at: DateTime,
   }),
   'WorkflowRuleRead',
 );

@@ -5,6 +5,15 @@ import { DateTime } from './datetime';
 import { ExceptionSeverity, ExceptionStatus } from './exceptions';
 import { NotificationCategory, NotificationPriority } from './inbox';
 import { NotificationChannel, NotificationStatus, ReviewItemKind, ReviewItemStatus } from './notifications';
+import { auditRecord } from '#shared/table/entities/audit';
+import { exceptionRecord } from '#shared/table/entities/exception';
+import { invitationRecord } from '#shared/table/entities/invitation';
+import { notificationRecord } from '#shared/table/entities/notification';
+import { reviewItemRecord } from '#shared/table/entities/review-item';
+import { sessionRecord } from '#shared/table/entities/session';
+import { tenantRecord } from '#shared/table/entities/tenant';
+import { userRecord } from '#shared/table/entities/user';
+import { readSchema } from './records';
 
 /**
  * The response records. Only the OpenAPI document (and the types of the domain) use them: no
@@ -18,10 +27,7 @@ export * from './integration-responses';
 export * from './preview-responses';
 export * from './accounting-responses';
 
-export const UserRead = named(
-  z.object({ id: z.string(), email: z.string(), display_name: z.string(), created_at: DateTime }),
-  'UserRead',
-);
+export const UserRead = named(readSchema(userRecord, {}), 'UserRead');
 
 export const MembershipRead = named(
   z.object({ tenant_id: z.string(), tenant_name: z.string(), role: Role, created_at: DateTime }),
@@ -50,27 +56,13 @@ export const AuthMeRead = named(
 export const SESSION_STATUSES = ['active', 'revoked', 'expired'] as const;
 
 export const AuthSessionRead = named(
-  z.object({
-    token_id: z.string(),
-    user_id: z.string(),
-    user_email: z.string(),
-    user_display_name: z.string(),
-    status: z.enum(SESSION_STATUSES),
-    expires_at: DateTime,
-    tenant_ids: z.array(z.string()),
-    created_at: z.optional(z.nullable(DateTime)),
-    last_used_at: z.optional(z.nullable(DateTime)),
-    revoked_at: z.optional(z.nullable(DateTime)),
-  }),
+  readSchema(sessionRecord, { status: z.enum(SESSION_STATUSES) }),
   'AuthSessionRead',
 );
 
 export const AuthSessionList = named(z.object({ items: z.array(AuthSessionRead) }), 'AuthSessionList');
 
-export const TenantRead = named(
-  z.object({ id: z.string(), name: z.string(), status: z.enum(['active']), created_at: DateTime }),
-  'TenantRead',
-);
+export const TenantRead = named(readSchema(tenantRecord, { status: z.enum(['active']) }), 'TenantRead');
 
 export const TenantList = named(listOf(TenantRead), 'TenantList');
 
@@ -93,17 +85,7 @@ export const MemberList = named(listOf(MemberRead), 'MemberList');
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked'] as const;
 
 export const MemberInvitationRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
-    tenant_name: z.string(),
-    email: z.string(),
-    role: Role,
-    status: z.enum(INVITATION_STATUSES),
-    invited_by: z.string(),
-    created_at: DateTime,
-    expires_at: DateTime,
-  }),
+  readSchema(invitationRecord, { role: Role, status: z.enum(INVITATION_STATUSES) }),
   'MemberInvitationRead',
 );
 
@@ -115,43 +97,13 @@ export const AuthInvitationList = named(
 );
 
 export const BusinessExceptionRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
-    exception_type: z.string(),
-    severity: ExceptionSeverity,
-    status: ExceptionStatus,
-    subject_type: z.string(),
-    subject_id: z.string(),
-    title: z.string(),
-    summary: z.string(),
-    impact_json: z.string(),
-    evidence_json: z.string(),
-    observation_ids: z.optional(z.array(z.string())),
-    detected_at: DateTime,
-    created_at: z.optional(z.nullable(DateTime)),
-    updated_at: z.optional(z.nullable(DateTime)),
-    resolved_at: z.optional(z.nullable(DateTime)),
-  }),
+  readSchema(exceptionRecord, { severity: ExceptionSeverity, status: ExceptionStatus }),
   'BusinessExceptionRead',
 );
 
 export const BusinessExceptionList = named(listOf(BusinessExceptionRead), 'BusinessExceptionList');
 
-export const AuditEventRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
-    event_type: z.string(),
-    actor_id: z.optional(z.nullable(z.string())),
-    entity_type: z.optional(z.nullable(z.string())),
-    entity_id: z.optional(z.nullable(z.string())),
-    summary: z.optional(z.nullable(z.string())),
-    metadata_json: z.optional(z.nullable(z.string())),
-    created_at: z.optional(z.nullable(DateTime)),
-  }),
-  'AuditEventRead',
-);
+export const AuditEventRead = named(readSchema(auditRecord, {}), 'AuditEventRead');
 
 export const AuditEventList = named(listOf(AuditEventRead), 'AuditEventList');
 
@@ -168,24 +120,10 @@ export const NotificationAttemptRead = named(
 );
 
 export const NotificationRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
+  readSchema(notificationRecord, {
     channel: NotificationChannel,
-    recipient: z.string(),
-    subject: z.nullable(z.string()),
-    body: z.string(),
-    metadata_json: z.string(),
     status: NotificationStatus,
-    policy_reasons: z.array(z.string()),
-    idempotency_key: z.string(),
     attempts: z.array(NotificationAttemptRead),
-    review_item_id: z.nullable(z.string()),
-    created_by: z.nullable(z.string()),
-    created_at: DateTime,
-    updated_at: DateTime,
-    queued_at: z.nullable(DateTime),
-    delivered_at: z.nullable(DateTime),
   }),
   'NotificationRead',
 );
@@ -193,13 +131,8 @@ export const NotificationRead = named(
 export const NotificationList = named(listOf(NotificationRead), 'NotificationList');
 
 export const ReviewItemRead = named(
-  z.object({
-    id: z.string(),
-    tenant_id: z.string(),
-    /** Null on a workflow_action item. */
-    notification_id: z.nullable(z.string()),
-    /** The channel of the notification (or of a failed notify action); null for a task action. */
-    channel: z.nullable(NotificationChannel),
+  readSchema(reviewItemRecord, {
+    channel: NotificationChannel,
     reason: z.enum([
       'gated',
       'permanent_failure',
@@ -209,20 +142,9 @@ export const ReviewItemRead = named(
       'action_failed',
       'check_failed',
     ]),
-    detail: z.string(),
     status: ReviewItemStatus,
-    decision: z.nullable(z.enum(['retry', 'discard'])),
-    note: z.nullable(z.string()),
-    decided_by: z.nullable(z.string()),
-    decided_at: z.nullable(DateTime),
-    created_at: DateTime,
-    updated_at: DateTime,
+    decision: z.enum(['retry', 'discard']),
     kind: ReviewItemKind,
-    /**
-     * The job held: the notification id, `<rule_id>:<event_id>:<action_index>` of a rule action,
-     * or `<connection_id>:<issue_code>` of an integration issue.
-     */
-    subject_id: z.string(),
   }),
   'ReviewItemRead',
 );

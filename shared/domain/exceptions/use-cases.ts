@@ -8,6 +8,7 @@ import type { BusinessExceptionCreate, BusinessExceptionStatusChange } from '#sh
 import { auditEvent } from '#shared/domain/audit';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { BusinessException, ExceptionFilter, ExceptionStatus, ExceptionStore } from './ports';
+import { openException } from './record';
 
 export interface ExceptionDeps {
   exceptions: ExceptionStore;
@@ -36,24 +37,7 @@ export async function createException(
   input: z.output<typeof BusinessExceptionCreate>,
 ): Promise<BusinessException> {
   const now = deps.clock.now().toISOString();
-  const exception: BusinessException = {
-    id: newId(),
-    tenant_id: tenantId,
-    exception_type: input.exception_type,
-    severity: input.severity,
-    status: 'open',
-    subject_type: input.subject_type,
-    subject_id: input.subject_id,
-    title: input.title,
-    summary: input.summary,
-    impact_json: JSON.stringify(input.impact ?? {}),
-    evidence_json: JSON.stringify(input.evidence ?? {}),
-    observation_ids: input.observation_ids ?? [],
-    detected_at: now,
-    created_at: now,
-    updated_at: now,
-    resolved_at: null,
-  };
+  const exception = openException({ ...input, id: newId(), tenant_id: tenantId }, now);
   await deps.exceptions.create(
     exception,
     auditEvent(deps.clock, {

@@ -3,6 +3,7 @@ import { compareDecimals, normalizeMoney } from '#shared/kernel/money';
 import { auditEvent } from '#shared/domain/audit';
 import type { BusinessDocument, DocumentStore } from '#shared/domain/documents/ports';
 import type { BusinessException, ExceptionStore } from '#shared/domain/exceptions/ports';
+import { type ExceptionReport, openException } from '#shared/domain/exceptions/record';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { HubStore, ProviderReader, ProviderRecord, ReconciliationRun } from './ports';
@@ -85,7 +86,7 @@ export function mismatchException(
   now: string,
 ): BusinessException {
   const amountDiffers = d.currency === record.currency;
-  return {
+  const report: ExceptionReport = {
     id: derivedId(
       d.created_at,
       run.tenant_id,
@@ -99,26 +100,21 @@ export function mismatchException(
     tenant_id: run.tenant_id,
     exception_type: amountDiffers ? 'reconciliation.amount_mismatch' : 'reconciliation.currency_mismatch',
     severity: 'warning',
-    status: 'open',
     subject_type: 'document',
     subject_id: d.id,
     title: `${d.document_type} ${d.number}: ${d.amount} ${d.currency} here, ${record.amount} ${record.currency} at ${run.adapter_key}`,
     summary: `The ${run.adapter_key} record ${record.external_id} of ${d.document_type} ${d.number} does not agree with the document.`,
-    impact_json: JSON.stringify({ document_amount: d.amount, provider_amount: record.amount }),
-    evidence_json: JSON.stringify({
+    impact: { document_amount: d.amount, provider_amount: record.amount },
+    evidence: {
       rule_set: run.rule_set,
       run_id: run.id,
       connection_id: run.connection_id,
       adapter_key: run.adapter_key,
       document: { id: d.id, number: d.number, amount: d.amount, currency: d.currency },
       provider_record: record,
-    }),
-    observation_ids: [],
-    detected_at: now,
-    created_at: now,
-    updated_at: now,
-    resolved_at: null,
+    },
   };
+  return openException(report, now);
 }
 
 async function documentsToCompare(deps: ReconciliationWorkerDeps, tenantId: string) {

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /**
  * An accounting export (docs/api.md section 9.2): its documents as they were sent for (kept, not
@@ -9,23 +9,28 @@ export const accountingExport = /* @__PURE__ */ entity('accounting_export', {
   gsi1: { pk: 'TENANT#{tenant_id}#ACCOUNTING_EXPORT#STATUS#{status}', sk: '{id}' },
 });
 
-/** The export record the stores read back (AccountingExportRead's fields, in order). */
-export const ACCOUNTING_EXPORT_FIELDS = [
-  'id',
-  'tenant_id',
-  'export_batch_id',
-  'integration_connection_id',
-  'status',
-  'document_count',
-  'items',
-  'attempts',
-  'review_item_id',
-  'simulate_failure',
-  'created_by',
-  'created_at',
-  'updated_at',
-  'completed_at',
-] as const;
+/** The export record (AccountingExportRead derives from it), with what the worker keeps beside
+ * it: the documents to send, the request's fingerprint and the run's lease. */
+export const accountingExportRecord = /* @__PURE__ */ record(accountingExport, {
+  id: 'string',
+  tenant_id: 'string',
+  export_batch_id: 'string',
+  /** As requested, else the connection the worker resolved; null until then. */
+  integration_connection_id: 'string|null',
+  status: 'enum',
+  document_count: 'int',
+  items: 'json',
+  attempts: 'json',
+  review_item_id: 'string|null',
+  simulate_failure: 'enum|null',
+  created_by: 'string',
+  created_at: 'datetime',
+  updated_at: 'datetime',
+  completed_at: 'datetime|null',
+  documents: { type: 'json', hidden: true },
+  fingerprint: { type: 'string', hidden: true },
+  lease_until: { type: 'datetime|null?', hidden: true },
+});
 
 export const access = {
   entity: accountingExport,

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /**
  * An audit event, written in the transaction of the change it records. Events of no entity
@@ -10,18 +10,18 @@ export const audit = /* @__PURE__ */ entity('audit_event', {
   gsi2: { pk: 'TENANT#{tenant_id}#AUDIT#TYPE#{entity_type}', sk: '{id}' },
 });
 
-/** The audit event record the stores read back (AuditEventRead's fields, in order). */
-export const AUDIT_FIELDS = [
-  'id',
-  'tenant_id',
-  'event_type',
-  'actor_id',
-  'entity_type',
-  'entity_id',
-  'summary',
-  'metadata_json',
-  'created_at',
-] as const;
+/** The audit event record, in the order the API returns it (AuditEventRead derives from it). */
+export const auditRecord = /* @__PURE__ */ record(audit, {
+  id: 'string',
+  tenant_id: 'string',
+  event_type: 'string',
+  actor_id: 'string|null?',
+  entity_type: 'string|null?',
+  entity_id: 'string|null?',
+  summary: 'string|null?',
+  metadata_json: 'string|null?',
+  created_at: 'datetime|null?',
+});
 
 export const access = {
   entity: audit,

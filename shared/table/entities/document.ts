@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /** A business document: an invoice, a payment or a credit note (docs/api.md section 9). */
 export const document = /* @__PURE__ */ entity('document', {
@@ -7,24 +7,24 @@ export const document = /* @__PURE__ */ entity('document', {
   gsi2: { pk: 'TENANT#{tenant_id}#DOCUMENT#TYPE#{document_type}', sk: '{id}' },
 });
 
-/** The document record the stores read back (DocumentRead's fields, in order). */
-export const DOCUMENT_FIELDS = [
-  'id',
-  'tenant_id',
-  'document_type',
-  'number',
-  'counterparty',
-  'currency',
-  'amount',
-  'issued_on',
-  'due_on',
-  'external_refs',
-  'lines',
-  'applies_to',
-  'status',
-  'created_at',
-  'updated_at',
-] as const;
+/** The document record, in the order the API returns it (DocumentRead derives from it). */
+export const documentRecord = /* @__PURE__ */ record(document, {
+  id: 'string',
+  tenant_id: 'string',
+  document_type: 'enum',
+  number: 'string',
+  counterparty: 'string',
+  currency: 'string',
+  amount: 'string',
+  issued_on: 'date',
+  due_on: 'date|null',
+  external_refs: 'json',
+  lines: 'json',
+  applies_to: 'string|null',
+  status: 'enum',
+  created_at: 'datetime',
+  updated_at: 'datetime',
+});
 
 export const access = {
   entity: document,

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /**
  * A business exception (docs/api.md section 6). Its status index (gsi1) is what answers "what
@@ -12,25 +12,25 @@ export const exception = /* @__PURE__ */ entity('exception', {
   gsi2: { pk: 'TENANT#{tenant_id}#EXCEPTION#SUBJECT#{subject_type}#{subject_id}', sk: '{id}' },
 });
 
-/** The exception record the stores read back (BusinessExceptionRead's fields, in order). */
-export const EXCEPTION_FIELDS = [
-  'id',
-  'tenant_id',
-  'exception_type',
-  'severity',
-  'status',
-  'subject_type',
-  'subject_id',
-  'title',
-  'summary',
-  'impact_json',
-  'evidence_json',
-  'observation_ids',
-  'detected_at',
-  'created_at',
-  'updated_at',
-  'resolved_at',
-] as const;
+/** The exception record, in the order the API returns it (BusinessExceptionRead derives from it). */
+export const exceptionRecord = /* @__PURE__ */ record(exception, {
+  id: 'string',
+  tenant_id: 'string',
+  exception_type: 'string',
+  severity: 'enum',
+  status: 'enum',
+  subject_type: 'string',
+  subject_id: 'string',
+  title: 'string',
+  summary: 'string',
+  impact_json: 'string',
+  evidence_json: 'string',
+  observation_ids: 'string[]?',
+  detected_at: 'datetime',
+  created_at: 'datetime|null?',
+  updated_at: 'datetime|null?',
+  resolved_at: 'datetime|null?',
+});
 
 export const access = {
   entity: exception,

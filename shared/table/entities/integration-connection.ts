@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /**
  * A tenant's connection to an adapter of the catalog (docs/api.md section 9.3). Its secret is not
@@ -9,21 +9,23 @@ export const integrationConnection = /* @__PURE__ */ entity('integration_connect
   table: { pk: 'TENANT#{tenant_id}#INTEGRATION_CONNECTION', sk: '{id}' },
 });
 
-/** The connection record the stores read back (IntegrationConnectionRead's fields but `health`, and its category). */
-export const INTEGRATION_CONNECTION_FIELDS = [
-  'id',
-  'tenant_id',
-  'adapter_key',
-  'category',
-  'name',
-  'status',
-  'scopes',
-  'config',
-  'mapping',
-  'secret_configured',
-  'created_at',
-  'updated_at',
-] as const;
+/** The connection record (IntegrationConnectionRead derives from it; the domain computes its health). */
+export const integrationConnectionRecord = /* @__PURE__ */ record(integrationConnection, {
+  id: 'string',
+  tenant_id: 'string',
+  adapter_key: 'string',
+  category: { type: 'enum', hidden: true },
+  name: 'string',
+  status: 'enum',
+  scopes: 'string[]',
+  config: 'json',
+  mapping: 'json',
+  /** Whether a secret is stored; the secret itself is never returned. */
+  secret_configured: 'boolean',
+  health: { type: 'json', derived: true },
+  created_at: 'datetime',
+  updated_at: 'datetime',
+});
 
 export const access = {
   entity: integrationConnection,

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /**
  * An integration issue (docs/api.md section 9.3): one item per connection and issue code, so a
@@ -10,19 +10,20 @@ export const integrationIssue = /* @__PURE__ */ entity('integration_issue', {
   table: { pk: 'TENANT#{tenant_id}#INTEGRATION_ISSUE', sk: '{connection_id}#{issue_code}' },
 });
 
-export const INTEGRATION_ISSUE_FIELDS = [
-  'tenant_id',
-  'connection_id',
-  'issue_code',
-  'status',
-  'message',
-  'next_action',
-  'review_item_id',
-  'times_opened',
-  'opened_at',
-  'closed_at',
-  'updated_at',
-] as const;
+/** An integration issue as the hub reads it (no API record of its own: diagnostics and review items show it). */
+export const integrationIssueRecord = /* @__PURE__ */ record(integrationIssue, {
+  tenant_id: 'string',
+  connection_id: 'string',
+  issue_code: 'enum',
+  status: 'enum',
+  message: 'string',
+  next_action: 'string|null',
+  review_item_id: 'string',
+  times_opened: 'int',
+  opened_at: 'datetime',
+  closed_at: 'datetime|null',
+  updated_at: 'datetime',
+});
 
 export const access = {
   entity: integrationIssue,

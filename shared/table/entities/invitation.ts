@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /**
  * An invitation to a tenant (docs/api.md section 3). One item per tenant and email, keyed by
@@ -13,19 +13,19 @@ export const invitation = /* @__PURE__ */ entity('invitation', {
   gsi2: { pk: 'TENANT#{tenant_id}#INVITATION', sk: '{id}' },
 });
 
-/** The invitation record the stores read back (MemberInvitationRead's fields and the tenant's creation time). */
-export const INVITATION_FIELDS = [
-  'id',
-  'tenant_id',
-  'tenant_name',
-  'tenant_created_at',
-  'email',
-  'role',
-  'status',
-  'invited_by',
-  'created_at',
-  'expires_at',
-] as const;
+/** The invitation record (MemberInvitationRead derives from it), with the tenant's creation time for the membership it becomes. */
+export const invitationRecord = /* @__PURE__ */ record(invitation, {
+  id: 'string',
+  tenant_id: 'string',
+  tenant_name: 'string',
+  tenant_created_at: { type: 'datetime', hidden: true },
+  email: 'string',
+  role: 'enum',
+  status: 'enum',
+  invited_by: 'string',
+  created_at: 'datetime',
+  expires_at: 'datetime',
+});
 
 export const access = {
   entity: invitation,

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /**
  * A membership. It copies the tenant's name and creation time and the user's email and display
@@ -9,18 +9,19 @@ export const member = /* @__PURE__ */ entity('member', {
   gsi1: { pk: 'USER#{user_id}', sk: 'MEMBER#{tenant_id}' },
 });
 
-/** The membership record the stores read back (MemberRead's and MembershipRead's fields). */
-export const MEMBER_FIELDS = [
-  'tenant_id',
-  'tenant_name',
-  'tenant_created_at',
-  'user_id',
-  'email',
-  'display_name',
-  'role',
-  'created_at',
-  'updated_at',
-] as const;
+/** The membership record: the tenant's and the user's names beside the role, so that both lists
+ * read one item (MemberRead and MembershipRead are views of it). */
+export const memberRecord = /* @__PURE__ */ record(member, {
+  tenant_id: 'string',
+  tenant_name: 'string',
+  tenant_created_at: 'datetime',
+  user_id: 'string',
+  email: 'string',
+  display_name: 'string',
+  role: 'enum',
+  created_at: 'datetime',
+  updated_at: 'datetime|null?',
+});
 
 export const access = {
   entity: member,

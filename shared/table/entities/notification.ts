@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /** A notification, with its delivery attempts. */
 export const notification = /* @__PURE__ */ entity('notification', {
@@ -7,26 +7,26 @@ export const notification = /* @__PURE__ */ entity('notification', {
   gsi2: { pk: 'TENANT#{tenant_id}#NOTIFICATION#CHANNEL#{channel}', sk: '{id}' },
 });
 
-/** The notification record the stores read back (NotificationRead's fields, in order). */
-export const NOTIFICATION_FIELDS = [
-  'id',
-  'tenant_id',
-  'channel',
-  'recipient',
-  'subject',
-  'body',
-  'metadata_json',
-  'status',
-  'policy_reasons',
-  'idempotency_key',
-  'attempts',
-  'review_item_id',
-  'created_by',
-  'created_at',
-  'updated_at',
-  'queued_at',
-  'delivered_at',
-] as const;
+/** The notification record, in the order the API returns it (NotificationRead derives from it). */
+export const notificationRecord = /* @__PURE__ */ record(notification, {
+  id: 'string',
+  tenant_id: 'string',
+  channel: 'enum',
+  recipient: 'string',
+  subject: 'string|null',
+  body: 'string',
+  metadata_json: 'string',
+  status: 'enum',
+  policy_reasons: 'string[]',
+  idempotency_key: 'string',
+  attempts: 'json',
+  review_item_id: 'string|null',
+  created_by: 'string|null',
+  created_at: 'datetime',
+  updated_at: 'datetime',
+  queued_at: 'datetime|null',
+  delivered_at: 'datetime|null',
+});
 
 export const access = {
   entity: notification,

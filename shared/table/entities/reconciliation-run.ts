@@ -1,29 +1,30 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /** A reconciliation run (docs/api.md section 9.3): queued by the API, completed by the internal worker. */
 export const reconciliationRun = /* @__PURE__ */ entity('reconciliation_run', {
   table: { pk: 'TENANT#{tenant_id}#RECONCILIATION_RUN', sk: '{id}' },
 });
 
-/** ReconciliationRunRead's fields, in order. */
-export const RECONCILIATION_RUN_FIELDS = [
-  'id',
-  'tenant_id',
-  'connection_id',
-  'adapter_key',
-  'rule_set',
-  'status',
-  'matched',
-  'mismatched',
-  'missing_in_provider',
-  'missing_locally',
-  'exception_ids',
-  'error',
-  'requested_by',
-  'created_at',
-  'updated_at',
-  'completed_at',
-] as const;
+/** The reconciliation run record, in the order the API returns it (ReconciliationRunRead derives from it). */
+export const reconciliationRunRecord = /* @__PURE__ */ record(reconciliationRun, {
+  id: 'string',
+  tenant_id: 'string',
+  connection_id: 'string',
+  adapter_key: 'string',
+  rule_set: 'string',
+  status: 'enum',
+  matched: 'int',
+  mismatched: 'int',
+  missing_in_provider: 'int',
+  missing_locally: 'int',
+  /** The business exception of each mismatch (the same exception on every run that finds it). */
+  exception_ids: 'string[]',
+  error: 'string|null',
+  requested_by: 'string|null',
+  created_at: 'datetime',
+  updated_at: 'datetime',
+  completed_at: 'datetime|null',
+});
 
 export const access = {
   entity: reconciliationRun,

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /**
  * A failed or gated job held for a person's decision (retry or discard): a notification, or a
@@ -28,31 +28,39 @@ export const reviewKeys = <R extends { status: string; kind?: string | null | un
  * The item every store writes for a review item, of any kind: its record with the keys of
  * `reviewKeys`, so that no kind's open items are missing from the operator's count.
  */
-export const reviewItemRecord = <
+export const storedReviewItem = <
   R extends { tenant_id: string; id: string; status: string; kind?: string | null | undefined },
 >(
   review: R,
   extra: Record<string, unknown> = {},
 ) => reviewItem.item({ ...review, ...extra }, reviewKeys(review));
 
-/** The review item record the stores read back (ReviewItemRead's fields, in order). */
-export const REVIEW_ITEM_FIELDS = [
-  'id',
-  'tenant_id',
-  'notification_id',
-  'channel',
-  'reason',
-  'detail',
-  'status',
-  'decision',
-  'note',
-  'decided_by',
-  'decided_at',
-  'created_at',
-  'updated_at',
-  'kind',
-  'subject_id',
-] as const;
+/** The review item record, in the order the API returns it (ReviewItemRead derives from it); a
+ * `workflow_action` item also keeps the planned action to retry, as `job`. */
+export const reviewItemRecord = /* @__PURE__ */ record(reviewItem, {
+  id: 'string',
+  tenant_id: 'string',
+  /** Null on a workflow_action item. */
+  notification_id: 'string|null',
+  /** The channel of the notification (or of a failed notify action); null for a task action. */
+  channel: 'enum|null',
+  reason: 'enum',
+  detail: 'string',
+  status: 'enum',
+  decision: 'enum|null',
+  note: 'string|null',
+  decided_by: 'string|null',
+  decided_at: 'datetime|null',
+  created_at: 'datetime',
+  updated_at: 'datetime',
+  kind: 'enum',
+  /**
+   * The job held: the notification id, `<rule_id>:<event_id>:<action_index>` of a rule action,
+   * or `<connection_id>:<issue_code>` of an integration issue.
+   */
+  subject_id: 'string',
+  job: { type: 'json?', hidden: true },
+});
 
 export const access = {
   entity: reviewItem,

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /** A bearer token's session, keyed by the token's hash; listed in its user's GSI1 partition. */
 export const session = /* @__PURE__ */ entity('session', {
@@ -6,17 +6,19 @@ export const session = /* @__PURE__ */ entity('session', {
   gsi1: { pk: 'USER#{user_id}', sk: 'SESSION#{created_at}#{token_id}' },
 });
 
-/** The session record the stores read back (AuthSessionRead's stored fields). */
-export const SESSION_FIELDS = [
-  'token_id',
-  'user_id',
-  'user_email',
-  'user_display_name',
-  'expires_at',
-  'created_at',
-  'last_used_at',
-  'revoked_at',
-] as const;
+/** The session record (AuthSessionRead derives from it; its status and tenants the domain computes). */
+export const sessionRecord = /* @__PURE__ */ record(session, {
+  token_id: 'string',
+  user_id: 'string',
+  user_email: 'string',
+  user_display_name: 'string',
+  status: { type: 'enum', derived: true },
+  expires_at: 'datetime',
+  tenant_ids: { type: 'string[]', derived: true },
+  created_at: 'datetime|null?',
+  last_used_at: 'datetime|null?',
+  revoked_at: 'datetime|null?',
+});
 
 export const access = {
   entity: session,

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /** A task (docs/api.md section 9), created by a person or by a workflow rule. */
 export const task = /* @__PURE__ */ entity('task', {
@@ -7,23 +7,24 @@ export const task = /* @__PURE__ */ entity('task', {
   gsi2: { pk: 'TENANT#{tenant_id}#TASK#ASSIGNEE#{assignee_id}', sk: '{id}' },
 });
 
-/** The task record the stores read back (TaskRead's fields, in order). */
-export const TASK_FIELDS = [
-  'id',
-  'tenant_id',
-  'title',
-  'description',
-  'assignee_role',
-  'assignee_id',
-  'due_at',
-  'subject_type',
-  'subject_id',
-  'status',
-  'source_rule_id',
-  'created_at',
-  'updated_at',
-  'completed_at',
-] as const;
+/** The task record, in the order the API returns it (TaskRead derives from it). */
+export const taskRecord = /* @__PURE__ */ record(task, {
+  id: 'string',
+  tenant_id: 'string',
+  title: 'string',
+  description: 'string|null',
+  assignee_role: 'enum|null',
+  assignee_id: 'string|null',
+  due_at: 'datetime|null',
+  subject_type: 'string|null',
+  subject_id: 'string|null',
+  status: 'enum',
+  /** The workflow rule that created the task; null for a task a person created. */
+  source_rule_id: 'string|null',
+  created_at: 'datetime',
+  updated_at: 'datetime',
+  completed_at: 'datetime|null',
+});
 
 export const access = {
   entity: task,

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /**
  * A tenant. `owner_count` guards the last owner: memberships change it in the same transaction,
@@ -9,8 +9,15 @@ export const tenant = /* @__PURE__ */ entity('tenant', {
   gsi1: { pk: 'TENANTS', sk: '{created_at}#{id}' },
 });
 
-/** The tenant record the stores read back (TenantRead's fields; `owner_count` stays internal). */
-export const TENANT_FIELDS = ['id', 'name', 'status', 'created_at'] as const;
+/** The tenant record (TenantRead derives from it); `owner_count` keeps the last-owner rule a
+ * condition of the membership change's transaction. */
+export const tenantRecord = /* @__PURE__ */ record(tenant, {
+  id: 'string',
+  name: 'string',
+  status: 'enum',
+  created_at: 'datetime',
+  owner_count: { type: 'int', hidden: true },
+});
 
 export const access = {
   entity: tenant,

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /**
  * A user's profile. The user's own GSI1 partition is an item collection: the user (`#USER`),
@@ -9,8 +9,14 @@ export const user = /* @__PURE__ */ entity('user', {
   gsi1: { pk: 'USER#{id}', sk: '#USER' },
 });
 
-/** The user record the stores read back (UserRead's fields and the platform roles). */
-export const USER_FIELDS = ['id', 'email', 'display_name', 'created_at', 'platform_roles'] as const;
+/** The user record (UserRead derives from it); the platform roles are the token check's, not the API's. */
+export const userRecord = /* @__PURE__ */ record(user, {
+  id: 'string',
+  email: 'string',
+  display_name: 'string',
+  created_at: 'datetime',
+  platform_roles: { type: 'string[]?', hidden: true },
+});
 
 /** In the user's GSI1 partition the user and their memberships sort below this, sessions above it. */
 export const MEMBERSHIPS_END = 'N';

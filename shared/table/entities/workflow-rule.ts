@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /**
  * A workflow rule (docs/api.md section 9.1). Only an enabled rule carries gsi1 keys, under its
@@ -10,19 +10,20 @@ export const workflowRule = /* @__PURE__ */ entity('workflow_rule', {
   gsi1: { pk: 'TENANT#{tenant_id}#WORKFLOW_RULE#ON#{enabled_event_type}', sk: '{id}' },
 });
 
-/** The rule record the stores read back (WorkflowRuleRead's fields, in order). */
-export const WORKFLOW_RULE_FIELDS = [
-  'id',
-  'tenant_id',
-  'name',
-  'trigger',
-  'conditions',
-  'actions',
-  'enabled',
-  'version',
-  'created_at',
-  'updated_at',
-] as const;
+/** The workflow rule record, in the order the API returns it (WorkflowRuleRead derives from it). */
+export const workflowRuleRecord = /* @__PURE__ */ record(workflowRule, {
+  id: 'string',
+  tenant_id: 'string',
+  name: 'string',
+  trigger: 'json',
+  conditions: 'json',
+  actions: 'json',
+  enabled: 'boolean',
+  /** Starts at 1 and grows with every change; a PATCH names the version it was made against. */
+  version: 'int',
+  created_at: 'datetime',
+  updated_at: 'datetime',
+});
 
 export const access = {
   entity: workflowRule,
