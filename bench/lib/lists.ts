@@ -10,8 +10,8 @@ import { ensureTable, localClient } from '#local/dynamodb-local';
 import { newId } from '#shared/kernel/ids';
 import { document } from '#shared/table/entities/document';
 import { exception } from '#shared/table/entities/exception';
-import { inboxItemRecord } from '#shared/table/entities/inbox-item';
-import { reviewItemRecord } from '#shared/table/entities/review-item';
+import { storedInboxItem } from '#shared/table/entities/inbox-item';
+import { storedReviewItem } from '#shared/table/entities/review-item';
 import { task } from '#shared/table/entities/task';
 
 /**
@@ -51,8 +51,8 @@ const CASES: ListCase[] = [
   {
     name: 'review-items?kind=workflow_action',
     matching: (t) =>
-      reviewItemRecord({ tenant_id: t, id: newId(), kind: 'workflow_action', status: 'retried' }),
-    other: (t) => reviewItemRecord({ tenant_id: t, id: newId(), kind: 'notification', status: 'retried' }),
+      storedReviewItem({ tenant_id: t, id: newId(), kind: 'workflow_action', status: 'retried' }),
+    other: (t) => storedReviewItem({ tenant_id: t, id: newId(), kind: 'notification', status: 'retried' }),
     firstPage: (db, t) => notificationStore(db).listReviewItems(t, { kind: 'workflow_action' }, page),
   },
   {
@@ -76,7 +76,7 @@ const CASES: ListCase[] = [
 ];
 
 const inboxRecord = (tenant: string, readAt: string | null) =>
-  inboxItemRecord({
+  storedInboxItem({
     tenant_id: tenant,
     user_id: USER,
     notification_id: newId(),

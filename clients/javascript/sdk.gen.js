@@ -235,6 +235,8 @@ export const auditList = (options) => (options.client ?? client).get({
 });
 /**
  * List the tenant's pending timers, soonest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const timersList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -277,6 +279,8 @@ export const notificationsGet = (options) => (options.client ?? client).get({
 });
 /**
  * List the caller's in-app notifications in the tenant, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const inboxList = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -285,6 +289,8 @@ export const inboxList = (options) => (options.client ?? client).get({
 });
 /**
  * Count the caller's unread in-app notifications, in all and by category
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const inboxSummary = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -293,6 +299,8 @@ export const inboxSummary = (options) => (options.client ?? client).get({
 });
 /**
  * Mark one of the caller's in-app notifications read
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const inboxRead = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -301,6 +309,8 @@ export const inboxRead = (options) => (options.client ?? client).post({
 });
 /**
  * Mark one of the caller's in-app notifications unread again
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const inboxUnread = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -309,6 +319,8 @@ export const inboxUnread = (options) => (options.client ?? client).post({
 });
 /**
  * Mark all of the caller's unread in-app notifications read, or those of one category
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export const inboxReadAll = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],

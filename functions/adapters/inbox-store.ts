@@ -1,16 +1,15 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { InboxCategory, InboxItem, InboxOwner, InboxStore } from '#shared/domain/inbox/ports';
-import { inboxItem, INBOX_ITEM_FIELDS, inboxItemRecord } from '#shared/table/entities/inbox-item';
+import { inboxItem, inboxItemRecord, storedInboxItem } from '#shared/table/entities/inbox-item';
+import { reader } from '#shared/table/entity';
 import { keyAttributes } from '#shared/table/table';
-import { type Db, pick, queryFrom, queryPage } from './dynamo';
+import { type Db, queryFrom, queryPage } from './dynamo';
+import { getItem, isConditionFailure } from './records';
 
-const toItem = (item: Record<string, unknown>) => pick(item, INBOX_ITEM_FIELDS) as InboxItem;
+const toItem = /* @__PURE__ */ reader<InboxItem>()(inboxItemRecord);
 
 /** How many items `readAll` marks at once (each its own conditional UpdateItem). */
 const READ_ALL_PARALLEL = 25;
-
-const isConditionFailure = (err: unknown) =>
-  (err as { name?: string }).name === 'ConditionalCheckFailedException';
 
 /** The sparse keys an unread item carries and a read one does not. */
 const UNREAD_KEYS = [keyAttributes('gsi1'), keyAttributes('gsi3')].flatMap((k) => [
@@ -24,16 +23,8 @@ const UNREAD_KEYS = [keyAttributes('gsi1'), keyAttributes('gsi3')].flatMap((k) =
  * category), and read-only items are the member's partition filtered by `read_state`.
  */
 export const inboxStore = (db: Db): InboxStore => {
-  const get = async (owner: InboxOwner, notificationId: string) =>
-    (
-      await db.doc.send(
-        new GetCommand({
-          TableName: db.tableName,
-          Key: inboxItem.key({ ...owner, notification_id: notificationId }),
-          ConsistentRead: true,
-        }),
-      )
-    ).Item;
+  const get = (owner: InboxOwner, notificationId: string) =>
+    getItem(db, inboxItem.key({ ...owner, notification_id: notificationId }));
 
   return {
     list(owner, { unread, category }, page) {
@@ -85,7 +76,7 @@ export const inboxStore = (db: Db): InboxStore => {
         await db.doc.send(
           new PutCommand({
             TableName: db.tableName,
-            Item: inboxItemRecord(next),
+            Item: storedInboxItem(next),
             // Only over the state it read: of a read and an unread racing, one wins.
             ConditionExpression:
               current.read_at === null ? 'attribute_type(read_at, :null)' : 'read_at = :read',

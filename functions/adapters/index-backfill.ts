@@ -1,6 +1,6 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { exception } from '#shared/table/entities/exception';
-import { reviewItemRecord } from '#shared/table/entities/review-item';
+import { storedReviewItem } from '#shared/table/entities/review-item';
 import { keyAttributes } from '#shared/table/table';
 import type { Db } from './dynamo';
 
@@ -14,7 +14,7 @@ const missingKeys = (item: Record<string, unknown>) => {
     item.entity === 'exception'
       ? exception.item(item as never)
       : item.entity === 'review_item'
-        ? reviewItemRecord(item as never)
+        ? storedReviewItem(item as never)
         : undefined;
   if (!full) return undefined;
   const index = item.entity === 'exception' ? keyAttributes('gsi1') : keyAttributes('gsi2');

@@ -9,7 +9,7 @@ import type {
 } from '#shared/domain/notifications/ports';
 import { adapterConnection } from '#shared/table/entities/adapter-connection';
 import { consumed } from '#shared/table/entities/consumed';
-import { inboxItemRecord } from '#shared/table/entities/inbox-item';
+import { storedInboxItem } from '#shared/table/entities/inbox-item';
 import { member } from '#shared/table/entities/member';
 import { reader } from '#shared/table/entity';
 import { notification, notificationRecord } from '#shared/table/entities/notification';
@@ -154,7 +154,7 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
         ops.push({
           Put: {
             // Category and priority are `general` and `normal` until notifications carry them.
-            Item: inboxItemRecord({
+            Item: storedInboxItem({
               tenant_id: n.tenant_id,
               user_id: n.recipient,
               notification_id: n.id,

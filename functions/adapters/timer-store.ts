@@ -2,9 +2,10 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import type { AuditEvent } from '#shared/domain/audit';
 import type { TaskDueStore, Timer, TimerStore } from '#shared/domain/timers/ports';
 import { task } from '#shared/table/entities/task';
-import { timer, TIMER_DUE_SHARDS, TIMER_FIELDS } from '#shared/table/entities/timer';
+import { timer, TIMER_DUE_SHARDS, timerRecord } from '#shared/table/entities/timer';
+import { reader } from '#shared/table/entity';
 import { auditPut } from './audit-store';
-import { below, type Db, pick, queryFrom, queryPage, transact, type WriteOp } from './dynamo';
+import { below, type Db, queryFrom, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
 
 const shardOf = (id: string): number => {
@@ -14,11 +15,12 @@ const shardOf = (id: string): number => {
 };
 
 /** The timer as read: the optional fields (rule_id, policy_id, level) only where the timer has them. */
+const readTimer = /* @__PURE__ */ reader<Timer>()(timerRecord);
 const toTimer = (item: Record<string, unknown>): Timer => {
-  const t = Object.fromEntries(
-    Object.entries(pick(item, TIMER_FIELDS)).filter(([, v]) => v !== null),
-  ) as unknown as Timer;
-  return { ...t, tenant_id: String(item.tenant_id) };
+  const t = readTimer(item);
+  for (const optional of ['rule_id', 'policy_id', 'level'] as const)
+    if (t[optional] === null) delete t[optional];
+  return t;
 };
 
 const timerKey = (tenantId: string, id: string) => timer.key({ tenant_id: tenantId, id });

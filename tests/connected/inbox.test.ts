@@ -10,7 +10,7 @@ import {
   readAllInbox,
 } from '#shared/domain/inbox/use-cases';
 import { newId, systemClock } from '#shared/kernel/ids';
-import { inboxItemRecord } from '#shared/table/entities/inbox-item';
+import { storedInboxItem } from '#shared/table/entities/inbox-item';
 import { countingQueries, freshDb, loadItems } from '#tests/support/db';
 import { audit, drain, principal } from '#tests/support/fixtures';
 
@@ -28,7 +28,7 @@ const deps = () => ({ inbox: inboxStore(db), clock: systemClock });
 
 const item = (user: string, over: { category?: string; read_at?: string | null } = {}) => {
   const read_at = over.read_at ?? null;
-  return inboxItemRecord({
+  return storedInboxItem({
     tenant_id: T,
     user_id: user,
     notification_id: newId(),

@@ -9,7 +9,7 @@ import { adapterConnection } from '#shared/table/entities/adapter-connection';
 import { consumed } from '#shared/table/entities/consumed';
 import { inboxItem } from '#shared/table/entities/inbox-item';
 import { member } from '#shared/table/entities/member';
-import { reviewItem, reviewItemRecord } from '#shared/table/entities/review-item';
+import { reviewItem, storedReviewItem } from '#shared/table/entities/review-item';
 import type { Key } from '#shared/table/table';
 import { freshDb } from '#tests/support/db';
 import { audit, drain } from '#tests/support/fixtures';
@@ -247,7 +247,7 @@ describe('lists', () => {
     const open = reviewOf(n);
     const decided = reviewOf(n, { status: 'discarded', decision: 'discard' });
     const workflow = reviewOf(n, { kind: 'workflow_action', notification_id: null, subject_id: 'r:e:0' });
-    for (const r of [open, decided, workflow]) await put(reviewItemRecord(r));
+    for (const r of [open, decided, workflow]) await put(storedReviewItem(r));
     // As written before kinds: no kind, no subject_id, and so no kind index entry until the backfill.
     const legacy = reviewOf(n);
     const { kind: _kind, subject_id: _subject, ...legacyFields } = legacy;

@@ -11,7 +11,7 @@ import type { WorkflowJob } from '#shared/domain/workflows/ports';
 import { decideWorkflowAction } from '#shared/domain/workflows/review';
 import { InvalidTransitionError } from '#shared/kernel/errors';
 import { newId, systemClock } from '#shared/kernel/ids';
-import { reviewItem, reviewItemRecord } from '#shared/table/entities/review-item';
+import { reviewItem, storedReviewItem } from '#shared/table/entities/review-item';
 import { countingQueries, freshDb, loadItems } from '#tests/support/db';
 import { audit, drain, principal } from '#tests/support/fixtures';
 
@@ -151,7 +151,7 @@ describe('review item kinds', () => {
 
 describe('review item lists at any size (docs/api.md section 4)', () => {
   const item = (tenant: string, kind: ReviewItem['kind'], status: ReviewItem['status']) =>
-    reviewItemRecord({ ...workflowItem(), id: newId(), tenant_id: tenant, kind, status });
+    storedReviewItem({ ...workflowItem(), id: newId(), tenant_id: tenant, kind, status });
   const ids = (items: Record<string, unknown>[]) => items.map((i) => i.id as string).reverse();
   let fewKinds: string[];
   let fewOpen: string[];

@@ -44,7 +44,9 @@ describe('README curl examples', () => {
     expect(stdout).toMatch(/204\n401\n$/);
     expect(stdout).toContain('"id":"acme"');
     expect(stdout).toContain('notification delivered');
-    expect(stdout).toContain('"subject":"Payment short","body":"INV-1042 is short by 40.00","category":"general"');
+    expect(stdout).toContain(
+      '"subject":"Payment short","body":"INV-1042 is short by 40.00","category":"general"',
+    );
     expect(stdout).toMatch(/read at \d{4}-\d\d-\d\dT/);
     expect(stdout).toContain('inbox of another member: 404');
     expect(stdout).toContain('email delivered');

@@ -7,6 +7,7 @@ import { NotificationCategory, NotificationPriority } from './inbox';
 import { NotificationChannel, NotificationStatus, ReviewItemKind, ReviewItemStatus } from './notifications';
 import { auditRecord } from '#shared/table/entities/audit';
 import { exceptionRecord } from '#shared/table/entities/exception';
+import { inboxItemRecord } from '#shared/table/entities/inbox-item';
 import { invitationRecord } from '#shared/table/entities/invitation';
 import { notificationRecord } from '#shared/table/entities/notification';
 import { reviewItemRecord } from '#shared/table/entities/review-item';
@@ -190,16 +191,7 @@ export const OpsMetricsRead = named(
 
 /** One in-app notification in its recipient's inbox (docs/api.md section 7.1). */
 export const InboxItemRead = named(
-  z.object({
-    notification_id: z.string(),
-    subject: z.nullable(z.string()),
-    body: z.string(),
-    category: NotificationCategory,
-    priority: NotificationPriority,
-    created_at: DateTime,
-    /** Null while unread. */
-    read_at: z.nullable(DateTime),
-  }),
+  readSchema(inboxItemRecord, { category: NotificationCategory, priority: NotificationPriority }),
   'InboxItemRead',
 );
 

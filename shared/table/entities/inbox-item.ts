@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /**
  * An in-app notification delivered to one member's inbox (docs/api.md section 7.1): `tenant_id`,
@@ -15,22 +15,29 @@ export const inboxItem = /* @__PURE__ */ entity('inbox_item', {
   gsi3: { pk: 'TENANT#{tenant_id}#INBOX#{user_id}#UNREAD#{unread_category}', sk: '{notification_id}' },
 });
 
-/** The inbox item record the stores read back (InboxItemRead's fields, in order). */
-export const INBOX_ITEM_FIELDS = [
-  'notification_id',
-  'subject',
-  'body',
-  'category',
-  'priority',
-  'created_at',
-  'read_at',
-] as const;
+/**
+ * The inbox item record, in the order the API returns it (InboxItemRead derives from it). Whose
+ * inbox and the read state the "read" filter tests are kept beside it, never returned.
+ */
+export const inboxItemRecord = /* @__PURE__ */ record(inboxItem, {
+  tenant_id: { type: 'string', hidden: true },
+  user_id: { type: 'string', hidden: true },
+  notification_id: 'string',
+  subject: 'string|null',
+  body: 'string',
+  category: 'enum',
+  priority: 'enum',
+  created_at: 'datetime',
+  /** Null while unread. */
+  read_at: 'datetime|null',
+  read_state: { type: 'enum', hidden: true },
+});
 
 /**
  * The item every store writes for an inbox item: its record, with the sparse unread keys while
  * `read_at` is null.
  */
-export const inboxItemRecord = <
+export const storedInboxItem = <
   R extends {
     tenant_id: string;
     user_id: string;

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
 
 /** Due timers are spread over shards so that 10,000 timers of one minute do not heat one key. */
 export const TIMER_DUE_SHARDS = 4;
@@ -16,17 +16,22 @@ export const timer = /* @__PURE__ */ entity('timer', {
   gsi3: { pk: 'TIMER#DUE#{shard}', sk: '{due_at}#{tenant_id}#{id}' },
 });
 
-/** The timer record the stores read back (TimerRead's fields, in order). */
-export const TIMER_FIELDS = [
-  'id',
-  'kind',
-  'subject_type',
-  'subject_id',
-  'due_at',
-  'rule_id',
-  'policy_id',
-  'level',
-] as const;
+/**
+ * The timer record (the Timer of the domain; TimerRead is it without `tenant_id`, and without
+ * the optional fields a timer does not have). `shard` places it in the due-time index.
+ */
+export const timerRecord = /* @__PURE__ */ record(timer, {
+  id: 'string',
+  tenant_id: 'string',
+  kind: 'enum',
+  subject_type: 'string',
+  subject_id: 'string',
+  due_at: 'datetime',
+  rule_id: 'string|null?',
+  policy_id: 'string|null?',
+  level: 'int|null?',
+  shard: { type: 'int', hidden: true },
+});
 
 export const access = {
   entity: timer,
