@@ -18,18 +18,14 @@ import { toProblem } from '#functions/http/problem';
 import { routerFor } from '#functions/http/router';
 import { GROUPS, operationsOfGroup } from '#shared/api/manifest';
 import { bootstrapAdmin } from '#shared/domain/identity/tenants';
-import {
-  AppError,
-  MalformedJsonError,
-  MethodNotAllowedError,
-  PayloadTooLargeError,
-} from '#shared/kernel/errors';
+import { AppError, PayloadTooLargeError } from '#shared/kernel/errors';
 import type { Duplex } from 'node:stream';
 import { demoSiteSecurityHeaders } from '#shared/demo/site-headers';
 import { lambdaContext, toApiGatewayEvent } from './api-gateway';
 import { startBackground, startServices } from './background';
 import { localConfig, type Settings } from './config';
 import { LOCAL_CLOCK_PATH, ManualClock } from './clock';
+import { moveClock, writeProblem } from './clock-route';
 import { ensureTable } from './dynamodb-local';
 
 export interface RuntimeOptions {
@@ -70,19 +66,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.ico': 'image/x-icon',
-};
-
-/** The runtime's own answers (a body over API Gateway's limit, a crash) in the service's problem shape. */
-const writeProblem = (
-  res: ServerResponse,
-  err: unknown,
-  req: IncomingMessage,
-  extra: Record<string, string> = {},
-) => {
-  const requestId = requestIdOf(req.headers['x-request-id']);
-  const problem = toProblem(err, requestId);
-  res.writeHead(problem.statusCode, { ...problem.headers, 'x-request-id': requestId, ...extra });
-  res.end(problem.body);
 };
 
 /** A malformed percent-escape (`%zz`) names no file: undefined, and the caller answers 404. */
@@ -250,7 +233,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       return;
     }
     if (manualClock && req.url?.split('?')[0] === LOCAL_CLOCK_PATH) {
-      await moveClock(manualClock, req, body, res);
+      await moveClock(manualClock, () => background.sweepTimers(), req, body, res);
       return;
     }
     const event: ApiEvent = toApiGatewayEvent(req, body);
@@ -274,36 +257,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const result = await handlers.get(group)!(event, lambdaContext(`ops-platform-${group}`));
     res.writeHead(result.statusCode, result.headers ?? {});
     res.end(method === 'HEAD' ? undefined : result.body);
-  };
-
-  /**
-   * `POST /_local/clock` (docs/api.md, "Local runtime"): moves the manual clock, then sweeps the
-   * timers that fell due, so they fire as they would have; answers the clock's new time.
-   */
-  const moveClock = async (
-    clockNow: ManualClock,
-    req: IncomingMessage,
-    body: Buffer,
-    res: ServerResponse,
-  ) => {
-    const requestId = requestIdOf(req.headers['x-request-id']);
-    if (req.method !== 'POST') {
-      const problem = toProblem(new MethodNotAllowedError(['POST']), requestId);
-      res.writeHead(problem.statusCode, { ...problem.headers, 'x-request-id': requestId });
-      res.end(problem.body);
-      return;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch {
-      writeProblem(res, new MalformedJsonError(), req);
-      return;
-    }
-    const now = clockNow.move(parsed);
-    await background.sweepTimers();
-    res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': requestId });
-    res.end(JSON.stringify({ now: now.toISOString() }));
   };
 
   const server = createServer((req, res) => {

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { buildOpenApi } from '#shared/api/openapi';
+import { serviceOpenApi } from '#shared/demo/openapi';
 import { diffOpenApi } from './lib/openapi-diff';
 
 /**
@@ -10,7 +10,7 @@ import { diffOpenApi } from './lib/openapi-diff';
  */
 
 const file = fileURLToPath(new URL('../releases/openapi.json', import.meta.url));
-const doc = buildOpenApi();
+const doc = serviceOpenApi();
 
 if (process.argv.includes('--release')) {
   await writeFile(file, `${JSON.stringify(doc, null, 2)}\n`);

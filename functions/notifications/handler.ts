@@ -4,20 +4,11 @@ import {
   getNotification,
   listNotifications,
 } from '#shared/domain/notifications/use-cases';
-import {
-  inboxSummary,
-  listInbox,
-  markInboxRead,
-  markInboxUnread,
-  readAllInbox,
-} from '#shared/domain/inbox/use-cases';
 import { PolicyRejectedError } from '#shared/kernel/errors';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
-import { INBOX_OPERATIONS } from '#shared/api/operations/inbox';
 import { NOTIFICATIONS_OPERATIONS } from '#shared/api/operations/notifications';
 import { dbFor } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
-import { inboxStore } from '#functions/adapters/inbox-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
 import { allowLoopback, clock, tableConfig } from '#functions/config';
@@ -31,12 +22,11 @@ const deps = {
   clock,
   allowLoopback: allowLoopback(),
 };
-const inbox = { inbox: inboxStore(db), clock };
 const metrics = metricsFor('notifications');
 
-/** Notifications, and the caller's in-app inbox they deliver into (docs/api.md section 7.1). */
+/** Notifications: create, get and list (docs/api.md section 7). */
 export const handler = httpHandler(
-  { ...NOTIFICATIONS_OPERATIONS, ...INBOX_OPERATIONS },
+  NOTIFICATIONS_OPERATIONS,
   {
     'notifications.create': async ({ principal, params, body }) => {
       try {
@@ -66,14 +56,6 @@ export const handler = httpHandler(
     'notifications.list': ({ params, query: { limit, cursor, ...filter } }) =>
       listNotifications(deps, params.tenant_id, filter, { limit, cursor }),
     'notifications.get': ({ params }) => getNotification(deps, params.tenant_id, params.notification_id),
-    'inbox.list': ({ principal, params, query: { limit, cursor, ...filter } }) =>
-      listInbox(inbox, principal, params.tenant_id, filter, { limit, cursor }),
-    'inbox.summary': ({ principal, params }) => inboxSummary(inbox, principal, params.tenant_id),
-    'inbox.read': ({ principal, params }) =>
-      markInboxRead(inbox, principal, params.tenant_id, params.notification_id),
-    'inbox.unread': ({ principal, params }) =>
-      markInboxUnread(inbox, principal, params.tenant_id, params.notification_id),
-    'inbox.readAll': ({ principal, params, body }) => readAllInbox(inbox, principal, params.tenant_id, body),
   },
   { tenantExists: tenantExistsIn(db), idempotency: idempotencyWith(idempotencyStore(db)) },
 );

@@ -72,6 +72,7 @@ export const GROUPS = [
   'exceptions',
   'audit',
   'notifications',
+  'inbox',
   'review',
   'documents',
   'tasks',

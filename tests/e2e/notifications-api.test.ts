@@ -213,9 +213,9 @@ async function attempt(id: string, role: Role) {
 }
 
 describe('role matrix of the notification routes', () => {
-  it('covers every operation of the notifications and review groups', () => {
+  it('covers every operation of the notifications, inbox and review groups', () => {
     const group = (Object.entries(OPERATIONS) as [string, Operation][])
-      .filter(([, op]) => op.group === 'notifications' || op.group === 'review')
+      .filter(([, op]) => op.group === 'notifications' || op.group === 'inbox' || op.group === 'review')
       .map(([id]) => id)
       .sort();
     expect(group).toEqual(Object.keys(ALLOWED).sort());

@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildOpenApi } from '#shared/api/openapi';
+import { serviceOpenApi } from '#shared/demo/openapi';
 import { type OpenApiDoc, openApiValidator, pointer, type ResponseObject } from './demo/openapi-support';
 
 /**
@@ -15,7 +15,7 @@ import { type OpenApiDoc, openApiValidator, pointer, type ResponseObject } from 
  * (tests/support/global-setup.ts) sums up against the pairs the document lists.
  */
 
-const doc = buildOpenApi() as unknown as OpenApiDoc & { paths: Record<string, Record<string, unknown>> };
+const doc = serviceOpenApi() as unknown as OpenApiDoc & { paths: Record<string, Record<string, unknown>> };
 const validator = openApiValidator(doc);
 
 /** Headers of HTTP itself (RFC 9110/9112), which no operation documents. */

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApi } from '#shared/api/openapi';
-import { type Change, diffOpenApi, versionRaisedForBreaking } from '../../scripts/lib/openapi-diff';
+import { serviceOpenApi } from '#shared/demo/openapi';
+import { versionRaisedForBreaking } from '../../scripts/lib/api-version';
+import { type Change, diffOpenApi } from '../../scripts/lib/openapi-diff';
 
 /**
  * The generated document against the last release's (`releases/openapi.json`, written by
@@ -13,7 +14,7 @@ const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta
 const released = JSON.parse(read('releases/openapi.json')) as Record<string, unknown> & {
   info: { version: string };
 };
-const current = buildOpenApi() as Record<string, unknown> & { info: { version: string } };
+const current = serviceOpenApi() as Record<string, unknown> & { info: { version: string } };
 
 /** The lines of CHANGELOG.md under `## <version>`. */
 const changelogOf = (changelog: string, version: string) =>

@@ -59,6 +59,10 @@ const NOT_FILES = new Set([
   'functions/http/layering-probe.ts',
   'shared/kernel/layering-probe.ts',
   'functions/adapters/layering-probe.ts',
+  'shared/api/layering-probe.ts',
+  'shared/api/operations/layering-probe.ts',
+  'shared/domain/notifications/layering-probe.ts',
+  'shared/demo/layering-probe.ts',
 ]);
 
 describe('citations of docs/api.md sections', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffOpenApi, versionRaisedForBreaking } from '../../scripts/lib/openapi-diff';
+import { versionRaisedForBreaking } from '../../scripts/lib/api-version';
+import { diffOpenApi } from '../../scripts/lib/openapi-diff';
 
 /** One case per rule of the breaking-change classifier (docs/api.md section 12). */
 

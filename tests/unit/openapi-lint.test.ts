@@ -8,7 +8,7 @@ import Parsers from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import owasp from '@stoplight/spectral-owasp-ruleset';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApi } from '#shared/api/openapi';
+import { serviceOpenApi } from '#shared/demo/openapi';
 import { ACKNOWLEDGED, type LintContext, RULES_OFF } from './openapi-lint-acknowledged';
 
 /**
@@ -17,7 +17,7 @@ import { ACKNOWLEDGED, type LintContext, RULES_OFF } from './openapi-lint-acknow
  * (the zod schemas, the builder) or acknowledged with a reason in openapi-lint-acknowledged.ts.
  */
 
-const doc = buildOpenApi();
+const doc = serviceOpenApi();
 
 /** Component schemas a request body or parameter reaches, directly or through `$ref`s. */
 function requestSchemas(document: Record<string, unknown>): Set<string> {

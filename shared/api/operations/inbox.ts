@@ -3,14 +3,14 @@ import { InboxItemPath, InboxListQuery, InboxReadAll } from '#shared/api/schemas
 import { op } from './operation';
 
 /**
- * The caller's own in-app inbox in a tenant (docs/api.md section 7.1). Served by the notifications
- * group's function: in_app notifications land here, and a function of its own would cost a cold
- * start for four small reads and writes. Every member reads their own items only; reading is not
- * audited.
+ * The caller's own in-app inbox in a tenant (docs/api.md section 7.1), a route group of its own:
+ * every member's first screen reads it, so its function carries only the inbox (the notifications
+ * group's policy check and delivery records stay out of its bundle and its cold start). Every
+ * member reads their own items only; reading is not audited.
  */
 export const INBOX_OPERATIONS = {
   'inbox.list': op({
-    group: 'notifications',
+    group: 'inbox',
     method: 'GET',
     path: '/tenants/{tenant_id}/inbox',
     summary: "List the caller's in-app notifications in the tenant, newest first",
@@ -21,7 +21,7 @@ export const INBOX_OPERATIONS = {
     status: 200,
   }),
   'inbox.summary': op({
-    group: 'notifications',
+    group: 'inbox',
     method: 'GET',
     path: '/tenants/{tenant_id}/inbox/summary',
     summary: "Count the caller's unread in-app notifications, in all and by category",
@@ -31,7 +31,7 @@ export const INBOX_OPERATIONS = {
     status: 200,
   }),
   'inbox.read': op({
-    group: 'notifications',
+    group: 'inbox',
     method: 'POST',
     path: '/tenants/{tenant_id}/inbox/{notification_id}/read',
     summary: "Mark one of the caller's in-app notifications read",
@@ -41,7 +41,7 @@ export const INBOX_OPERATIONS = {
     status: 200,
   }),
   'inbox.unread': op({
-    group: 'notifications',
+    group: 'inbox',
     method: 'POST',
     path: '/tenants/{tenant_id}/inbox/{notification_id}/unread',
     summary: "Mark one of the caller's in-app notifications unread again",
@@ -51,7 +51,7 @@ export const INBOX_OPERATIONS = {
     status: 200,
   }),
   'inbox.readAll': op({
-    group: 'notifications',
+    group: 'inbox',
     method: 'POST',
     path: '/tenants/{tenant_id}/inbox/read-all',
     summary: "Mark all of the caller's unread in-app notifications read, or those of one category",

@@ -1,0 +1,32 @@
+import {
+  inboxSummary,
+  listInbox,
+  markInboxRead,
+  markInboxUnread,
+  readAllInbox,
+} from '#shared/domain/inbox/use-cases';
+import { INBOX_OPERATIONS } from '#shared/api/operations/inbox';
+import { dbFor } from '#functions/adapters/dynamo';
+import { inboxStore } from '#functions/adapters/inbox-store';
+import { tenantExistsIn } from '#functions/adapters/tenant-exists';
+import { clock, tableConfig } from '#functions/config';
+import { httpHandler } from '#functions/http/handler';
+
+const db = dbFor(tableConfig());
+const inbox = { inbox: inboxStore(db), clock };
+
+/** The caller's own in-app inbox in a tenant (docs/api.md section 7.1). */
+export const handler = httpHandler(
+  INBOX_OPERATIONS,
+  {
+    'inbox.list': ({ principal, params, query: { limit, cursor, ...filter } }) =>
+      listInbox(inbox, principal, params.tenant_id, filter, { limit, cursor }),
+    'inbox.summary': ({ principal, params }) => inboxSummary(inbox, principal, params.tenant_id),
+    'inbox.read': ({ principal, params }) =>
+      markInboxRead(inbox, principal, params.tenant_id, params.notification_id),
+    'inbox.unread': ({ principal, params }) =>
+      markInboxUnread(inbox, principal, params.tenant_id, params.notification_id),
+    'inbox.readAll': ({ principal, params, body }) => readAllInbox(inbox, principal, params.tenant_id, body),
+  },
+  { tenantExists: tenantExistsIn(db) },
+);
