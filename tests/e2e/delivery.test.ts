@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
+import { until } from '#tests/support/e2e';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeBackground, type Background } from '#local/background';
 import { dlqName, QUEUES } from '#shared/kernel/names';
@@ -26,16 +27,6 @@ const received: { verified: boolean; body: string }[] = [];
 
 const T = 'acme';
 const OTHER = 'globex';
-
-const until = async <T>(probe: () => Promise<T | undefined>, what: string, ms = 10_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 const BOT_TOKEN = `123456:${'c'.repeat(35)}`;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeBackground, type Background } from '#local/background';
 import { OPERATIONS, type Operation } from '#shared/api/manifest';
 import { ROLES, type Role } from '#shared/kernel/policy';
-import { isProblem, SAMPLE_BODIES, type Seeded, seedTenant } from '#tests/support/e2e';
+import { isProblem, SAMPLE_BODIES, type Seeded, seedTenant, until } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 /**
@@ -24,16 +24,6 @@ beforeAll(async () => {
   s = await seedTenant(rt);
 }, 60_000);
 afterAll(() => rt?.stop());
-
-const until = async <T>(probe: () => Promise<T | undefined>, what: string, ms = 10_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 /** A new tenant (the admin is its only member), for counts nothing else touches. */
 const newTenant = async () => {

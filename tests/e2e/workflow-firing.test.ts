@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activeBackground } from '#local/background';
 import { EVENT_KINDS, QUEUES } from '#shared/kernel/names';
 import type { LocalQueue } from '#local/local-queue';
-import { PASSWORD, type Seeded, seedTenant } from '#tests/support/e2e';
+import { PASSWORD, type Seeded, seedTenant, until } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 /**
@@ -24,15 +24,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rt?.stop());
 
-const until = async <T>(probe: () => Promise<T | undefined>, what: string, ms = 10_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 /** Until the internal queue has nothing left to deliver (every message consumed). */
 const drained = () =>
   until(async () => (internal.size === 0 ? true : undefined), 'the internal queue to drain');

@@ -152,3 +152,21 @@ export async function footprint(seeded: Seeded, listPath: string) {
   });
   return { records: records.body.items.length as number, audit: audit.body.items.length as number };
 }
+
+/**
+ * Polls `probe` until it answers something other than undefined: the e2e tests wait for the relay
+ * and the workers this way (never for a clock), and fail naming `what` after `ms`.
+ */
+export const until = async <T>(
+  probe: () => Promise<T | undefined>,
+  what: string,
+  ms = 10_000,
+): Promise<T> => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
