@@ -1,8 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that cannot share a worker with others: they build bundles, start whole runtimes or
+ * child processes, reload modules on purpose, or read configuration at load. Every other unit
+ * and connected file makes its own table and state, so those share a worker without
+ * isolation and pay no process start and no fresh module graph per file (the suite's import
+ * time was about 40% of its run).
+ */
+const needIsolation = [
+  'tests/unit/budgets/**',
+  'tests/connected/budgets/**',
+  'tests/unit/demo/**',
+  'tests/unit/clients-up-to-date.test.ts',
+  'tests/unit/layering.test.ts',
+  'tests/unit/doc-links.test.ts',
+  'tests/unit/api-doc.test.ts',
+  'tests/connected/bootstrap-admin.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
@@ -12,5 +29,23 @@ export default defineConfig({
       POWERTOOLS_METRICS_DISABLED: 'true',
       OPS_LOCAL_QUIET: '1',
     },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared-worker',
+          include: ['tests/unit/**/*.test.ts', 'tests/connected/**/*.test.ts'],
+          exclude: needIsolation,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ['tests/e2e/**/*.test.ts', 'tests/infra/**/*.test.ts', ...needIsolation],
+        },
+      },
+    ],
   },
 });

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
+const { projects: _projects, ...common } = base.test ?? {};
+
 /**
  * The fast tiers for mutation testing (npm run mutate): unit and connected tests only. The
  * end-to-end tier starts whole runtimes and the budget tests build bundles; both would multiply
@@ -10,7 +12,7 @@ import base from './vitest.config';
  */
 export default defineConfig({
   test: {
-    ...base.test,
+    ...common,
     include: ['tests/unit/**/*.test.ts', 'tests/connected/**/*.test.ts'],
     exclude: [
       'tests/unit/budgets/**',
