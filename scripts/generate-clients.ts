@@ -86,14 +86,32 @@ async function typescriptClient(dir: string) {
   );
 
   const template = await readFile(join(root, 'scripts/lib/templates/ops-client.ts.tpl'), 'utf8');
+  // The routes whose operation documents an `Idempotency-Key` header: the client sends one.
+  const idempotent = Object.entries(spec.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([, op]) => op.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'))
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
   await writeFiles(dir, {
-    'ops-client.ts': template.replaceAll('__BASE_URL__', baseUrl),
+    'ops-client.ts': template
+      .replaceAll('__BASE_URL__', baseUrl)
+      .replace('__IDEMPOTENT_ROUTES__', JSON.stringify(idempotent, null, 2).replaceAll('"', "'")),
     'index.ts': [
       HEADER,
       '',
       "export { type Client, type Config, createClient, createConfig } from './client/index.js';",
       "export { client } from './client.gen.js';",
-      "export { ApiError, createOpsClient, DEFAULT_BASE_URL, login, type OpsClientOptions } from './ops-client.js';",
+      'export {',
+      '  ApiError,',
+      '  createOpsClient,',
+      '  DEFAULT_BASE_URL,',
+      '  type DeprecationNotice,',
+      '  login,',
+      '  type OpsClientOptions,',
+      '  paginate,',
+      '  type RetryOptions,',
+      '  retryAfterSeconds,',
+      "} from './ops-client.js';",
       "export * from './sdk.gen.js';",
       "export type * from './types.gen.js';",
       '',
