@@ -57,22 +57,19 @@ export declare function retryAfterSeconds(value: string | null, now?: number): n
  */
 export declare function createOpsClient(options?: OpsClientOptions): Client;
 /**
- * Every item of a list, page after page: calls `list` with `options`, then again with each
- * `next_cursor` until it is null.
+ * Every item of a list, page after page: `page` fetches one page from a cursor (none for the
+ * first), and is called again with each `next_cursor` until it is null.
  *
  * ```ts
- * for await (const exception of paginate(exceptionsList, { client, path: { tenant_id } })) { ... }
+ * const pages = (cursor?: string) => exceptionsList({ client, path: { tenant_id }, query: { cursor } });
+ * for await (const exception of paginate(pages)) { ... }
  * ```
  */
-export declare function paginate<Item, Options extends {
-    query?: {
-        cursor?: string;
-    };
-}>(list: (options: Options) => Promise<{
+export declare function paginate<Item>(page: (cursor: string | undefined) => Promise<{
     data: {
         items: Item[];
         next_cursor: string | null;
     };
-}>, options: Options): AsyncGenerator<Item, void, undefined>;
+}>): AsyncGenerator<Item, void, undefined>;
 /** Logs in and makes `client` send the new token from now on. */
 export declare function login(client: Client, email: string, password: string): Promise<AccessTokenRead>;

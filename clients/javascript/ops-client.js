@@ -113,18 +113,18 @@ export function createOpsClient(options = {}) {
     return client;
 }
 /**
- * Every item of a list, page after page: calls `list` with `options`, then again with each
- * `next_cursor` until it is null.
+ * Every item of a list, page after page: `page` fetches one page from a cursor (none for the
+ * first), and is called again with each `next_cursor` until it is null.
  *
  * ```ts
- * for await (const exception of paginate(exceptionsList, { client, path: { tenant_id } })) { ... }
+ * const pages = (cursor?: string) => exceptionsList({ client, path: { tenant_id }, query: { cursor } });
+ * for await (const exception of paginate(pages)) { ... }
  * ```
  */
-export async function* paginate(list, options) {
-    let cursor = options.query?.cursor;
+export async function* paginate(page) {
+    let cursor;
     for (;;) {
-        const query = { ...options.query, ...(cursor !== undefined ? { cursor } : {}) };
-        const { data } = await list({ ...options, query });
+        const { data } = await page(cursor);
         yield* data.items;
         if (data.next_cursor === null)
             return;
