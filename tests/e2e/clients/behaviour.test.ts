@@ -138,7 +138,7 @@ const EXCEPTION = {
 };
 
 describe('TypeScript client', () => {
-  it('a 429 whose Retry-After is past the bound is thrown at once; within it, waited out and retried', async () => {
+  it('a 429 whose Retry-After is past the bound is thrown at once; within it, waited out and retried, at most 3 tries', async () => {
     await lockOut('ts-locked@example.test');
     const impatient = recordingClient();
     const error = await login(impatient.ops, 'ts-locked@example.test', PASSWORD).catch((e: unknown) => e);
@@ -146,6 +146,13 @@ describe('TypeScript client', () => {
     expect((error as ApiError).status).toBe(429);
     expect(impatient.sent.map((s) => s.status)).toEqual([429]);
     expect(impatient.sleeps).toEqual([]);
+
+    // Waiting without the window passing: 3 tries in all, then the 429 is thrown.
+    const stuck = recordingClient({ maxRetryAfterSeconds: 900 });
+    const again = await login(stuck.ops, 'ts-locked@example.test', PASSWORD).catch((e: unknown) => e);
+    expect((again as ApiError).status).toBe(429);
+    expect(stuck.sent.map((s) => s.status)).toEqual([429, 429, 429]);
+    expect(stuck.sleeps).toHaveLength(2);
 
     const patient = recordingClient({ maxRetryAfterSeconds: 900, sleep: moveClock });
     const session = await login(patient.ops, 'ts-locked@example.test', PASSWORD);
