@@ -61,6 +61,11 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
+const CLIENT_BEHAVIOUR = `A 429 or 503 is tried again after its \`Retry-After\` (at most 3 tries, no wait over 60 s;
+the \`retry\` option), the creating POSTs send an \`Idempotency-Key\` of their own when you give none
+(the same on each retry), \`paginate()\` iterates a list's pages, and deprecated operations and fields
+say so.`;
+
 const readme = (title: string, body: string) =>
   `<!-- ${HEADER.slice(3)} -->\n\n# ${title}\n\n${body.trim()}\n`;
 
@@ -148,7 +153,7 @@ const { data: page } = await exceptionsList({ client, path: { tenant_id: 'alder-
 const { data: demo } = await demoPublic({ client });
 \`\`\`
 
-Error answers throw \`ApiError\` (\`status\`, \`code\`, \`errors\`, \`requestId\`).`,
+Error answers throw \`ApiError\` (\`status\`, \`code\`, \`errors\`, \`requestId\`). ${CLIENT_BEHAVIOUR}`,
     ),
   });
 }
@@ -217,7 +222,9 @@ try {
 } catch (error) {
   if (error instanceof ApiError) console.log(error.status, error.code, error.errors);
 }
-\`\`\``,
+\`\`\`
+
+${CLIENT_BEHAVIOUR}`,
     ),
   });
 }
@@ -250,7 +257,9 @@ except ApiError as error:
     print(error.status, error.code, error.errors)
 \`\`\`
 
-Run with \`PYTHONPATH=clients/python python3 your_script.py\`, or \`pip install ./clients/python\`.`,
+Run with \`PYTHONPATH=clients/python python3 your_script.py\`, or \`pip install ./clients/python\`.
+
+${CLIENT_BEHAVIOUR.replace('the `retry` option', '`max_attempts` and `max_retry_after`').replace('`paginate()`', '`client.paginate(client.<list method>, ...)`')}`,
     ),
   });
 }
