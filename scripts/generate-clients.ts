@@ -61,6 +61,11 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
+const CLIENT_BEHAVIOUR = `A 429 or 503 is tried again after its \`Retry-After\` (at most 3 tries, no wait over 60 s;
+the \`retry\` option), the creating POSTs send an \`Idempotency-Key\` of their own when you give none
+(the same on each retry), \`paginate()\` iterates a list's pages, and deprecated operations and fields
+say so.`;
+
 const readme = (title: string, body: string) =>
   `<!-- ${HEADER.slice(3)} -->\n\n# ${title}\n\n${body.trim()}\n`;
 
@@ -86,14 +91,32 @@ async function typescriptClient(dir: string) {
   );
 
   const template = await readFile(join(root, 'scripts/lib/templates/ops-client.ts.tpl'), 'utf8');
+  // The routes whose operation documents an `Idempotency-Key` header: the client sends one.
+  const idempotent = Object.entries(spec.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([, op]) => op.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'))
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
   await writeFiles(dir, {
-    'ops-client.ts': template.replaceAll('__BASE_URL__', baseUrl),
+    'ops-client.ts': template
+      .replaceAll('__BASE_URL__', baseUrl)
+      .replace('__IDEMPOTENT_ROUTES__', JSON.stringify(idempotent, null, 2).replaceAll('"', "'")),
     'index.ts': [
       HEADER,
       '',
       "export { type Client, type Config, createClient, createConfig } from './client/index.js';",
       "export { client } from './client.gen.js';",
-      "export { ApiError, createOpsClient, DEFAULT_BASE_URL, login, type OpsClientOptions } from './ops-client.js';",
+      'export {',
+      '  ApiError,',
+      '  createOpsClient,',
+      '  DEFAULT_BASE_URL,',
+      '  type DeprecationNotice,',
+      '  login,',
+      '  type OpsClientOptions,',
+      '  paginate,',
+      '  type RetryOptions,',
+      '  retryAfterSeconds,',
+      "} from './ops-client.js';",
       "export * from './sdk.gen.js';",
       "export type * from './types.gen.js';",
       '',
@@ -130,7 +153,7 @@ const { data: page } = await exceptionsList({ client, path: { tenant_id: 'alder-
 const { data: demo } = await demoPublic({ client });
 \`\`\`
 
-Error answers throw \`ApiError\` (\`status\`, \`code\`, \`errors\`, \`requestId\`).`,
+Error answers throw \`ApiError\` (\`status\`, \`code\`, \`errors\`, \`requestId\`). ${CLIENT_BEHAVIOUR}`,
     ),
   });
 }
@@ -199,7 +222,9 @@ try {
 } catch (error) {
   if (error instanceof ApiError) console.log(error.status, error.code, error.errors);
 }
-\`\`\``,
+\`\`\`
+
+${CLIENT_BEHAVIOUR}`,
     ),
   });
 }
@@ -232,7 +257,9 @@ except ApiError as error:
     print(error.status, error.code, error.errors)
 \`\`\`
 
-Run with \`PYTHONPATH=clients/python python3 your_script.py\`, or \`pip install ./clients/python\`.`,
+Run with \`PYTHONPATH=clients/python python3 your_script.py\`, or \`pip install ./clients/python\`.
+
+${CLIENT_BEHAVIOUR.replace('the `retry` option', '`max_attempts` and `max_retry_after`').replace('`paginate()`', '`client.paginate(client.<list method>, ...)`')}`,
     ),
   });
 }

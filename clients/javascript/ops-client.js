@@ -25,6 +25,56 @@ export class ApiError extends Error {
     }
 }
 const isProblem = (value) => typeof value === 'object' && value !== null && typeof value.code === 'string';
+/** The creating POSTs that honour `Idempotency-Key`, from the OpenAPI document. */
+const IDEMPOTENT = new Set([
+    'POST /tenants',
+    'POST /tenants/{tenant_id}/members',
+    'POST /tenants/{tenant_id}/exceptions',
+    'POST /tenants/{tenant_id}/notifications',
+    'POST /tenants/{tenant_id}/documents',
+    'POST /tenants/{tenant_id}/tasks',
+    'POST /tenants/{tenant_id}/workflow-rules',
+    'POST /tenants/{tenant_id}/integration-connections',
+    'POST /tenants/{tenant_id}/reconciliation-runs'
+]);
+const RETRIED = new Set([429, 503]);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+/** `Retry-After` in seconds: delay-seconds or an HTTP-date (RFC 9110 section 10.2.3); undefined when neither. */
+export function retryAfterSeconds(value, now = Date.now()) {
+    if (value === null)
+        return undefined;
+    const trimmed = value.trim();
+    if (/^\d+$/.test(trimmed))
+        return Number(trimmed);
+    const at = Date.parse(trimmed);
+    return Number.isNaN(at) ? undefined : Math.max(0, (at - now) / 1000);
+}
+const realSleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+/** `fetch` that tries a 429 or 503 again as RetryOptions says; each try sends a copy of the request. */
+function retrying(send, options = {}) {
+    const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
+    const maxWait = options.maxRetryAfterSeconds ?? 60;
+    const backoff = options.backoffSeconds ?? 0.5;
+    const sleep = options.sleep ?? realSleep;
+    return async (input, init) => {
+        const request = new Request(input, init);
+        const repeatable = SAFE_METHODS.has(request.method) || request.headers.has('idempotency-key');
+        for (let attempt = 1;; attempt++) {
+            const response = await send(request.clone());
+            if (!RETRIED.has(response.status) || attempt >= maxAttempts)
+                return response;
+            if (response.status === 503 && !repeatable)
+                return response;
+            const told = retryAfterSeconds(response.headers.get('retry-after'));
+            const wait = told ?? backoff * 2 ** (attempt - 1);
+            if (wait > maxWait)
+                return response;
+            // The body of the answer not acted on is dropped, so the connection can be reused.
+            await response.body?.cancel();
+            await sleep(wait);
+        }
+    };
+}
 /**
  * A client for the SDK functions of this package: error answers throw `ApiError`, so the
  * functions resolve to `{ data }` of the success type.
@@ -34,11 +84,52 @@ export function createOpsClient(options = {}) {
         baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
         throwOnError: true,
         ...(options.token !== undefined ? { auth: options.token } : {}),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
+        fetch: retrying(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), options.retry),
         ...(options.headers ? { headers: options.headers } : {}),
     }));
+    // One key per call, set before the first try, so every retry sends the same one.
+    client.interceptors.request.use((request, opts) => {
+        const route = `${request.method} ${opts.url}`;
+        if (IDEMPOTENT.has(route) && !request.headers.has('idempotency-key'))
+            request.headers.set('idempotency-key', crypto.randomUUID());
+        return request;
+    });
+    client.interceptors.response.use((response, request, opts) => {
+        const deprecation = response.headers.get('deprecation');
+        if (deprecation !== null && options.onDeprecation) {
+            const sunset = response.headers.get('sunset');
+            const link = /<([^>]+)>\s*;\s*rel="?deprecation"?/.exec(response.headers.get('link') ?? '')?.[1];
+            options.onDeprecation({
+                method: request.method,
+                url: opts.url,
+                deprecation,
+                ...(sunset !== null ? { sunset } : {}),
+                ...(link !== undefined ? { link } : {}),
+            });
+        }
+        return response;
+    });
     client.interceptors.error.use((error, response) => response ? new ApiError(response.status, isProblem(error) ? error : undefined, error) : error);
     return client;
+}
+/**
+ * Every item of a list, page after page: `page` fetches one page from a cursor (none for the
+ * first), and is called again with each `next_cursor` until it is null.
+ *
+ * ```ts
+ * const pages = (cursor?: string) => exceptionsList({ client, path: { tenant_id }, query: { cursor } });
+ * for await (const exception of paginate(pages)) { ... }
+ * ```
+ */
+export async function* paginate(page) {
+    let cursor;
+    for (;;) {
+        const { data } = await page(cursor);
+        yield* data.items;
+        if (data.next_cursor === null)
+            return;
+        cursor = data.next_cursor;
+    }
 }
 /** Logs in and makes `client` send the new token from now on. */
 export async function login(client, email, password) {

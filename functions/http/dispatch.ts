@@ -1,4 +1,5 @@
 import type * as core from 'zod/v4/core';
+import { deprecationHeaders } from '#shared/api/deprecation';
 import type { Operation, Operations } from '#shared/api/manifest';
 import { NotFoundError } from '#shared/kernel/errors';
 import type { Principal } from '#shared/kernel/policy';
@@ -66,17 +67,22 @@ export function dispatcher<Ops extends Operations>(impls: Implementations<Ops>, 
       };
     };
     const idempotencyKey = op.idempotent ? request.headers['idempotency-key'] : undefined;
-    if (idempotencyKey === undefined) return respond();
-    // Scoped to the tenant (or the user on tenant-less routes); see ./idempotency.ts.
-    return idempotency!(
-      {
-        key: idempotencyKey,
-        scope: params.tenant_id ?? `user:${principal?.user_id ?? 'anonymous'}`,
-        operation: id,
-        fingerprint: JSON.stringify([params, request.body ?? null]),
-        requestId,
-      },
-      respond,
-    );
+    const answer =
+      idempotencyKey === undefined
+        ? await respond()
+        : // Scoped to the tenant (or the user on tenant-less routes); see ./idempotency.ts.
+          await idempotency!(
+            {
+              key: idempotencyKey,
+              scope: params.tenant_id ?? `user:${principal?.user_id ?? 'anonymous'}`,
+              operation: id,
+              fingerprint: JSON.stringify([params, request.body ?? null]),
+              requestId,
+            },
+            respond,
+          );
+    // Added to replays too: a deprecation declared after the first answer still reaches the caller.
+    if (op.deprecated) answer.headers = { ...answer.headers, ...deprecationHeaders(op.deprecated) };
+    return answer;
   };
 }

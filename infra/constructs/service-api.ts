@@ -79,7 +79,18 @@ export class ServiceApi extends Construct {
           CorsHttpMethod.DELETE,
         ],
         allowHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
-        exposeHeaders: ['x-request-id', 'allow', 'retry-after', 'etag', 'location', 'www-authenticate'],
+        // deprecation, sunset and link: a browser client learns of a deprecation as any other does.
+        exposeHeaders: [
+          'x-request-id',
+          'allow',
+          'retry-after',
+          'etag',
+          'location',
+          'www-authenticate',
+          'deprecation',
+          'sunset',
+          'link',
+        ],
         maxAge: Duration.hours(1),
       },
     });

@@ -1,9 +1,24 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * The project's own Python client generator (no PyPI here, so no openapi-python-client): from the
  * OpenAPI 3.1 document to a stdlib-only package. Every component schema becomes a TypedDict
  * (nested inline objects get their own TypedDicts), every operation a typed method of `Client`,
  * and every problem+json answer an `ApiError`. Output is deterministic: same document, same text.
  */
+
+/** `x-deprecation` of the document (shared/api/openapi/deprecation.ts). */
+interface DeprecationFacts {
+  since: string;
+  sunset?: string;
+  link?: string;
+}
+const deprecationNote = (d: DeprecationFacts) =>
+  [
+    `Deprecated since ${d.since}`,
+    ...(d.sunset ? [`sunset ${d.sunset}`] : []),
+    ...(d.link ? [`see ${d.link}`] : []),
+  ].join('; ') + '.';
 
 type Schema = Record<string, unknown> & {
   $ref?: string;
@@ -19,6 +34,7 @@ type Schema = Record<string, unknown> & {
   allOf?: Schema[];
   description?: string;
   default?: unknown;
+  'x-deprecation'?: DeprecationFacts;
 };
 
 interface Parameter {
@@ -32,6 +48,7 @@ interface Parameter {
 interface OperationObject {
   operationId: string;
   summary?: string;
+  'x-deprecation'?: DeprecationFacts;
   security?: Record<string, string[]>[];
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
@@ -144,7 +161,12 @@ class Models {
       const t = this.type(prop, `${name}${pascal(key)}`);
       return { key, type: required.has(key) ? t : `NotRequired[${t}]`, description: prop.description };
     });
-    const doc = schema.description ?? `The \`${name}\` record.`;
+    const deprecated = Object.entries(schema.properties ?? {}).flatMap(([key, prop]) => {
+      const facts =
+        prop['x-deprecation'] ?? (prop.allOf?.[0]?.['x-deprecation'] as DeprecationFacts | undefined);
+      return facts ? [`\`${key}\`: ${deprecationNote(facts)}`] : [];
+    });
+    const doc = [schema.description ?? `The \`${name}\` record.`, ...deprecated].join('\n\n');
     let text: string;
     if (fields.every((f) => isIdentifier(f.key))) {
       text = `class ${name}(TypedDict):\n${docstring(doc, '    ')}`;
@@ -220,6 +242,8 @@ function method(types: Models, { method: httpMethod, path, op }: PyOperation): s
   for (const p of keywordOnly)
     if (p.description) docLines.push(`\`${identifier(p.name)}\`: ${p.description}`);
   if (errors.length > 0) docLines.push(`Raises ApiError on ${errors.join(', ')}.`);
+  const deprecation = op['x-deprecation'];
+  if (deprecation) docLines.push('', `.. deprecated:: ${deprecationNote(deprecation)}`);
 
   const call = [
     `${pyString(httpMethod.toUpperCase())}`,
@@ -236,9 +260,15 @@ function method(types: Models, { method: httpMethod, path, op }: PyOperation): s
   }
   if (bodySchema) call.push('body=body');
   call.push(`authenticated=${authenticated ? 'True' : 'False'}`);
+  if (headerParams.some((p) => p.name === 'Idempotency-Key')) call.push('idempotent=True');
+  if (deprecation) call.push('deprecated=True');
 
   let text = `    def ${name}(${args.join(', ')}) -> ${returns}:\n`;
   text += docstring(docLines.join('\n'), '        ');
+  if (deprecation) {
+    const warning = `${name} (${httpMethod.toUpperCase()} ${path}) is deprecated: ${deprecationNote(deprecation)}`;
+    text += `        warnings.warn(${pyString(warning)}, DeprecationWarning, stacklevel=2)\n`;
+  }
   const invoke = `self._request(${call.join(', ')})`;
   text += noBody ? `        ${invoke}\n` : `        return cast(${pyString(returns)}, ${invoke})\n`;
   return text;
@@ -293,32 +323,26 @@ function clientPy(doc: OpenApiDocument, types: Models, operations: PyOperation[]
 
 from __future__ import annotations
 
-import json
-import urllib.error
-import urllib.parse
-import urllib.request
-from collections.abc import Mapping
+import time
+import warnings
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, cast
 
-from .errors import ApiError
 from .models import *  # noqa: F403
+from .transport import Transport
 
 DEFAULT_BASE_URL = ${pyString(baseUrl)}
 USER_AGENT = ${pyString(`ops-platform-client-python/${doc.info.version}`)}
 
 
-def _query_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-class Client:
+class Client(Transport):
     """One method per operation of the API; error answers raise ApiError.
 
     \`token\` is sent as \`Authorization: Bearer <token>\` on the operations that need one;
-    \`login()\` sets it.
+    \`login()\` sets it. Retries, Idempotency-Key and paging: see \`Transport\`.
     """
+
+    user_agent = USER_AGENT
 
     def __init__(
         self,
@@ -326,47 +350,17 @@ class Client:
         token: str | None = None,
         timeout: float = 30.0,
         headers: Mapping[str, str] | None = None,
+        *,
+        max_attempts: int = 3,
+        max_retry_after: float = 60.0,
+        backoff: float = 0.5,
+        sleep: Callable[[float], Any] = time.sleep,
     ) -> None:
-        self.base_url = base_url.rstrip("/")
-        self.token = token
-        self.timeout = timeout
-        self.headers = dict(headers or {})
+        super().__init__(
+            base_url, token, timeout, headers,
+            max_attempts=max_attempts, max_retry_after=max_retry_after, backoff=backoff, sleep=sleep,
+        )
 ${loginHelper}
-    def _request(
-        self,
-        method: str,
-        path: str,
-        path_params: Mapping[str, str],
-        query: Mapping[str, Any] | None = None,
-        headers: Mapping[str, str | None] | None = None,
-        body: Any = None,
-        authenticated: bool = False,
-    ) -> Any:
-        url = self.base_url + path.format(**{k: urllib.parse.quote(str(v), safe="") for k, v in path_params.items()})
-        pairs = [(k, _query_value(v)) for k, v in (query or {}).items() if v is not None]
-        if pairs:
-            url += "?" + urllib.parse.urlencode(pairs)
-        sent = {"accept": "application/json", "user-agent": USER_AGENT, **self.headers}
-        sent.update({k: v for k, v in (headers or {}).items() if v is not None})
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode("utf-8")
-            sent["content-type"] = "application/json"
-        if authenticated and self.token:
-            sent["authorization"] = f"Bearer {self.token}"
-        request = urllib.request.Request(url, data=data, headers=sent, method=method)
-        try:
-            with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                text = response.read().decode("utf-8")
-        except urllib.error.HTTPError as error:
-            raw = error.read().decode("utf-8", "replace")
-            try:
-                problem = json.loads(raw)
-            except ValueError:
-                problem = None
-            raise ApiError(error.code, problem if isinstance(problem, dict) else None, raw) from None
-        return json.loads(text) if text else None
-
 ${methods}`;
 }
 
@@ -385,10 +379,11 @@ from . import models
 from .client import DEFAULT_BASE_URL, Client
 from .errors import ApiError
 from .models import *  # noqa: F403
+from .transport import retry_after_seconds
 
 __version__ = ${pyString(doc.info.version)}
 
-__all__ = ["ApiError", "Client", "DEFAULT_BASE_URL", *models.__all__]
+__all__ = ["ApiError", "Client", "DEFAULT_BASE_URL", "retry_after_seconds", *models.__all__]
 `;
 }
 
@@ -432,6 +427,7 @@ export function pythonClientFiles(doc: OpenApiDocument): Record<string, string> 
     'ops_platform_client/errors.py': ERRORS_PY,
     'ops_platform_client/models.py': modelsText,
     'ops_platform_client/client.py': client,
+    'ops_platform_client/transport.py': `${HEADER}\n${readFileSync(new URL('./templates/transport.py', import.meta.url), 'utf8')}`,
     'ops_platform_client/py.typed': '',
   };
 }

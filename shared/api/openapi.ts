@@ -1,6 +1,6 @@
 import pkg from '../../package.json' with { type: 'json' };
 import type * as core from 'zod/v4/core';
-import { OPERATIONS, type Operation, type OperationId } from './manifest';
+import { OPERATIONS, type Operation, type OperationId, type Operations } from './manifest';
 import { DEMO_CACHE_CONTROL } from './operations/demo';
 import { Components, type Json } from './openapi/components';
 import {
@@ -10,6 +10,7 @@ import {
   errorResponse,
   errorStatuses,
 } from './openapi/errors';
+import { deprecationResponseHeaders, markDeprecated, markDeprecatedFields } from './openapi/deprecation';
 import { EXAMPLES } from './openapi/examples';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MAX_LENGTH } from './schemas/common';
 import { Problem } from './schemas/responses';
@@ -120,6 +121,7 @@ function operation(c: Components, id: OperationId, op: Operation, fixed: FixedBo
     security: op.auth === 'bearer' ? [{ bearerAuth: [] }] : [],
   };
   if (op.permission) out['x-permission'] = op.permission;
+  if (op.deprecated) markDeprecated(out, op.deprecated);
   const params = parameters(c, op);
   if (params.length > 0) out.parameters = params;
   if (op.body) {
@@ -141,6 +143,7 @@ function operation(c: Components, id: OperationId, op: Operation, fixed: FixedBo
         '`true` when the answer is the replay of an earlier request with the same `Idempotency-Key`.',
       schema: { type: 'string', const: 'true' },
     };
+  if (op.deprecated) Object.assign(headers, deprecationResponseHeaders(op.deprecated));
   const cacheControl = CACHE_CONTROL[id];
   if (cacheControl)
     headers['Cache-Control'] = {
@@ -194,10 +197,14 @@ const TAGS: Record<string, string> = {
   public: 'Health, this document and the public demo (static synthetic data, no credentials).',
 };
 
-export function buildOpenApi(fixed: FixedBodies = NO_FIXED_BODIES): Json {
+/** `operations` other than the manifest's only in tests (a deprecation no route has yet). */
+export function buildOpenApi(
+  fixed: FixedBodies = NO_FIXED_BODIES,
+  operations: Operations = OPERATIONS,
+): Json {
   const c = new Components();
   c.convert(Problem, 'output');
-  const entries = Object.entries(OPERATIONS) as [OperationId, Operation][];
+  const entries = Object.entries(operations) as [OperationId, Operation][];
 
   // Every response schema first, so that a request-side schema that differs from its response
   // side is the one that gets the `Input` suffix, whatever the manifest order.
@@ -211,6 +218,8 @@ export function buildOpenApi(fixed: FixedBodies = NO_FIXED_BODIES): Json {
     paths[op.path] ??= {};
     paths[op.path]![op.method.toLowerCase()] = operation(c, id, op, fixed);
   }
+  for (const [id, op] of entries)
+    markDeprecatedFields(c, id, op, paths[op.path]![op.method.toLowerCase()] as Json);
   const groups = [...new Set(entries.map(([, op]) => op.group))];
 
   return {

@@ -13,7 +13,8 @@ from . import models
 from .client import DEFAULT_BASE_URL, Client
 from .errors import ApiError
 from .models import *  # noqa: F403
+from .transport import retry_after_seconds
 
 __version__ = "0.2.0"
 
-__all__ = ["ApiError", "Client", "DEFAULT_BASE_URL", *models.__all__]
+__all__ = ["ApiError", "Client", "DEFAULT_BASE_URL", "retry_after_seconds", *models.__all__]

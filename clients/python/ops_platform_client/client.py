@@ -4,32 +4,26 @@
 
 from __future__ import annotations
 
-import json
-import urllib.error
-import urllib.parse
-import urllib.request
-from collections.abc import Mapping
+import time
+import warnings
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, cast
 
-from .errors import ApiError
 from .models import *  # noqa: F403
+from .transport import Transport
 
 DEFAULT_BASE_URL = "http://127.0.0.1:3000"
 USER_AGENT = "ops-platform-client-python/0.2.0"
 
 
-def _query_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-class Client:
+class Client(Transport):
     """One method per operation of the API; error answers raise ApiError.
 
     `token` is sent as `Authorization: Bearer <token>` on the operations that need one;
-    `login()` sets it.
+    `login()` sets it. Retries, Idempotency-Key and paging: see `Transport`.
     """
+
+    user_agent = USER_AGENT
 
     def __init__(
         self,
@@ -37,52 +31,22 @@ class Client:
         token: str | None = None,
         timeout: float = 30.0,
         headers: Mapping[str, str] | None = None,
+        *,
+        max_attempts: int = 3,
+        max_retry_after: float = 60.0,
+        backoff: float = 0.5,
+        sleep: Callable[[float], Any] = time.sleep,
     ) -> None:
-        self.base_url = base_url.rstrip("/")
-        self.token = token
-        self.timeout = timeout
-        self.headers = dict(headers or {})
+        super().__init__(
+            base_url, token, timeout, headers,
+            max_attempts=max_attempts, max_retry_after=max_retry_after, backoff=backoff, sleep=sleep,
+        )
 
     def login(self, email: str, password: str) -> AccessTokenRead:
         """Logs in and keeps the access token for the following calls."""
         session = self.auth_login({"email": email, "password": password})
         self.token = session["access_token"]
         return session
-
-    def _request(
-        self,
-        method: str,
-        path: str,
-        path_params: Mapping[str, str],
-        query: Mapping[str, Any] | None = None,
-        headers: Mapping[str, str | None] | None = None,
-        body: Any = None,
-        authenticated: bool = False,
-    ) -> Any:
-        url = self.base_url + path.format(**{k: urllib.parse.quote(str(v), safe="") for k, v in path_params.items()})
-        pairs = [(k, _query_value(v)) for k, v in (query or {}).items() if v is not None]
-        if pairs:
-            url += "?" + urllib.parse.urlencode(pairs)
-        sent = {"accept": "application/json", "user-agent": USER_AGENT, **self.headers}
-        sent.update({k: v for k, v in (headers or {}).items() if v is not None})
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode("utf-8")
-            sent["content-type"] = "application/json"
-        if authenticated and self.token:
-            sent["authorization"] = f"Bearer {self.token}"
-        request = urllib.request.Request(url, data=data, headers=sent, method=method)
-        try:
-            with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                text = response.read().decode("utf-8")
-        except urllib.error.HTTPError as error:
-            raw = error.read().decode("utf-8", "replace")
-            try:
-                problem = json.loads(raw)
-            except ValueError:
-                problem = None
-            raise ApiError(error.code, problem if isinstance(problem, dict) else None, raw) from None
-        return json.loads(text) if text else None
 
     def auth_login(self, body: SessionCreate) -> AccessTokenRead:
         """Log in: exchange email and password for a bearer token
@@ -139,7 +103,7 @@ class Client:
         `POST /tenants` (bearer token); answers 201.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
         Raises ApiError on 400, 401, 403, 409, 413, 415, 422, 429, 500, 503."""
-        return cast("TenantRead", self._request("POST", "/tenants", path_params={}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+        return cast("TenantRead", self._request("POST", "/tenants", path_params={}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
 
     def tenants_list(self, *, limit: int | None = None, cursor: str | None = None) -> TenantList:
         """The caller's tenants (every tenant for platform_admin)
@@ -168,7 +132,7 @@ class Client:
         `POST /tenants/{tenant_id}/members` (bearer token); answers 201 or 202.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
-        return cast("MemberRead | MemberInvitationRead", self._request("POST", "/tenants/{tenant_id}/members", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+        return cast("MemberRead | MemberInvitationRead", self._request("POST", "/tenants/{tenant_id}/members", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
 
     def members_update(self, tenant_id: str, user_id: str, body: MemberUpdate) -> MemberRead:
         """Change a member's role
@@ -204,7 +168,7 @@ class Client:
         `POST /tenants/{tenant_id}/exceptions` (bearer token); answers 201.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
-        return cast("BusinessExceptionRead", self._request("POST", "/tenants/{tenant_id}/exceptions", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+        return cast("BusinessExceptionRead", self._request("POST", "/tenants/{tenant_id}/exceptions", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
 
     def exceptions_list(self, tenant_id: str, *, status: Literal["open", "acknowledged", "resolved"] | None = None, severity: Literal["info", "warning", "critical"] | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> BusinessExceptionList:
         """List business exceptions, newest first
@@ -247,7 +211,7 @@ class Client:
         `POST /tenants/{tenant_id}/notifications` (bearer token); answers 202.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
-        return cast("NotificationRead", self._request("POST", "/tenants/{tenant_id}/notifications", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+        return cast("NotificationRead", self._request("POST", "/tenants/{tenant_id}/notifications", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
 
     def notifications_list(self, tenant_id: str, *, status: Literal["blocked", "queued", "delivering", "delivered", "retrying", "gated", "dead_lettered", "discarded"] | None = None, channel: NotificationChannel | None = None, recipient: str | None = None, limit: int | None = None, cursor: str | None = None) -> NotificationList:
         """List notifications with their attempts, newest first
@@ -318,7 +282,7 @@ class Client:
         `POST /tenants/{tenant_id}/documents` (bearer token); answers 201.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
-        return cast("DocumentRead", self._request("POST", "/tenants/{tenant_id}/documents", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+        return cast("DocumentRead", self._request("POST", "/tenants/{tenant_id}/documents", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
 
     def documents_list(self, tenant_id: str, *, document_type: Literal["invoice", "payment", "credit_note"] | None = None, status: Literal["draft", "open", "paid", "void"] | None = None, counterparty: str | None = None, limit: int | None = None, cursor: str | None = None) -> DocumentList:
         """List documents, newest first
@@ -347,7 +311,7 @@ class Client:
         `POST /tenants/{tenant_id}/tasks` (bearer token); answers 201.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
-        return cast("TaskRead", self._request("POST", "/tenants/{tenant_id}/tasks", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+        return cast("TaskRead", self._request("POST", "/tenants/{tenant_id}/tasks", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
 
     def tasks_list(self, tenant_id: str, *, status: Literal["open", "in_progress", "done", "cancelled"] | None = None, assignee_id: str | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> TaskList:
         """List tasks, newest first
@@ -383,7 +347,7 @@ class Client:
         `POST /tenants/{tenant_id}/workflow-rules` (bearer token); answers 201.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
-        return cast("WorkflowRuleRead", self._request("POST", "/tenants/{tenant_id}/workflow-rules", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+        return cast("WorkflowRuleRead", self._request("POST", "/tenants/{tenant_id}/workflow-rules", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
 
     def workflow_rules_list(self, tenant_id: str, *, limit: int | None = None, cursor: str | None = None) -> WorkflowRuleList:
         """List workflow rules, newest first
@@ -440,7 +404,7 @@ class Client:
         `POST /tenants/{tenant_id}/integration-connections` (bearer token); answers 201.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
-        return cast("IntegrationConnectionRead", self._request("POST", "/tenants/{tenant_id}/integration-connections", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+        return cast("IntegrationConnectionRead", self._request("POST", "/tenants/{tenant_id}/integration-connections", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
 
     def integration_connections_list(self, tenant_id: str, *, status: Literal["active", "disabled"] | None = None, adapter_key: str | None = None, limit: int | None = None, cursor: str | None = None) -> IntegrationConnectionList:
         """List the tenant's connections, newest first
@@ -497,7 +461,7 @@ class Client:
         `POST /tenants/{tenant_id}/reconciliation-runs` (bearer token); answers 202.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
-        return cast("ReconciliationRunRead", self._request("POST", "/tenants/{tenant_id}/reconciliation-runs", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True))
+        return cast("ReconciliationRunRead", self._request("POST", "/tenants/{tenant_id}/reconciliation-runs", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
 
     def reconciliation_runs_list(self, tenant_id: str, *, status: Literal["queued", "completed", "failed"] | None = None, connection_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> ReconciliationRunList:
         """List the tenant's reconciliation runs, newest first

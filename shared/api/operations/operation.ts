@@ -1,4 +1,5 @@
 import type * as core from 'zod/v4/core';
+import type { Deprecation } from '#shared/api/deprecation';
 import type { Permission } from '#shared/kernel/policy';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,6 +22,17 @@ export interface Operation {
   response?: core.$ZodType;
   /** A second success status that some callers get instead of `status` (the OpenAPI document lists both). */
   alternative?: { status: number; when: string; response?: core.$ZodType };
+  /**
+   * The operation is deprecated (docs/api.md section 12): the document marks it, and every success
+   * answer carries `Deprecation`, and `Sunset` and `Link` when given.
+   */
+  deprecated?: Deprecation;
+  /**
+   * Fields of this operation that are deprecated, by where they sit: `body.<field>`,
+   * `query.<parameter>` or `response.<field>` (dots for nested fields). The document marks the
+   * field's schema; no header is sent, since the headers speak of the whole operation.
+   */
+  deprecatedFields?: Record<string, Deprecation>;
 }
 
 export type Operations = Record<string, Operation>;
