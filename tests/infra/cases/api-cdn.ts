@@ -131,6 +131,8 @@ export function apiAndCdnCases(s: Synthesized): void {
         expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']),
       );
       expect(cors.AllowCredentials ?? false).toBe(false);
+      // A browser client reads a deprecation (docs/api.md section 12) as any other client does.
+      expect(cors.ExposeHeaders).toEqual(expect.arrayContaining(['deprecation', 'sunset', 'link']));
     });
   });
 
