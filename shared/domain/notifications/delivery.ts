@@ -158,11 +158,9 @@ export async function deliver(
       error,
     }));
 
-  // A channel without a gate is delivered by the store's own write (in_app: the inbox item), and
-  // its send leaves the process for nothing: sent first, then claimed in the transaction that
-  // records it delivered, so one transaction instead of a claim and a completion.
-  const inOneWrite = CHANNEL_PROFILES[n.channel].gate === null;
-  const early = inOneWrite ? await attempt() : undefined;
+  // No gate (in_app): the delivery is the store's own write (the inbox item), so its in-process
+  // send goes first and the claim joins the transaction that records it delivered.
+  const early = CHANNEL_PROFILES[n.channel].gate === null ? await attempt() : undefined;
   if (early && !('gate' in early) && early.result.ok)
     return recordDelivered(deps, found, event.idempotency_key, start, deps.clock.now(), now);
   const claim = await deps.store.claim(found, event.idempotency_key, leaseUntil, now);
@@ -258,11 +256,7 @@ export async function deliver(
     : { action: 'dead_letter', result: 'dead_lettered', notification: next, reason: result.reason, error };
 }
 
-/**
- * `delivered` with its attempt and audit event, the claim completed; with `claimAt`, the key is
- * also claimed in that write (the one-transaction delivery), which may find it consumed or held.
- * A review item left open by an earlier failure is resolved.
- */
+/** `delivered` + attempt + audit; with `claimAt` the key is claimed in that write (in_app). */
 async function recordDelivered(
   deps: DeliveryDeps,
   found: Notification,
@@ -273,10 +267,8 @@ async function recordDelivered(
 ): Promise<DeliveryOutcome> {
   const at = done.toISOString();
   const n = { ...found, status: 'delivering' as const };
-  const next = withAttempt(n, at, 'delivered', null, done.getTime() - start.getTime(), {
-    status: 'delivered',
-    delivered_at: at,
-  });
+  const change = { status: 'delivered' as const, delivered_at: at };
+  const next = withAttempt(n, at, 'delivered', null, done.getTime() - start.getTime(), change);
   const claimed = await deps.store.delivered(
     next,
     systemAudit(deps.clock, n, 'delivered', `${n.channel} notification delivered`, {
