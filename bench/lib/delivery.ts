@@ -40,7 +40,7 @@ export interface DeliveryOptions {
 const EVENTS = Number(process.env.BENCH_DELIVERY_EVENTS ?? 300);
 const WRITERS = Number(process.env.BENCH_DELIVERY_WRITERS ?? 4);
 const WARMUP = 10;
-const PHASE_TIMEOUT_MS = 90_000;
+const PHASE_TIMEOUT_MS = Number(process.env.BENCH_DELIVERY_TIMEOUT_MS ?? 90_000);
 
 const requireHere = createRequire(import.meta.url);
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
