@@ -10,6 +10,9 @@
  *   BENCH_PARTS (default all)         comma list of routes, cold, levers, delivery, lists, peer: the parts to run
  *   BENCH_LIST_SIZES (default 1000,100000) the non-matching histories the lists part loads per list;
  *                                     `BENCH_PARTS=lists BENCH_FUNCTIONS=api-exceptions` runs it alone
+ *   BENCH_DELIVERY_EVENTS (300), BENCH_DELIVERY_WRITERS (4), BENCH_DELIVERY_TIMEOUT_MS (90000): the
+ *                                     delivery part's events per phase, its writers, and how long a
+ *                                     phase may take (raise it on a loaded machine)
  *   BENCH_FUNCTIONS (default all)     comma list of function names (api-tasks,authorizer,relay,...):
  *                                     only these are bundled and measured, e.g.
  *                                     `BENCH_PARTS=cold BENCH_FUNCTIONS=api-tasks,api-workflows`
