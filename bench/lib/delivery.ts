@@ -9,8 +9,10 @@ import type { Notification } from '#shared/domain/notifications/ports';
 import { createNotification } from '#shared/domain/notifications/use-cases';
 import { systemClock } from '#shared/kernel/ids';
 import { dlqName, QUEUES } from '#shared/kernel/names';
-import { operationName, recordCalls, type WireCall } from './capture';
-import { loadHandler, percentile } from './measure';
+import { recordCalls } from './capture';
+import { ceilingShares, transactionCeiling } from './ceiling';
+import { dynamoPerEvent, roundTrips, sqsOf, stats, transactionsPerEvent } from './delivery-stats';
+import { loadHandler } from './measure';
 import { context } from './requests';
 import { dbFor, type Fixture, lambdaEnv, seed } from './scenario';
 
@@ -38,7 +40,7 @@ export interface DeliveryOptions {
 const EVENTS = Number(process.env.BENCH_DELIVERY_EVENTS ?? 300);
 const WRITERS = Number(process.env.BENCH_DELIVERY_WRITERS ?? 4);
 const WARMUP = 10;
-const PHASE_TIMEOUT_MS = 90_000;
+const PHASE_TIMEOUT_MS = Number(process.env.BENCH_DELIVERY_TIMEOUT_MS ?? 90_000);
 
 const requireHere = createRequire(import.meta.url);
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
@@ -52,50 +54,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const freshHandler = (file: string) => {
   delete requireHere.cache[requireHere.resolve(file)];
   return loadHandler(file);
-};
-
-const stats = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  return { p50: round(percentile(s, 50)), p99: round(percentile(s, 99)), max: round(s.at(-1) ?? NaN) };
-};
-
-/** SQS requests of a phase: calls per action, and the entries SendMessageBatch carried. */
-const sqsOf = (calls: WireCall[], events: number) => {
-  const sqs = calls.filter((c) => c.target.startsWith('AmazonSQS.'));
-  const byAction: Record<string, number> = {};
-  for (const c of sqs) byAction[operationName(c.target)] = (byAction[operationName(c.target)] ?? 0) + 1;
-  const batches = sqs.filter((c) => c.target === 'AmazonSQS.SendMessageBatch');
-  const entries = batches.reduce((n, c) => n + ((c.input.Entries as unknown[] | undefined)?.length ?? 0), 0);
-  const sends = batches.length + (byAction.SendMessage ?? 0);
-  return {
-    calls: byAction,
-    entriesSent: entries,
-    meanEntriesPerBatch: batches.length ? round(entries / batches.length) : null,
-    /** Publishing calls (SendMessageBatch + SendMessage) per event relayed. */
-    callsPerEvent: events ? round(sends / events, 3) : null,
-  };
-};
-
-/**
- * DynamoDB requests per event by operation (stream reads apart), for a phase in which no writer
- * runs: then they are the relay's and the worker's alone.
- */
-const dynamoPerEvent = (calls: WireCall[], events: number) => {
-  const out: Record<string, number> = {};
-  for (const c of calls.filter((x) => x.target.startsWith('DynamoDB_')))
-    out[operationName(c.target)] = (out[operationName(c.target)] ?? 0) + 1;
-  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, round(v / events, 2)]));
-};
-
-/** Round-trip p50/p99 per DynamoDB and Streams operation: how long the table kept each caller waiting. */
-const roundTrips = (calls: WireCall[]) => {
-  const by = new Map<string, number[]>();
-  for (const c of calls) {
-    if (c.ms === undefined || c.target.startsWith('AmazonSQS')) continue;
-    const name = operationName(c.target);
-    by.set(name, [...(by.get(name) ?? []), c.ms]);
-  }
-  return Object.fromEntries([...by].map(([name, ms]) => [name, { calls: ms.length, ...stats(ms) }]));
 };
 
 export async function measureDelivery(options: DeliveryOptions): Promise<Record<string, unknown>> {
@@ -220,6 +178,8 @@ export async function measureDelivery(options: DeliveryOptions): Promise<Record<
     return out;
   };
 
+  log(`engine ceiling: TransactWriteItems/s with ${WRITERS} writers, before the pipeline`);
+  const ceilingBefore = await transactionCeiling(options.endpoint, WRITERS);
   const recorder = recordCalls();
   const poller = await startStreamPoller({
     endpoint: options.endpoint,
@@ -263,6 +223,7 @@ export async function measureDelivery(options: DeliveryOptions): Promise<Record<
       workerBatchMs: stats(workerMs),
       workerInvocations: workerMs.length,
       sqs: sqsOf(liveCalls, EVENTS),
+      transactionsPerEvent: transactionsPerEvent(liveCalls, EVENTS),
       dynamoCallsPerEvent: dynamoPerEvent(liveCalls, EVENTS),
       dynamoRoundTripMs: roundTrips(liveCalls),
       statuses: await statuses(liveIds),
@@ -292,18 +253,28 @@ export async function measureDelivery(options: DeliveryOptions): Promise<Record<
       workerBatchMs: stats(workerMs),
       workerInvocations: workerMs.length,
       sqs: sqsOf(backlogCalls, EVENTS),
+      transactionsPerEvent: transactionsPerEvent(backlogCalls, EVENTS),
       dynamoCallsPerEvent: dynamoPerEvent(backlogCalls, EVENTS),
       statuses: await statuses(backlogIds),
     };
 
     const left = Object.fromEntries([...queues.queues].map(([name, q]) => [name, q.size]));
+    log('engine ceiling again, after the pipeline');
+    const ceiling = ceilingShares(
+      ceilingBefore,
+      await transactionCeiling(options.endpoint, WRITERS),
+      live,
+      backlog,
+    );
     const result = {
       summary:
         `live ${live.eventsPerSecond} events/s, end-to-end p50 ${live.latencyMs.p50} ms p99 ${live.latencyMs.p99} ms, ` +
         `relay ${live.sqs.callsPerEvent} SQS calls/event; backlog drain ${backlog.eventsPerSecond} events/s, ` +
-        `${backlog.sqs.callsPerEvent} SQS calls/event`,
+        `${backlog.sqs.callsPerEvent} SQS calls/event; engine ${ceiling.transactionsPerSecond} transactions/s, ` +
+        `live share ${ceiling.liveShare} (${live.transactionsPerEvent} transactions/event)`,
       live,
       backlog,
+      ceiling,
       queuesLeft: left,
       method:
         'Fresh table on DynamoDB Local; in_app notifications created through the domain (1 TransactWriteItems ' +

@@ -6,6 +6,7 @@ import type { Bundle } from './bundle';
 import { operationName, type Recorder, retarget, type WireCall } from './capture';
 import { apiEvent, context, type KeyRoute } from './requests';
 import { type Fixture } from './scenario';
+import { writeFloor } from './units';
 
 /**
  * Outside the repository, so linters and git never see generated bundles; one directory per run,
@@ -132,6 +133,8 @@ export interface RouteResult {
   /** Operation names, in order, of one request. */
   calls: string[];
   capacity: Capacity;
+  /** The write units the contract requires of this request (./units.ts). */
+  writeFloor: number;
   handler: { p50: number; p99: number; samples: number };
   floor: { p50: number; p99: number };
   /** Handler / raw SDK over the back-to-back pairs of samples. */
@@ -163,6 +166,7 @@ export async function measureRoute(opts: {
   const f: number[] = [];
   let calls: WireCall[] = [];
   let capacity: Capacity = { read: 0, write: 0 };
+  let floorUnits = 0;
   let status = 0;
   for (let i = 0; i < opts.warmup + opts.samples; i++) {
     const event = apiEvent(route.request(fx, i));
@@ -178,7 +182,10 @@ export async function measureRoute(opts: {
     const out = (await floor({ calls: replay })) as unknown[];
     const t3 = performance.now();
     recorder.take();
-    if (i === 0) capacity = capacityOf(out, replay);
+    if (i === 0) {
+      capacity = capacityOf(out, replay);
+      floorUnits = writeFloor(out, replay);
+    }
     if (i >= opts.warmup) {
       h.push(t1 - t0);
       f.push(t3 - t2);
@@ -195,6 +202,7 @@ export async function measureRoute(opts: {
     status,
     calls: calls.map((c) => operationName(c.target)),
     capacity,
+    writeFloor: floorUnits,
     handler: { p50: percentile(h, 50), p99: percentile(h, 99), samples: h.length },
     floor: { p50: percentile(f, 50), p99: percentile(f, 99) },
   };

@@ -25,9 +25,25 @@ const toNotification = /* @__PURE__ */ reader<Notification>()(notificationRecord
 /** How long a consumed idempotency key is remembered: longer than the DLQ keeps a message. */
 const CONSUMED_RETENTION_SECONDS = 15 * 24 * 3600;
 
+/** Where `delivered` puts the consumed key among its writes. */
+const CONSUMED_OP = 2;
+
+/** A key no one consumed, or whose holder's lease ran out by `now`, may be claimed. */
+const claimable = (now: string) => ({
+  ConditionExpression: 'attribute_not_exists(pk) OR (#state = :inp AND lease_until < :now)',
+  ExpressionAttributeNames: { '#state': 'state' },
+  ExpressionAttributeValues: { ':inp': 'in_progress', ':now': now },
+});
+
 /** Notifications, review items, channel states and consumer claims over the one table. */
 export const notificationStore = (db: Db): NotificationStore & DeliveryStore => {
   const get = (key: Parameters<typeof getItem>[1]) => getItem(db, key);
+
+  /** Why a claim's condition failed: the key is consumed, or another holder's lease runs. */
+  const claimLost = async (key: string): Promise<ClaimResult> => {
+    const existing = await get(consumed.key({ idempotency_key: key }));
+    return existing?.state === 'done' ? 'done' : 'busy';
+  };
 
   const releaseClaim = (key: string): WriteOp => ({
     Delete: { Key: consumed.key({ idempotency_key: key }) },
@@ -121,19 +137,16 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
         {
           Put: {
             Item: consumed.item({ state: 'in_progress', lease_until: leaseUntil }, { idempotency_key: key }),
-            ConditionExpression: 'attribute_not_exists(pk) OR (#state = :inp AND lease_until < :now)',
-            ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':inp': 'in_progress', ':now': now },
+            ...claimable(now),
           },
         },
         { Put: { Item: notification.item({ ...n, status: 'delivering', updated_at: now }) } },
       ]);
       if (result.ok) return 'claimed';
-      const existing = await get(consumed.key({ idempotency_key: key }));
-      return existing?.state === 'done' ? 'done' : 'busy';
+      return claimLost(key);
     },
 
-    async delivered(n, audit, key) {
+    async delivered(n, audit, key, claimAt) {
       const ops: WriteOp[] = [
         { Put: { Item: notification.item(n) } },
         auditPut(audit),
@@ -147,6 +160,8 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
               },
               { idempotency_key: key },
             ),
+            // Claimed in this very transaction: the claim's condition, on the completed key.
+            ...(claimAt ? claimable(claimAt) : {}),
           },
         },
       ];
@@ -170,7 +185,9 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
         });
       }
       const result = await transact(db, ops);
-      if (!result.ok) throw new Error('delivered write failed a condition');
+      if (result.ok) return 'claimed';
+      if (claimAt && result.failed.includes(CONSUMED_OP)) return claimLost(key);
+      throw new Error('delivered write failed a condition');
     },
 
     async failed(n: Notification, audit: AuditEvent, key: string, review: ReviewItem | null) {

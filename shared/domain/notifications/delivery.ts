@@ -123,6 +123,8 @@ const reviewFor = (n: Notification, now: string, reason: ReviewItem['reason'], d
  * Deliver one message.
  * 1. Read the notification; a missing, blocked, discarded or delivered one is acknowledged.
  * 2. Claim the idempotency key (conditional write); already consumed -> acknowledge, busy -> retry.
+ *    A channel without a gate (in_app) whose in-process send succeeds is claimed in the
+ *    transaction that records it delivered (step 4): one transaction, the same answers.
  * 3. Provider gate (external channels): the tenant's active connection of the channel's adapter
  *    and, where the adapter needs one, its secret; closed -> `gated` + review item, acknowledged.
  *    The send uses that connection's config and secret.
@@ -149,15 +151,23 @@ export async function deliver(
   const start = deps.clock.now();
   const now = start.toISOString();
   const leaseUntil = new Date(start.getTime() + deps.leaseSeconds * 1000).toISOString();
+  const n: Notification = { ...found, status: 'delivering', updated_at: now };
+  const attempt = () =>
+    tryProvider(deps, n).catch((error: unknown): Tried => ({
+      result: { ok: false, kind: 'transient', reason: PROVIDER_ERROR },
+      error,
+    }));
+
+  // No gate (in_app): the delivery is the store's own write (the inbox item), so its in-process
+  // send goes first and the claim joins the transaction that records it delivered.
+  const early = CHANNEL_PROFILES[n.channel].gate === null ? await attempt() : undefined;
+  if (early && !('gate' in early) && early.result.ok)
+    return recordDelivered(deps, found, event.idempotency_key, start, deps.clock.now(), now);
   const claim = await deps.store.claim(found, event.idempotency_key, leaseUntil, now);
   if (claim === 'done') return { action: 'ack', result: 'duplicate', notification: found };
   if (claim === 'busy') return { action: 'retry', result: 'busy', delaySeconds: deps.leaseSeconds };
-  const n: Notification = { ...found, status: 'delivering', updated_at: now };
 
-  const tried = await tryProvider(deps, n).catch((error: unknown): Tried => ({
-    result: { ok: false, kind: 'transient', reason: PROVIDER_ERROR },
-    error,
-  }));
+  const tried = early ?? (await attempt());
   if ('gate' in tried) {
     const { gate } = tried;
     const review = reviewFor(n, now, 'gated', `provider gate closed: ${gate.reason}`);
@@ -188,19 +198,7 @@ export async function deliver(
       connectionId,
       result.ok ? { ok: true, at } : connectionFailure(at, result.reason),
     );
-  if (result.ok) {
-    const next = withAttempt(n, at, 'delivered', null, latency, { status: 'delivered', delivered_at: at });
-    await deps.store.delivered(
-      next,
-      systemAudit(deps.clock, n, 'delivered', `${n.channel} notification delivered`, {
-        attempt: next.attempts.length,
-      }),
-      event.idempotency_key,
-    );
-    if (found.review_item_id) await deps.store.resolveReview(n.tenant_id, found.review_item_id, at);
-    const queuedAt = n.queued_at ? Date.parse(n.queued_at) : Date.parse(n.created_at);
-    return { action: 'ack', result: 'delivered', notification: next, latencyMs: done.getTime() - queuedAt };
-  }
+  if (result.ok) return recordDelivered(deps, found, event.idempotency_key, start, done);
 
   if (result.kind === 'transient' && receiveCount < deps.maxAttempts) {
     const next = withAttempt(n, at, 'transient_failure', result.reason, latency, { status: 'retrying' });
@@ -256,6 +254,34 @@ export async function deliver(
   return permanent
     ? { action: 'ack', result: 'permanent_failure', notification: next, reason: result.reason }
     : { action: 'dead_letter', result: 'dead_lettered', notification: next, reason: result.reason, error };
+}
+
+/** `delivered` + attempt + audit; with `claimAt` the key is claimed in that write (in_app). */
+async function recordDelivered(
+  deps: DeliveryDeps,
+  found: Notification,
+  key: string,
+  start: Date,
+  done: Date,
+  claimAt?: string,
+): Promise<DeliveryOutcome> {
+  const at = done.toISOString();
+  const n = { ...found, status: 'delivering' as const };
+  const change = { status: 'delivered' as const, delivered_at: at };
+  const next = withAttempt(n, at, 'delivered', null, done.getTime() - start.getTime(), change);
+  const claimed = await deps.store.delivered(
+    next,
+    systemAudit(deps.clock, n, 'delivered', `${n.channel} notification delivered`, {
+      attempt: next.attempts.length,
+    }),
+    key,
+    claimAt,
+  );
+  if (claimed === 'done') return { action: 'ack', result: 'duplicate', notification: found };
+  if (claimed === 'busy') return { action: 'retry', result: 'busy', delaySeconds: deps.leaseSeconds };
+  if (found.review_item_id) await deps.store.resolveReview(n.tenant_id, found.review_item_id, at);
+  const queuedAt = n.queued_at ? Date.parse(n.queued_at) : Date.parse(n.created_at);
+  return { action: 'ack', result: 'delivered', notification: next, latencyMs: done.getTime() - queuedAt };
 }
 
 function withAttempt(

@@ -71,8 +71,13 @@ export interface DeliveryStore {
    * `done`: already consumed; `busy`: another worker holds an unexpired claim.
    */
   claim(n: Notification, key: string, leaseUntil: string, now: string): Promise<ClaimResult>;
-  /** `delivered` + audit (+ in_app inbox item) + claim completed, in one transaction. */
-  delivered(n: Notification, audit: AuditEvent, key: string): Promise<void>;
+  /**
+   * `delivered` + audit (+ in_app inbox item) + claim completed, in one transaction. With
+   * `claimAt`, the key is claimed in that same transaction, as `claim` would at that time (a
+   * channel whose delivery is this write, in_app); it then answers as `claim` does, `claimed`
+   * meaning delivered, and writes nothing unless claimed.
+   */
+  delivered(n: Notification, audit: AuditEvent, key: string, claimAt?: string): Promise<ClaimResult>;
   /** Any other outcome: the notification (+ a review item) + audit, releasing the claim. */
   failed(n: Notification, audit: AuditEvent, key: string, review: ReviewItem | null): Promise<void>;
   /** Best effort: closes a review item left open when a redriven message got delivered. */

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { operationName, recordCalls, type WireCall } from '../../../bench/lib/capture';
 import { capacityOf, floorCalls, type Handler } from '../../../bench/lib/measure';
 import { replay } from '../../../bench/lib/replay';
+import { writeFloor } from '../../../bench/lib/units';
 import { apiEvent, authorizerEvent, context, keyRoutes } from '../../../bench/lib/requests';
 import { copyTable, type Fixture, lambdaEnv, seed } from '../../../bench/lib/scenario';
 import { DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS } from '#infra/config';
@@ -51,7 +52,7 @@ const handlers = new Map<string, Handler>();
 const recorder = recordCalls();
 const measured = new Map<
   string,
-  { calls: WireCall[]; units: { read: number; write: number }; status: number }
+  { calls: WireCall[]; units: { read: number; write: number }; floor: number; status: number }
 >();
 
 beforeAll(async () => {
@@ -76,10 +77,12 @@ beforeAll(async () => {
       statusCode: number;
     };
     const calls = recorder.take();
-    const out = await replay(client, floorCalls(calls, fx.tableName, floorTable, true));
+    const replayed = floorCalls(calls, fx.tableName, floorTable, true);
+    const out = await replay(client, replayed);
     measured.set(route.label, {
       calls,
-      units: capacityOf(out, floorCalls(calls, fx.tableName, floorTable, true)),
+      units: capacityOf(out, replayed),
+      floor: writeFloor(out, replayed),
       status: res.statusCode,
     });
   }
@@ -127,6 +130,27 @@ describe('request units per request (ReturnConsumedCapacity)', () => {
   for (const [label, expected] of Object.entries(EXPECTED_UNITS)) {
     it(`${label}: ${expected.read} RCU, ${expected.write} WCU`, () => {
       expect(measured.get(label)!.units).toEqual(expected);
+    });
+  }
+});
+
+/**
+ * The write units the contract itself requires (each item a transaction writes and each of its
+ * index entries at 2 units, bench/lib/units.ts), per writing route, and the budget of issue 28:
+ * measured at most 1.25x that floor.
+ */
+const EXPECTED_FLOORS: Record<string, number> = {
+  login: 10,
+  'create exception': 16,
+  'change status': 16,
+};
+
+describe('write units against the floor the contract sets', () => {
+  for (const [label, floor] of Object.entries(EXPECTED_FLOORS)) {
+    it(`${label}: floor ${floor} WCU, measured at most 1.25x`, () => {
+      const m = measured.get(label)!;
+      expect(m.floor).toBe(floor);
+      expect(m.units.write).toBeLessThanOrEqual(1.25 * m.floor);
     });
   }
 });
