@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, type Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
@@ -52,6 +52,36 @@ export interface StatelessStackProps extends StackProps {
 }
 
 const pascal = (s: string) => s.replace(/(^|[-_])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+/**
+ * A sweeper's schedule: an EventBridge rule running `target` at its rate, with the attempts and
+ * event age of its settings. Such rules have no dead-letter queue; `dropped` says why losing one
+ * event is safe, as the acknowledgement of that check.
+ */
+function schedule(
+  scope: Construct,
+  id: string,
+  ruleName: string,
+  description: string,
+  run: {
+    target: ServiceFunction;
+    settings: { rate: Duration; retryAttempts: number; maxEventAge: Duration };
+    dropped: string;
+  },
+): void {
+  const rule = new Rule(scope, id, {
+    ruleName,
+    description,
+    schedule: Schedule.rate(run.settings.rate),
+    targets: [
+      new LambdaFunction(run.target.handle, {
+        retryAttempts: run.settings.retryAttempts,
+        maxEventAge: run.settings.maxEventAge,
+      }),
+    ],
+  });
+  Validations.of(rule).acknowledge({ id: 'Serverless-EventBusDLQ', reason: run.dropped });
+}
 
 /**
  * The code and everything that can be replaced at will: functions and their triggers, the HTTP
@@ -134,20 +164,10 @@ export class StatelessStack extends Stack {
       .bindQueue(internalQueue, 'send')
       .bindQueue(externalQueue, 'send')
       .bindCursorSecret(cursorSecret);
-    const sweep = new Rule(this, 'SweeperSchedule', {
-      ruleName: `${config.prefix}-outbox-sweeper`,
-      description: 'Runs the outbox sweeper',
-      schedule: Schedule.rate(SWEEPER_SETTINGS.rate),
-      targets: [
-        new LambdaFunction(this.sweeper.handle, {
-          retryAttempts: SWEEPER_SETTINGS.retryAttempts,
-          maxEventAge: SWEEPER_SETTINGS.maxEventAge,
-        }),
-      ],
-    });
-    Validations.of(sweep).acknowledge({
-      id: 'Serverless-EventBusDLQ',
-      reason:
+    schedule(this, 'SweeperSchedule', `${config.prefix}-outbox-sweeper`, 'Runs the outbox sweeper', {
+      target: this.sweeper,
+      settings: SWEEPER_SETTINGS,
+      dropped:
         'A dropped schedule event only skips one sweep; the sweep is idempotent and the next run minutes later covers the same pending outbox items.',
     });
 
@@ -161,20 +181,10 @@ export class StatelessStack extends Stack {
     )
       .bindTable(table, { read: ['gsi3'], claimTimers: true })
       .bindCursorSecret(cursorSecret);
-    const timerSweep = new Rule(this, 'TimerSweeperSchedule', {
-      ruleName: `${config.prefix}-timer-sweeper`,
-      description: 'Runs the timer sweeper',
-      schedule: Schedule.rate(TIMER_SWEEPER_SETTINGS.rate),
-      targets: [
-        new LambdaFunction(this.timerSweeper.handle, {
-          retryAttempts: TIMER_SWEEPER_SETTINGS.retryAttempts,
-          maxEventAge: TIMER_SWEEPER_SETTINGS.maxEventAge,
-        }),
-      ],
-    });
-    Validations.of(timerSweep).acknowledge({
-      id: 'Serverless-EventBusDLQ',
-      reason:
+    schedule(this, 'TimerSweeperSchedule', `${config.prefix}-timer-sweeper`, 'Runs the timer sweeper', {
+      target: this.timerSweeper,
+      settings: TIMER_SWEEPER_SETTINGS,
+      dropped:
         'A dropped schedule event only delays the due timers to the next minute; the sweep claims every timer due by then.',
     });
 

@@ -2,13 +2,11 @@ import { channelMatrixDemo } from './channels';
 import { notificationDeliveryContract } from './delivery';
 import { DEMO_OPERATIONS, type DemoOperationId } from '#shared/api/operations/demo';
 import { type DemoSection, publicDemo } from './public';
-import {
-  businessScenarioReplayDemo,
-  connectorCertificationDemo,
-  connectorFixtureReplayDemo,
-  integrationRepairDemo,
-  providerOnboardingDemo,
-} from './walkthroughs';
+import { businessScenarioReplayDemo } from './walkthroughs/business-scenario-replay';
+import { connectorCertificationDemo } from './walkthroughs/connector-certification';
+import { connectorFixtureReplayDemo } from './walkthroughs/connector-fixture-replay';
+import { integrationRepairDemo } from './walkthroughs/integration-repair';
+import { providerOnboardingDemo } from './walkthroughs/provider-onboarding';
 
 /**
  * The one source of truth of the demo surface. `scripts/build-demo.ts` writes `demo-static/data/`

@@ -7,8 +7,8 @@ import { actionExecution as computeExecution } from '#shared/domain/previews/exe
 import { intakePipeline as computeIntake } from '#shared/domain/previews/intake';
 import { notificationDeliveryContract } from './delivery';
 import { businessRecordsDemo } from './records';
+import { briefingRows, executionRows, gatewayRows, intakeRows, labelsOf, mentionsOf } from './preview-rows';
 import {
-  briefingRows,
   DEMO_EXECUTION_REQUEST,
   DEMO_GATEWAY_REQUEST,
   DEMO_IDS,
@@ -17,11 +17,6 @@ import {
   DEMO_RECORDS,
   demoBriefing,
   demoSteps,
-  executionRows,
-  gatewayRows,
-  intakeRows,
-  labelsOf,
-  mentionsOf,
 } from './previews';
 import type {
   BusinessActionExecutionDemoRead,

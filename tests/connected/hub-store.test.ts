@@ -2,7 +2,8 @@ import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
-import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
+import { hubStore } from '#functions/adapters/hub-store';
+import { reconciliationStore } from '#functions/adapters/reconciliation-store';
 import type { IntegrationIssue, ReconciliationRun } from '#shared/domain/integrations/ports';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import { newId } from '#shared/kernel/ids';
@@ -14,8 +15,8 @@ import { outboxEvent } from '#tests/support/outbox';
  * The integration hub's store (functions/adapters/hub-store.ts) over DynamoDB Local: health
  * records read one by one and in a batch (unprocessed keys asked again, never dropped), an issue
  * opened once while open and reopened with its count, ended only with its own open review item,
- * the health record's open codes following both; reconciliation runs created, filtered and
- * finished only while queued.
+ * the health record's open codes following both; reconciliation runs
+ * (functions/adapters/reconciliation-store.ts) created, filtered and finished only while queued.
  */
 
 let db: Db;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeBackground, type Background } from '#local/background';
 import { EVENT_KINDS, QUEUES } from '#shared/kernel/names';
-import { type Seeded, seedTenant } from '#tests/support/e2e';
+import { type Seeded, seedTenant, until } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 /**
@@ -16,16 +16,6 @@ let bg: Background;
 let tally: Seeded;
 let ledger: Seeded;
 let none: Seeded;
-
-const until = async <T>(probe: () => Promise<T | undefined>, what: string, ms = 15_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 const connect = async (s: Seeded, adapter_key: string, config: object, secret: object) => {
   const r = await s.api.call('POST', `/tenants/${s.tenantId}/integration-connections`, {
@@ -69,12 +59,16 @@ const docs = (nums: string[]) =>
 const post = (s: Seeded, body: object, role: keyof Seeded['members'] = 'accountant') =>
   s.api.call('POST', `/tenants/${s.tenantId}/accounting-exports`, { token: s.members[role].token, body });
 const statusOf = (s: Seeded, id: string, status: string) =>
-  until(async () => {
-    const r = await s.api.call('GET', `/tenants/${s.tenantId}/accounting-exports/${id}`, {
-      token: s.members.support.token,
-    });
-    return r.body.status === status ? r.body : undefined;
-  }, `export ${id} to become ${status}`);
+  until(
+    async () => {
+      const r = await s.api.call('GET', `/tenants/${s.tenantId}/accounting-exports/${id}`, {
+        token: s.members.support.token,
+      });
+      return r.body.status === status ? r.body : undefined;
+    },
+    `export ${id} to become ${status}`,
+    15_000,
+  );
 
 describe('accounting export', () => {
   it('exports a batch (202), a repeat of the batch id answers the same export (200), another body is 409', async () => {
@@ -208,6 +202,7 @@ describe('accounting export', () => {
     await until(
       async () => (bg.queues.queues.get(QUEUES.external)!.size === 0 ? true : undefined),
       'the queue to drain',
+      15_000,
     );
     expect(bg.sandbox.accounting.calls.length).toBe(calls);
     for (const n of nums) expect(bg.sandbox.accounting.bookingCount('tallybook', n)).toBe(1);

@@ -6,7 +6,6 @@ import { launchChromium } from '../../scripts/lib/chromium';
 import { OPERATIONS } from '#shared/api/manifest';
 import { DEMO_PAYLOADS, type DemoOperationId, staticFileName } from '#shared/demo/index';
 import {
-  briefingRows,
   DEMO_EXCEPTION,
   DEMO_EXECUTION_REQUEST,
   DEMO_GATEWAY_REQUEST,
@@ -17,12 +16,15 @@ import {
   DEMO_RECORDED_AT,
   demoBriefing,
   demoSteps,
+} from '#shared/demo/previews';
+import {
+  briefingRows,
   executionRows,
   gatewayRows,
   intakeRows,
   labelsOf,
   mentionsOf,
-} from '#shared/demo/previews';
+} from '#shared/demo/preview-rows';
 import { seedTenant } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 import { openApiValidator, responseSchemaPointer } from '#tests/support/demo/openapi-support';

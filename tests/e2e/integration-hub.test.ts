@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbFor } from '#functions/adapters/dynamo';
 import { tableConfig } from '#functions/config';
 import { activeBackground, type Background } from '#local/background';
-import { isProblem, type Seeded, seedTenant } from '#tests/support/e2e';
+import { isProblem, type Seeded, seedTenant, until } from '#tests/support/e2e';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 import { streamRecordCount } from '#tests/support/stream';
 
@@ -78,14 +78,6 @@ const auditOf = async (s: Seeded, entityType: string, entityId: string) =>
       { token: s.adminToken },
     )
   ).body.items.map((e: { event_type: string }) => e.event_type);
-const until = async <T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe('diagnostics and integration issues', () => {
   it('a failing check opens one issue and one review item, also on a second run; a pass resolves both', async () => {
@@ -164,11 +156,11 @@ describe('diagnostics and integration issues', () => {
     const retried = await decide(item.id, 'retry');
     expect([retried.status, retried.body.status]).toEqual([200, 'retried']);
     // The worker's run reaches the provider (answering again) and records a success.
-    const health = await until(
-      async () =>
-        (await a.api.call('GET', `${connections(a)}/${id}`, { token: a.members.support.token })).body.health,
-      (h) => h.state === 'healthy',
-    );
+    const health = await until(async () => {
+      const h = (await a.api.call('GET', `${connections(a)}/${id}`, { token: a.members.support.token })).body
+        .health;
+      return h.state === 'healthy' ? h : undefined;
+    }, 'the connection to be healthy');
     expect(health).toMatchObject({ state: 'healthy', open_issues: 0 });
     expect(bg.sandbox.providerCalls.filter((c) => c.connection_id === id).length).toBe(callsBefore + 1);
     expect(await auditOf(a, 'review_item', item.id)).toEqual(['review_item.decided']);
@@ -331,15 +323,14 @@ describe('reconciliation runs', () => {
       body: { connection_id: connectionId, rule_set: 'payment_reconciliation' },
     });
     expect([queued.status, queued.body.status]).toEqual([202, 'queued']);
-    return until(
-      async () =>
-        (
-          await s.api.call('GET', `/tenants/${s.tenantId}/reconciliation-runs/${queued.body.id}`, {
-            token: s.members.manager.token,
-          })
-        ).body,
-      (r) => r.status !== 'queued',
-    );
+    return until(async () => {
+      const run = (
+        await s.api.call('GET', `/tenants/${s.tenantId}/reconciliation-runs/${queued.body.id}`, {
+          token: s.members.manager.token,
+        })
+      ).body;
+      return run.status !== 'queued' ? run : undefined;
+    }, `reconciliation run ${queued.body.id} to finish`);
   };
   const exceptions = async (s: Seeded) =>
     (

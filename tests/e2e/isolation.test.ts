@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, type Operation } from '#shared/api/manifest';
 import { ROLES } from '#shared/kernel/policy';
-import { PASSWORD, SAMPLE_BODIES, type Seeded, seedTenant, tenantScoped } from '#tests/support/e2e';
+import { PASSWORD, SAMPLE_BODIES, type Seeded, seedTenant, tenantScoped, until } from '#tests/support/e2e';
 import type { Reply } from '#tests/support/http';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
@@ -30,16 +30,6 @@ const ids: Record<string, string> = {};
 const must = (r: Reply, status: number, what: string) => {
   if (r.status !== status) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
-};
-
-const until = async <T>(probe: () => Promise<T | undefined>, what: string, ms = 15_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 };
 
 const LEDGERLY = {
@@ -88,12 +78,16 @@ const RECORDS: Record<string, (s: Seeded) => Promise<Record<string, string>>> = 
       body: { channel: 'telegram', recipient: '777', body: 'Stock is low' },
     });
     const notification_id = must(r, 202, 'notification').id as string;
-    const review_item_id = await until(async () => {
-      const n = await s.api.call('GET', `/tenants/${s.tenantId}/notifications/${notification_id}`, {
-        token: s.adminToken,
-      });
-      return n.body.status === 'gated' ? (n.body.review_item_id as string) : undefined;
-    }, 'the notification to be gated');
+    const review_item_id = await until(
+      async () => {
+        const n = await s.api.call('GET', `/tenants/${s.tenantId}/notifications/${notification_id}`, {
+          token: s.adminToken,
+        });
+        return n.body.status === 'gated' ? (n.body.review_item_id as string) : undefined;
+      },
+      'the notification to be gated',
+      15_000,
+    );
     return { notification_id, review_item_id };
   },
   review_item_id: (s) => RECORDS.notification_id!(s),

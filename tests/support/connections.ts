@@ -1,7 +1,8 @@
 import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { providerReader } from '#functions/adapters/provider-reader';
-import { hubStore, reconciliationStore } from '#functions/adapters/hub-store';
+import { hubStore } from '#functions/adapters/hub-store';
+import { reconciliationStore } from '#functions/adapters/reconciliation-store';
 import type { createStores } from '#functions/adapters/stores';
 import type { Db } from '#functions/adapters/dynamo';
 import { auditEvent } from '#shared/domain/audit';
