@@ -2000,11 +2000,20 @@ export type TenantList = {
 export type TenantRead = {
     id: string;
     name: string;
+    timezone: string;
     status: 'active';
     /**
      * ISO 8601 timestamp
      */
     created_at: string;
+};
+
+export type TenantUpdate = {
+    name?: string;
+    /**
+     * An IANA time zone name, like Europe/Berlin or UTC.
+     */
+    timezone?: string;
 };
 
 export type TimerList = {
@@ -2649,6 +2658,73 @@ export type TenantsGetResponses = {
 };
 
 export type TenantsGetResponse = TenantsGetResponses[keyof TenantsGetResponses];
+
+export type TenantsUpdateData = {
+    body: TenantUpdate;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}';
+};
+
+export type TenantsUpdateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type TenantsUpdateError = TenantsUpdateErrors[keyof TenantsUpdateErrors];
+
+export type TenantsUpdateResponses = {
+    /**
+     * Rename a tenant or set its time zone
+     */
+    200: TenantRead;
+};
+
+export type TenantsUpdateResponse = TenantsUpdateResponses[keyof TenantsUpdateResponses];
 
 export type MembersListData = {
     body?: never;

@@ -188,6 +188,7 @@ __all__ = [
     "TenantCreate",
     "TenantList",
     "TenantRead",
+    "TenantUpdate",
     "TimerList",
     "TimerRead",
     "UserRead",
@@ -1993,8 +1994,15 @@ class TenantRead(TypedDict):
     """The `TenantRead` record."""
     id: str
     name: str
+    timezone: str
     status: Literal["active"]
     created_at: str
+
+
+class TenantUpdate(TypedDict):
+    """The `TenantUpdate` record."""
+    name: NotRequired[str]
+    timezone: NotRequired[str]
 
 
 class TimerList(TypedDict):
