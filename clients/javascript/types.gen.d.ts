@@ -2007,7 +2007,7 @@ export type WorkflowPlannedTask = {
 export type WorkflowRuleCreate = {
     name: string;
     trigger: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions?: Array<WorkflowConditionInput>;
     actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
@@ -2022,7 +2022,7 @@ export type WorkflowRuleRead = {
     tenant_id: string;
     name: string;
     trigger: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions: Array<WorkflowCondition>;
     actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
@@ -2039,7 +2039,7 @@ export type WorkflowRuleRead = {
 };
 export type WorkflowRuleTest = {
     event: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
         /**
          * A provider record as the provider sends it
          */
@@ -2065,7 +2065,7 @@ export type WorkflowRuleUpdate = {
     version: number;
     name?: string;
     trigger?: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions?: Array<WorkflowConditionInput>;
     actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;

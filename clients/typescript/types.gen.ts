@@ -2126,7 +2126,7 @@ export type WorkflowPlannedTask = {
 export type WorkflowRuleCreate = {
     name: string;
     trigger: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions?: Array<WorkflowConditionInput>;
     actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
@@ -2143,7 +2143,7 @@ export type WorkflowRuleRead = {
     tenant_id: string;
     name: string;
     trigger: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions: Array<WorkflowCondition>;
     actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
@@ -2161,7 +2161,7 @@ export type WorkflowRuleRead = {
 
 export type WorkflowRuleTest = {
     event: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
         /**
          * A provider record as the provider sends it
          */
@@ -2189,7 +2189,7 @@ export type WorkflowRuleUpdate = {
     version: number;
     name?: string;
     trigger?: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions?: Array<WorkflowConditionInput>;
     actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;

@@ -4,6 +4,8 @@ import type { Timer } from '#shared/domain/timers/ports';
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import type { Db } from '#functions/adapters/dynamo';
 import { taskStore } from '#functions/adapters/task-store';
+import { documentStore } from '#functions/adapters/document-store';
+import { documentDueStore } from '#functions/adapters/document-due-store';
 import { taskDueStore } from '#functions/adapters/timer-store';
 import { clock } from '#functions/config';
 import { logger, metricsFor } from '#functions/observability';
@@ -12,6 +14,8 @@ import { kindHandlers } from './queue-worker';
 export const timerFireDeps = (db: Db): FireDeps => ({
   tasks: taskStore(db),
   taskDue: taskDueStore(db),
+  documents: documentStore(db),
+  documentDue: documentDueStore(db),
   clock,
 });
 

@@ -3,6 +3,7 @@ import type { Db } from '#functions/adapters/dynamo';
 import { pendingOlderThan } from '#functions/adapters/outbox';
 import type { createStores } from '#functions/adapters/stores';
 import { taskDueStore, timerStore } from '#functions/adapters/timer-store';
+import { documentDueStore } from '#functions/adapters/document-due-store';
 import { createTenant } from '#shared/domain/identity/tenants';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { TaskDueStore } from '#shared/domain/timers/ports';
@@ -74,6 +75,8 @@ const timersOf = async (taskId: string) =>
 const fireDeps = (clock: Clock, taskDue: TaskDueStore = taskDueStore(db)): FireDeps => ({
   tasks: stores.tasks,
   taskDue,
+  documents: stores.documents,
+  documentDue: documentDueStore(db),
   clock,
 });
 

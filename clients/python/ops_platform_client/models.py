@@ -2147,7 +2147,7 @@ class WorkflowPlannedTask(TypedDict):
 
 class WorkflowRuleCreateTrigger(TypedDict):
     """The `WorkflowRuleCreateTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
 
 
 class WorkflowRuleCreate(TypedDict):
@@ -2167,7 +2167,7 @@ class WorkflowRuleList(TypedDict):
 
 class WorkflowRuleReadTrigger(TypedDict):
     """The `WorkflowRuleReadTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
 
 
 class WorkflowRuleRead(TypedDict):
@@ -2186,7 +2186,7 @@ class WorkflowRuleRead(TypedDict):
 
 class WorkflowRuleTestEvent(TypedDict):
     """The `WorkflowRuleTestEvent` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
     entity: dict[str, Any]
 
 
@@ -2215,7 +2215,7 @@ class WorkflowRuleTestRead(TypedDict):
 
 class WorkflowRuleUpdateTrigger(TypedDict):
     """The `WorkflowRuleUpdateTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
 
 
 class WorkflowRuleUpdate(TypedDict):

@@ -16,6 +16,7 @@ export const WORKFLOW_EVENT_TYPES = [
   'document.status_changed',
   'task.status_changed',
   'task.overdue',
+  'document.overdue',
   'accounting_export.failed',
   'integration.issue_opened',
 ] as const;

@@ -61,3 +61,16 @@ export interface TaskDueStore {
     event: OutboxEvent,
   ): Promise<OccurrenceResult>;
 }
+
+export interface DocumentDueStore {
+  /**
+   * The `document.overdue` occurrence: its audit event (under an id derived from the document and
+   * its `due_on`) and the outbox event rules act on, on the condition that the document is still
+   * an open invoice with that `due_on`.
+   */
+  recordOverdue(
+    document: { tenant_id: string; id: string; due_on: string },
+    audit: AuditEvent,
+    event: OutboxEvent,
+  ): Promise<OccurrenceResult>;
+}
