@@ -2096,6 +2096,10 @@ export type WorkflowCreateTaskAction = {
     due_in_hours?: number | null;
 };
 
+export type WorkflowEventTrigger = {
+    event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+};
+
 export type WorkflowNotifyAction = {
     type: 'notify';
     channel: NotificationChannel;
@@ -2125,9 +2129,7 @@ export type WorkflowPlannedTask = {
 
 export type WorkflowRuleCreate = {
     name: string;
-    trigger: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
-    };
+    trigger: WorkflowEventTrigger | WorkflowScheduleTrigger;
     conditions?: Array<WorkflowConditionInput>;
     actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
     enabled?: boolean;
@@ -2144,10 +2146,16 @@ export type WorkflowRuleRead = {
     name: string;
     trigger: {
         event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+    } | {
+        schedule: {
+            cron: string;
+            timezone?: string;
+        };
     };
     conditions: Array<WorkflowCondition>;
     actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
     enabled: boolean;
+    next_run_at: string | null;
     version: number;
     /**
      * ISO 8601 timestamp
@@ -2188,12 +2196,20 @@ export type WorkflowRuleTestRead = {
 export type WorkflowRuleUpdate = {
     version: number;
     name?: string;
-    trigger?: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
-    };
+    trigger?: WorkflowEventTrigger | WorkflowScheduleTrigger;
     conditions?: Array<WorkflowConditionInput>;
     actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
     enabled?: boolean;
+};
+
+export type WorkflowScheduleTrigger = {
+    schedule: {
+        cron: string;
+        /**
+         * An IANA time zone name, like Europe/Berlin or UTC.
+         */
+        timezone?: string;
+    };
 };
 
 export type AuthSessionsData = {

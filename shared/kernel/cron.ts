@@ -42,8 +42,8 @@ function parseField(text: string, { name, min, max }: (typeof FIELDS)[number]): 
     const [, range, stepText] = m;
     const step = stepText === undefined ? 1 : Number(stepText);
     if (step < 1) throw new CronError(`${name}: a step must be at least 1`);
-    let from = min;
-    let to = max;
+    let from: number = min;
+    let to: number = max;
     if (range !== '*') {
       const [a, b] = range!.split('-').map(Number) as [number, number | undefined];
       from = a;
@@ -84,8 +84,7 @@ export function shortestGapMinutes(s: CronSchedule): number {
   let gap = Infinity;
   for (let i = 1; i < m.length; i++) gap = Math.min(gap, m[i]! - m[i - 1]!);
   // One hour a day: the wrap is a day long.
-  if (s.hours.length > 1)
-    gap = Math.min(gap, 60 - m[m.length - 1]! + m[0]!);
+  if (s.hours.length > 1) gap = Math.min(gap, 60 - m[m.length - 1]! + m[0]!);
   return gap;
 }
 

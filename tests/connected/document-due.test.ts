@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import { documentDueStore } from '#functions/adapters/document-due-store';
+import { ruleScheduleStore } from '#functions/adapters/rule-schedule-store';
 import { pendingOlderThan } from '#functions/adapters/outbox';
 import type { createStores } from '#functions/adapters/stores';
 import { taskDueStore, timerStore } from '#functions/adapters/timer-store';
@@ -48,6 +49,9 @@ const fireDeps = (clock: Clock): FireDeps => ({
   taskDue: taskDueStore(db),
   documents: stores.documents,
   documentDue: documentDueStore(db),
+  rules: stores.workflowRules,
+  ruleSchedule: ruleScheduleStore(db),
+  zones: stores.zones,
   clock,
 });
 

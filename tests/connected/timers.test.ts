@@ -4,6 +4,7 @@ import { pendingOlderThan } from '#functions/adapters/outbox';
 import type { createStores } from '#functions/adapters/stores';
 import { taskDueStore, timerStore } from '#functions/adapters/timer-store';
 import { documentDueStore } from '#functions/adapters/document-due-store';
+import { ruleScheduleStore } from '#functions/adapters/rule-schedule-store';
 import { createTenant } from '#shared/domain/identity/tenants';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { TaskDueStore } from '#shared/domain/timers/ports';
@@ -77,6 +78,9 @@ const fireDeps = (clock: Clock, taskDue: TaskDueStore = taskDueStore(db)): FireD
   taskDue,
   documents: stores.documents,
   documentDue: documentDueStore(db),
+  rules: stores.workflowRules,
+  ruleSchedule: ruleScheduleStore(db),
+  zones: stores.zones,
   clock,
 });
 

@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CronError, latestRunBy, nextRun, parseCron, shortestGapMinutes } from '#shared/kernel/cron';
 import { offsetAt } from '#shared/kernel/time-zone';
+import { WorkflowRuleCreate } from '#shared/api/schemas/workflows';
+import { parse } from '#shared/api/issues';
+import type { ValidationError } from '#shared/kernel/errors';
 
 /** The next `n` firings after `from`. */
 const runs = (cron: string, zone: string, from: string, n: number) => {
@@ -35,8 +38,7 @@ describe('cron: parsing', () => {
       ['*/0 * * * *', 'minute'],
     ] as const)
       expect(() => parseCron(bad), bad).toThrow(new RegExp(field));
-    for (const bad of ['* * * *', '0 0 * * * *', ''])
-      expect(() => parseCron(bad), bad).toThrow(CronError);
+    for (const bad of ['* * * *', '0 0 * * * *', '']) expect(() => parseCron(bad), bad).toThrow(CronError);
   });
 
   it('the shortest gap between firings, erring short across hours', () => {
@@ -126,7 +128,13 @@ describe('cron: time zones and daylight saving', () => {
 });
 
 describe('cron: properties', () => {
-  const zones = fc.constantFrom('UTC', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata');
+  const zones = fc.constantFrom(
+    'UTC',
+    'Europe/Berlin',
+    'America/New_York',
+    'Australia/Lord_Howe',
+    'Asia/Kolkata',
+  );
   const pattern = fc.record({
     minute: fc.constantFrom('*/15', '0', '30', '0,45', '5-50/15'),
     hour: fc.constantFrom('*', '0-3', '2', '8,20', '*/5'),
@@ -177,5 +185,36 @@ describe('cron: properties', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('cron: the rule trigger', () => {
+  const rule = (schedule: Record<string, unknown>) => ({
+    name: 'Weekly',
+    trigger: { schedule },
+    actions: [{ type: 'create_task', title: 'Check' }],
+  });
+  const paths = (body: unknown) => {
+    try {
+      parse(WorkflowRuleCreate, body);
+      return [];
+    } catch (err) {
+      return (err as ValidationError).errors!.map((e) => e.path);
+    }
+  };
+
+  it('takes a cron every 15 minutes or less often, in an IANA zone', () => {
+    expect(paths(rule({ cron: '*/15 * * * *' }))).toEqual([]);
+    expect(paths(rule({ cron: '0 8 * * 1', timezone: 'Europe/Berlin' }))).toEqual([]);
+  });
+
+  it('refuses a cron that can fire more often, a malformed one, an unknown zone and unknown fields, naming the path', () => {
+    expect(paths(rule({ cron: '*/10 * * * *' }))).toEqual(['trigger.schedule.cron']);
+    expect(paths(rule({ cron: '5,55 1,3 * * *' }))).toEqual(['trigger.schedule.cron']);
+    expect(paths(rule({ cron: '0 8 * * MON' }))).toEqual(['trigger.schedule.cron']);
+    expect(paths(rule({ cron: '0 8 * * 1', timezone: 'Mars/Olympus' }))).toEqual([
+      'trigger.schedule.timezone',
+    ]);
+    expect(paths(rule({ cron: '0 8 * * 1', every: 2 })).length).toBeGreaterThan(0);
   });
 });

@@ -205,20 +205,23 @@ __all__ = [
     "WorkflowConditionInput5",
     "WorkflowConditionInput",
     "WorkflowCreateTaskAction",
+    "WorkflowEventTrigger",
     "WorkflowNotifyAction",
     "WorkflowPlannedNotification",
     "WorkflowPlannedTask",
-    "WorkflowRuleCreateTrigger",
     "WorkflowRuleCreate",
     "WorkflowRuleList",
     "WorkflowRuleReadTrigger",
+    "WorkflowRuleReadTrigger2Schedule",
+    "WorkflowRuleReadTrigger2",
     "WorkflowRuleRead",
     "WorkflowRuleTestEvent",
     "WorkflowRuleTest",
     "WorkflowRuleTestReadConditionsItem",
     "WorkflowRuleTestRead",
-    "WorkflowRuleUpdateTrigger",
     "WorkflowRuleUpdate",
+    "WorkflowScheduleTriggerSchedule",
+    "WorkflowScheduleTrigger",
     "PublicHealthResponse",
 ]
 
@@ -2115,6 +2118,11 @@ class WorkflowCreateTaskAction(TypedDict):
     due_in_hours: NotRequired[int | None]
 
 
+class WorkflowEventTrigger(TypedDict):
+    """The `WorkflowEventTrigger` record."""
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
+
+
 class WorkflowNotifyAction(TypedDict):
     """The `WorkflowNotifyAction` record."""
     type: Literal["notify"]
@@ -2145,15 +2153,10 @@ class WorkflowPlannedTask(TypedDict):
     missing_fields: list[str]
 
 
-class WorkflowRuleCreateTrigger(TypedDict):
-    """The `WorkflowRuleCreateTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
-
-
 class WorkflowRuleCreate(TypedDict):
     """The `WorkflowRuleCreate` record."""
     name: str
-    trigger: WorkflowRuleCreateTrigger
+    trigger: WorkflowEventTrigger | WorkflowScheduleTrigger
     conditions: NotRequired[list[WorkflowConditionInput]]
     actions: list[WorkflowCreateTaskAction | WorkflowNotifyAction]
     enabled: NotRequired[bool]
@@ -2170,15 +2173,27 @@ class WorkflowRuleReadTrigger(TypedDict):
     event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
 
 
+class WorkflowRuleReadTrigger2Schedule(TypedDict):
+    """The `WorkflowRuleReadTrigger2Schedule` record."""
+    cron: str
+    timezone: NotRequired[str]
+
+
+class WorkflowRuleReadTrigger2(TypedDict):
+    """The `WorkflowRuleReadTrigger2` record."""
+    schedule: WorkflowRuleReadTrigger2Schedule
+
+
 class WorkflowRuleRead(TypedDict):
     """The `WorkflowRuleRead` record."""
     id: str
     tenant_id: str
     name: str
-    trigger: WorkflowRuleReadTrigger
+    trigger: WorkflowRuleReadTrigger | WorkflowRuleReadTrigger2
     conditions: list[WorkflowCondition]
     actions: list[WorkflowCreateTaskAction | WorkflowNotifyAction]
     enabled: bool
+    next_run_at: str | None
     version: int
     created_at: str
     updated_at: str
@@ -2213,19 +2228,25 @@ class WorkflowRuleTestRead(TypedDict):
     side_effects: Literal["none"]
 
 
-class WorkflowRuleUpdateTrigger(TypedDict):
-    """The `WorkflowRuleUpdateTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
-
-
 class WorkflowRuleUpdate(TypedDict):
     """The `WorkflowRuleUpdate` record."""
     version: int
     name: NotRequired[str]
-    trigger: NotRequired[WorkflowRuleUpdateTrigger]
+    trigger: NotRequired[WorkflowEventTrigger | WorkflowScheduleTrigger]
     conditions: NotRequired[list[WorkflowConditionInput]]
     actions: NotRequired[list[WorkflowCreateTaskAction | WorkflowNotifyAction]]
     enabled: NotRequired[bool]
+
+
+class WorkflowScheduleTriggerSchedule(TypedDict):
+    """The `WorkflowScheduleTriggerSchedule` record."""
+    cron: str
+    timezone: NotRequired[str]
+
+
+class WorkflowScheduleTrigger(TypedDict):
+    """The `WorkflowScheduleTrigger` record."""
+    schedule: WorkflowScheduleTriggerSchedule
 
 
 class PublicHealthResponse(TypedDict):

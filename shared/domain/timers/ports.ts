@@ -74,3 +74,17 @@ export interface DocumentDueStore {
     event: OutboxEvent,
   ): Promise<OccurrenceResult>;
 }
+
+export interface RuleScheduleStore {
+  /**
+   * A scheduled rule's firing: its `next_run_at` moved from `due` to `next` (and its timer re-armed
+   * there, none when null), its audit event and the outbox event the runner fires it on, on the
+   * condition that the rule is still enabled and due at `due`: a stale or repeated firing writes
+   * nothing.
+   */
+  recordRun(
+    rule: { tenant_id: string; id: string; due: string; next: Timer | null },
+    audit: AuditEvent,
+    event: OutboxEvent,
+  ): Promise<OccurrenceResult>;
+}
