@@ -108,6 +108,20 @@ export const tenantsGet = (options) => (options.client ?? client).get({
     ...options
 });
 /**
+ * Rename a tenant or set its time zone
+ *
+ * Needs a bearer token and the `tenant.manage` permission in the tenant.
+ */
+export const tenantsUpdate = (options) => (options.client ?? client).patch({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
  * List a tenant's members
  *
  * Needs a bearer token and the `tenant.read` permission in the tenant.

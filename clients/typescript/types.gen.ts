@@ -2000,11 +2000,20 @@ export type TenantList = {
 export type TenantRead = {
     id: string;
     name: string;
+    timezone: string;
     status: 'active';
     /**
      * ISO 8601 timestamp
      */
     created_at: string;
+};
+
+export type TenantUpdate = {
+    name?: string;
+    /**
+     * An IANA time zone name, like Europe/Berlin or UTC.
+     */
+    timezone?: string;
 };
 
 export type TimerList = {
@@ -2087,6 +2096,10 @@ export type WorkflowCreateTaskAction = {
     due_in_hours?: number | null;
 };
 
+export type WorkflowEventTrigger = {
+    event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+};
+
 export type WorkflowNotifyAction = {
     type: 'notify';
     channel: NotificationChannel;
@@ -2116,9 +2129,7 @@ export type WorkflowPlannedTask = {
 
 export type WorkflowRuleCreate = {
     name: string;
-    trigger: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
-    };
+    trigger: WorkflowEventTrigger | WorkflowScheduleTrigger;
     conditions?: Array<WorkflowConditionInput>;
     actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
     enabled?: boolean;
@@ -2134,11 +2145,17 @@ export type WorkflowRuleRead = {
     tenant_id: string;
     name: string;
     trigger: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+    } | {
+        schedule: {
+            cron: string;
+            timezone?: string;
+        };
     };
     conditions: Array<WorkflowCondition>;
     actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
     enabled: boolean;
+    next_run_at: string | null;
     version: number;
     /**
      * ISO 8601 timestamp
@@ -2152,7 +2169,7 @@ export type WorkflowRuleRead = {
 
 export type WorkflowRuleTest = {
     event: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
         /**
          * A provider record as the provider sends it
          */
@@ -2179,12 +2196,20 @@ export type WorkflowRuleTestRead = {
 export type WorkflowRuleUpdate = {
     version: number;
     name?: string;
-    trigger?: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
-    };
+    trigger?: WorkflowEventTrigger | WorkflowScheduleTrigger;
     conditions?: Array<WorkflowConditionInput>;
     actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
     enabled?: boolean;
+};
+
+export type WorkflowScheduleTrigger = {
+    schedule: {
+        cron: string;
+        /**
+         * An IANA time zone name, like Europe/Berlin or UTC.
+         */
+        timezone?: string;
+    };
 };
 
 export type AuthSessionsData = {
@@ -2649,6 +2674,73 @@ export type TenantsGetResponses = {
 };
 
 export type TenantsGetResponse = TenantsGetResponses[keyof TenantsGetResponses];
+
+export type TenantsUpdateData = {
+    body: TenantUpdate;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}';
+};
+
+export type TenantsUpdateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type TenantsUpdateError = TenantsUpdateErrors[keyof TenantsUpdateErrors];
+
+export type TenantsUpdateResponses = {
+    /**
+     * Rename a tenant or set its time zone
+     */
+    200: TenantRead;
+};
+
+export type TenantsUpdateResponse = TenantsUpdateResponses[keyof TenantsUpdateResponses];
 
 export type MembersListData = {
     body?: never;

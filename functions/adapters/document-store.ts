@@ -6,6 +6,8 @@ import { auditPut } from './audit-store';
 import { type Db, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
 import { getRecord } from './records';
+import { timerOp } from './timer-store';
+import { timerId } from '#shared/domain/timers/arming';
 
 const toDocument = /* @__PURE__ */ reader<BusinessDocument>()(documentRecord);
 
@@ -61,8 +63,13 @@ export const documentStore = (db: Db): DocumentStore => ({
     });
   },
 
-  async transition(next, expectedStatus, audit, outbox) {
-    const ops = [putIfStatus(document.item(next), expectedStatus), auditPut(audit), outboxPut(outbox)];
+  async transition(next, expectedStatus, audit, outbox, due) {
+    const ops = [
+      putIfStatus(document.item(next), expectedStatus),
+      auditPut(audit),
+      outboxPut(outbox),
+      timerOp(next.tenant_id, timerId('document_due', next.id), due),
+    ];
     return (await transact(db, ops)).ok;
   },
 });

@@ -7,6 +7,7 @@ import { invitationStore, inviteeStore } from './invitation-store';
 import { taskStore } from './task-store';
 import { workflowRuleStore } from './workflow-rule-store';
 import { tenantStore } from './tenant-store';
+import { tenantZones } from './tenant-zone';
 
 /** Every store over one Db; route groups take the ones they use. */
 export const createStores = (db: Db) => ({
@@ -19,6 +20,7 @@ export const createStores = (db: Db) => ({
   documents: documentStore(db),
   tasks: taskStore(db),
   workflowRules: workflowRuleStore(db),
+  zones: tenantZones(db),
 });
 
 export type Stores = ReturnType<typeof createStores>;

@@ -2,18 +2,26 @@ import type { WorkflowRule, WorkflowRuleStore } from '#shared/domain/workflows/p
 import { reader } from '#shared/table/entity';
 import { workflowRule, workflowRuleRecord } from '#shared/table/entities/workflow-rule';
 import { auditPut } from './audit-store';
-import { type Db, putIf, putNew, queryAll, queryPage, transact } from './dynamo';
+import { type Db, putIf, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
 import { getRecord } from './records';
+import { ruleEventType, ruleScheduleTimer } from '#shared/domain/workflows/schedule';
+import { timerId } from '#shared/domain/timers/arming';
+import { timerDelete, timerOp, timerPut } from './timer-store';
+
+const scheduleTimerId = (ruleId: string) => timerId('rule_schedule', ruleId);
 
 const toRule = /* @__PURE__ */ reader<WorkflowRule>()(workflowRuleRecord);
 
 /** The item of a rule: only an enabled one is keyed under its event type in gsi1. */
 export const ruleItem = (rule: WorkflowRule) =>
-  workflowRule.item(rule, { ...rule, enabled_event_type: rule.enabled ? rule.trigger.event_type : null });
+  workflowRule.item(rule, { ...rule, enabled_event_type: rule.enabled ? ruleEventType(rule) : null });
 
 export const workflowRuleStore = (db: Db): WorkflowRuleStore => ({
   async create(rule, audit) {
-    const result = await transact(db, [putNew(ruleItem(rule)), auditPut(audit)]);
+    const ops: WriteOp[] = [putNew(ruleItem(rule)), auditPut(audit)];
+    const timer = ruleScheduleTimer(rule);
+    if (timer) ops.push(timerPut(timer));
+    const result = await transact(db, ops);
     if (!result.ok) throw new Error('workflow rule id collision');
   },
 
@@ -28,13 +36,18 @@ export const workflowRuleStore = (db: Db): WorkflowRuleStore => ({
     });
   },
 
-  async update(next, expectedVersion, audit) {
+  async update(next, expected, audit) {
     const result = await transact(db, [
       putIf(ruleItem(next), {
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': expectedVersion },
+        ConditionExpression: expected.next_run_at
+          ? 'version = :v AND next_run_at = :n'
+          : 'version = :v AND (attribute_not_exists(next_run_at) OR next_run_at = :null)',
+        ExpressionAttributeValues: expected.next_run_at
+          ? { ':v': expected.version, ':n': expected.next_run_at }
+          : { ':v': expected.version, ':null': null },
       }),
       auditPut(audit),
+      timerOp(next.tenant_id, scheduleTimerId(next.id), ruleScheduleTimer(next)),
     ]);
     return result.ok;
   },
@@ -48,6 +61,7 @@ export const workflowRuleStore = (db: Db): WorkflowRuleStore => ({
         },
       },
       auditPut(audit),
+      timerDelete(tenantId, scheduleTimerId(id)),
     ]);
     return result.ok;
   },

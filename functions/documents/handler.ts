@@ -9,12 +9,13 @@ import { documentStore } from '#functions/adapters/document-store';
 import { dbFor } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
+import { tenantZones } from '#functions/adapters/tenant-zone';
 import { clock, tableConfig } from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
 import { idempotencyWith } from '#functions/http/idempotency';
 
 const db = dbFor(tableConfig());
-const deps = { documents: documentStore(db), clock };
+const deps = { documents: documentStore(db), zones: tenantZones(db), clock };
 
 export const handler = httpHandler(
   DOCUMENTS_OPERATIONS,

@@ -7,6 +7,7 @@ import {
   listTenants,
   removeMember,
   updateMemberRole,
+  updateTenant,
 } from '#shared/domain/identity/tenants';
 import { TENANTS_OPERATIONS } from '#shared/api/operations/tenants';
 import { dbFor } from '#functions/adapters/dynamo';
@@ -37,6 +38,7 @@ export const handler = httpHandler(
     'tenants.create': ({ principal, body }) => createTenant(deps, principal, body),
     'tenants.list': ({ principal, query }) => listTenants(deps, principal, query),
     'tenants.get': ({ params }) => getTenant(deps, params.tenant_id),
+    'tenants.update': ({ principal, params, body }) => updateTenant(deps, principal, params.tenant_id, body),
     'members.list': ({ params, query }) => listMembers(deps, params.tenant_id, query),
     'members.add': async ({ principal, params, body }) => {
       const out = await addOrInviteMember(deps, principal, params.tenant_id, body);

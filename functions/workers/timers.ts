@@ -4,6 +4,11 @@ import type { Timer } from '#shared/domain/timers/ports';
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import type { Db } from '#functions/adapters/dynamo';
 import { taskStore } from '#functions/adapters/task-store';
+import { documentStore } from '#functions/adapters/document-store';
+import { documentDueStore } from '#functions/adapters/document-due-store';
+import { ruleScheduleStore } from '#functions/adapters/rule-schedule-store';
+import { tenantZones } from '#functions/adapters/tenant-zone';
+import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import { taskDueStore } from '#functions/adapters/timer-store';
 import { clock } from '#functions/config';
 import { logger, metricsFor } from '#functions/observability';
@@ -12,6 +17,11 @@ import { kindHandlers } from './queue-worker';
 export const timerFireDeps = (db: Db): FireDeps => ({
   tasks: taskStore(db),
   taskDue: taskDueStore(db),
+  documents: documentStore(db),
+  documentDue: documentDueStore(db),
+  rules: workflowRuleStore(db),
+  ruleSchedule: ruleScheduleStore(db),
+  zones: tenantZones(db),
   clock,
 });
 

@@ -11,12 +11,13 @@ import { dbFor } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
+import { tenantZones } from '#functions/adapters/tenant-zone';
 import { clock, tableConfig } from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
 import { idempotencyWith } from '#functions/http/idempotency';
 
 const db = dbFor(tableConfig());
-const deps = { rules: workflowRuleStore(db), clock };
+const deps = { rules: workflowRuleStore(db), zones: tenantZones(db), clock };
 
 export const handler = httpHandler(
   WORKFLOWS_OPERATIONS,

@@ -33,8 +33,28 @@ function describeIssue(issue: core.$ZodRawIssue): string {
   }
 }
 
-const fieldErrors = (error: core.$ZodError): FieldError[] =>
-  error.issues.flatMap((issue) => {
+/** How far an object form is from what was sent: fields it lacks or does not know. */
+const misfit = (issues: readonly core.$ZodIssue[]) =>
+  issues.filter((i) => i.code === 'unrecognized_keys' || (i.code === 'invalid_type' && i.path.length <= 1))
+    .length;
+
+/**
+ * A union of object forms (a rule's trigger: `{event_type}` or `{schedule}`) answers the errors
+ * of the one form the value is closest to, with their paths, rather than one error on the union.
+ */
+const closestForm = (issue: core.$ZodIssue): core.$ZodIssue[] | null => {
+  if (issue.code !== 'invalid_union' || !('errors' in issue) || !Array.isArray(issue.errors)) return null;
+  const forms = issue.errors as core.$ZodIssue[][];
+  const scores = forms.map(misfit);
+  const best = Math.min(...scores);
+  if (scores.filter((s) => s === best).length !== 1) return null;
+  return forms[scores.indexOf(best)]!.map((i) => ({ ...i, path: [...issue.path, ...i.path] }));
+};
+
+const fieldErrors = (error: { issues: readonly core.$ZodIssue[] }): FieldError[] =>
+  error.issues.flatMap((issue): FieldError[] => {
+    const closest = closestForm(issue);
+    if (closest) return fieldErrors({ issues: closest });
     const base = issue.path.map(String).filter(Boolean).join('.');
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({

@@ -19,6 +19,8 @@ export const PERMISSIONS = {
   'notifications.send': ['operator', 'manager', 'owner'],
   'review_items.decide': ['operator', 'manager', 'owner'],
   'members.manage': ['owner'],
+  /** The tenant's own settings: its name and time zone. */
+  'tenant.manage': ['owner'],
   /** Only platform_admin: no tenant role grants it. */
   'platform.admin': [],
 } as const satisfies Record<string, readonly Role[]>;

@@ -9,6 +9,7 @@ import { hubStore } from '#functions/adapters/hub-store';
 import { EXPECTED_SYNC_MINUTES } from '#shared/domain/integrations/catalog';
 import { computeHealth } from '#shared/domain/integrations/health';
 import { documentStore } from '#functions/adapters/document-store';
+import { tenantZones } from '#functions/adapters/tenant-zone';
 import type { Db } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { loadConfig } from '#functions/config';
@@ -746,7 +747,7 @@ describe('create: documents by id, the connection, the record kept', () => {
 
   it('a void document, or a connection that is not an accounting one of the tenant, is 422 with its path', async () => {
     const tenantId = await tenantWith('ledgerly');
-    const documentDeps = { documents: documentStore(db), clock: systemClock };
+    const documentDeps = { documents: documentStore(db), zones: tenantZones(db), clock: systemClock };
     const d = await createDocument(documentDeps, actor, tenantId, {
       document_type: 'invoice',
       number: `INV-${newId().slice(-12)}`,

@@ -21,7 +21,7 @@ beforeAll(async () => {
   ({ db, stores } = await freshDb());
 });
 
-const deps = () => ({ documents: stores.documents, clock: systemClock });
+const deps = () => ({ documents: stores.documents, zones: stores.zones, clock: systemClock });
 const actor = principal('accountant-1', {}, true);
 let seq = 0;
 const input = (

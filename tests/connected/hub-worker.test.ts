@@ -126,7 +126,7 @@ describe('a reconciliation run', () => {
   it('completed: logged with its counts; a redelivery of the finished run logs nothing', async () => {
     const tenantId = newTenant();
     const c = await createConnection(deps(), manager, tenantId, { ...LEDGERLY, secret: SECRET });
-    const docs = { documents: stores.documents, clock: systemClock };
+    const docs = { documents: stores.documents, zones: stores.zones, clock: systemClock };
     const payment = await createDocument(docs, manager, tenantId, {
       document_type: 'payment',
       number: 'PAY-1002',

@@ -224,7 +224,7 @@ describe('reconciliation exceptions over DynamoDB Local', () => {
       },
     );
     await changeDocumentStatus(
-      { documents: stores.documents, clock: systemClock },
+      { documents: stores.documents, zones: stores.zones, clock: systemClock },
       manager,
       tenantId,
       payment.id,

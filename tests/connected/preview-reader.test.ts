@@ -69,9 +69,15 @@ beforeAll(async () => {
       due_on: '2026-01-31',
     }),
   );
-  await changeDocumentStatus({ documents: stores.documents, clock }, actor, T, invoice.id, {
-    status: 'open',
-  });
+  await changeDocumentStatus(
+    { documents: stores.documents, zones: stores.zones, clock },
+    actor,
+    T,
+    invoice.id,
+    {
+      status: 'open',
+    },
+  );
   await createDocument(
     { documents: stores.documents, clock },
     actor,

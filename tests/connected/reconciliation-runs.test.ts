@@ -91,7 +91,7 @@ async function documentIn(
   amount: string,
   statuses: ('open' | 'paid' | 'void')[],
 ) {
-  const docDeps = { documents: stores.documents, clock: systemClock };
+  const docDeps = { documents: stores.documents, zones: stores.zones, clock: systemClock };
   const d = await createDocument(docDeps, manager, tenantId, {
     document_type,
     number,

@@ -1,6 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { createStores } from '#functions/adapters/stores';
-import { addMember, createTenant, removeMember, updateMemberRole } from '#shared/domain/identity/tenants';
+import {
+  addMember,
+  createTenant,
+  getTenant,
+  listTenants,
+  removeMember,
+  updateMemberRole,
+  updateTenant,
+} from '#shared/domain/identity/tenants';
 import { ConflictError, ValidationError } from '#shared/kernel/errors';
 import { systemClock } from '#shared/kernel/ids';
 import { freshDb } from '#tests/support/db';
@@ -56,6 +64,7 @@ describe('tenant store', () => {
     expect(of[0]).toEqual({
       id: of[0]!.id,
       name: expect.any(String),
+      timezone: 'UTC',
       status: 'active',
       created_at: expect.any(String),
     });
@@ -219,5 +228,56 @@ describe('the last-owner guard', () => {
     await expect(attempt).rejects.toThrow(ValidationError);
     await expect(attempt).rejects.toMatchObject({ errors: [{ path: 'password' }] });
     expect(await auditCount(t.id)).toBe(before);
+  });
+
+  it('updateTenant sets the time zone and the name with one audit event; the user list and memberships read them', async () => {
+    const deps = { tenants: stores.tenants, identity: stores.identity, clock: systemClock };
+    const t = tenant();
+    await stores.tenants.createTenant(t, audit(t.id, 'tenant', t.id));
+    const u = login();
+    await stores.identity.createUser(u, null);
+    await stores.tenants.addMember(membership(t, u, 'owner'), null, audit(t.id, 'member', u.user.id));
+    const owner = principal(u.user.id, { [t.id]: 'owner' });
+    const before = await auditCount(t.id);
+
+    const read = await updateTenant(deps, owner, t.id, { timezone: 'Europe/Berlin', name: 'Renamed Ltd' });
+    expect(read).toMatchObject({ id: t.id, name: 'Renamed Ltd', timezone: 'Europe/Berlin' });
+    expect(await getTenant(deps, t.id)).toEqual(read);
+    expect(await auditCount(t.id)).toBe(before + 1);
+    const mine = await listTenants(deps, owner, { limit: 10 });
+    expect(mine.items).toEqual([read]);
+    const me = await stores.identity.userWithMemberships(u.user.id);
+    expect(me?.memberships.map((m) => m.tenant_name)).toEqual(['Renamed Ltd']);
+
+    // Nothing to change: no write, no audit event.
+    expect(await updateTenant(deps, owner, t.id, { timezone: 'Europe/Berlin' })).toEqual(read);
+    expect(await auditCount(t.id)).toBe(before + 1);
+
+    // Written against a tenant that changed meanwhile: refused, nothing written.
+    const stale = { ...read, status: 'active' as const, created_at: t.created_at };
+    expect(
+      await stores.tenants.updateTenant(
+        { ...stale, timezone: 'UTC' },
+        { ...stale, timezone: 'Asia/Tokyo' },
+        audit(t.id),
+      ),
+    ).toBe(false);
+    expect((await getTenant(deps, t.id)).timezone).toBe('Europe/Berlin');
+    expect(await auditCount(t.id)).toBe(before + 1);
+    await expect(updateTenant(deps, owner, 'no-such-tenant', { timezone: 'UTC' })).rejects.toBeInstanceOf(
+      Error,
+    );
+  });
+
+  it('a tenant written before time zones existed reads as UTC, and its first zone is written on that condition', async () => {
+    const deps = { tenants: stores.tenants, identity: stores.identity, clock: systemClock };
+    const t = tenant();
+    const { timezone: _, ...old } = t;
+    await stores.tenants.createTenant(old as typeof t, audit(t.id, 'tenant', t.id));
+    expect((await getTenant(deps, t.id)).timezone).toBe('UTC');
+    const admin = principal('admin', {}, true);
+    expect((await updateTenant(deps, admin, t.id, { timezone: 'America/New_York' })).timezone).toBe(
+      'America/New_York',
+    );
   });
 });

@@ -3,6 +3,8 @@ import type { Db } from '#functions/adapters/dynamo';
 import { pendingOlderThan } from '#functions/adapters/outbox';
 import type { createStores } from '#functions/adapters/stores';
 import { taskDueStore, timerStore } from '#functions/adapters/timer-store';
+import { documentDueStore } from '#functions/adapters/document-due-store';
+import { ruleScheduleStore } from '#functions/adapters/rule-schedule-store';
 import { createTenant } from '#shared/domain/identity/tenants';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { TaskDueStore } from '#shared/domain/timers/ports';
@@ -74,6 +76,11 @@ const timersOf = async (taskId: string) =>
 const fireDeps = (clock: Clock, taskDue: TaskDueStore = taskDueStore(db)): FireDeps => ({
   tasks: stores.tasks,
   taskDue,
+  documents: stores.documents,
+  documentDue: documentDueStore(db),
+  rules: stores.workflowRules,
+  ruleSchedule: ruleScheduleStore(db),
+  zones: stores.zones,
   clock,
 });
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 const T = 'acme';
-const deps = () => ({ rules: stores.workflowRules, clock: systemClock });
+const deps = () => ({ rules: stores.workflowRules, zones: stores.zones, clock: systemClock });
 const manager = principal('manager-1', {}, true);
 const input = (overrides: Record<string, unknown> = {}) => ({
   name: 'Critical exceptions',
@@ -172,7 +172,7 @@ describe('workflow rules', () => {
         return found;
       },
     };
-    await expect(deleteRule({ rules: racing, clock: systemClock }, manager, T, rule.id)).rejects.toThrow(
+    await expect(deleteRule({ ...deps(), rules: racing }, manager, T, rule.id)).rejects.toThrow(
       NotFoundError,
     );
     expect((await auditOf(rule.id)).map((a) => [a.event_type, a.actor_id])).toEqual([

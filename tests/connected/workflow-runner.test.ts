@@ -77,13 +77,18 @@ const tasksOf = (exceptionId: string) =>
 
 describe('fireRules', () => {
   it('an error before the last attempt propagates (the queue retries); on the last attempt it opens one review item', async () => {
-    const rule = await createRule({ rules: stores.workflowRules, clock: systemClock }, manager, T, {
-      name: 'Critical needs a manager',
-      trigger: { event_type: 'exception.created' },
-      conditions: [{ field: 'severity', op: 'eq', value: 'critical' }],
-      actions: [{ type: 'create_task', title: 'Look at {{title}}', assignee_role: 'manager' }],
-      enabled: true,
-    });
+    const rule = await createRule(
+      { rules: stores.workflowRules, zones: stores.zones, clock: systemClock },
+      manager,
+      T,
+      {
+        name: 'Critical needs a manager',
+        trigger: { event_type: 'exception.created' },
+        conditions: [{ field: 'severity', op: 'eq', value: 'critical' }],
+        actions: [{ type: 'create_task', title: 'Look at {{title}}', assignee_role: 'manager' }],
+        enabled: true,
+      },
+    );
     const { event, id } = await criticalException();
     const failing = deps({ tasks: failingTasks(stores.tasks) });
 

@@ -77,7 +77,7 @@ const observed = async (fn: () => Promise<void>) => {
 
 const newTenant = () => `t-${newId().slice(-10)}`;
 const rule = (tenantId: string, input: Partial<WorkflowRule> & Pick<WorkflowRule, 'actions'>) =>
-  createRule({ rules: stores.workflowRules, clock: systemClock }, manager, tenantId, {
+  createRule({ rules: stores.workflowRules, zones: stores.zones, clock: systemClock }, manager, tenantId, {
     name: input.name ?? 'Critical exceptions',
     trigger: input.trigger ?? { event_type: 'exception.created' },
     conditions: input.conditions ?? [{ field: 'severity', op: 'eq', value: 'critical' }],

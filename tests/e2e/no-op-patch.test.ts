@@ -42,6 +42,15 @@ const eachAndAll = (current: Rec, fields: string[], extra: Rec = {}): [string, R
 ];
 
 const CASES: Record<string, PatchCase> = {
+  'tenants.update': {
+    async make() {
+      // The seeded tenant itself: its audit log is the one counted.
+      const path = base();
+      await call('PATCH', path, { timezone: 'Europe/Berlin' });
+      return { path, read: getter(path) };
+    },
+    bodies: (current) => eachAndAll(current, ['name', 'timezone']),
+  },
   'members.update': {
     async make() {
       const m = await created('/members', {

@@ -54,6 +54,7 @@ export const login = (email = `${newId()}@example.test`, admin = false): Login =
 export const tenant = (id = `t-${newId().slice(-12)}`): Tenant => ({
   id,
   name: `Tenant ${id}`,
+  timezone: 'UTC',
   status: 'active',
   created_at: new Date().toISOString(),
 });

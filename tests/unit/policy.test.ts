@@ -24,6 +24,7 @@ const MATRIX: Record<string, string[]> = {
   'notifications.send': ['operator', 'manager', 'owner'],
   'review_items.decide': ['operator', 'manager', 'owner'],
   'members.manage': ['owner'],
+  'tenant.manage': ['owner'],
   'platform.admin': [],
 };
 

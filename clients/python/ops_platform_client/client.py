@@ -119,6 +119,13 @@ class Client(Transport):
         Raises ApiError on 401, 403, 404, 429, 500, 503."""
         return cast("TenantRead", self._request("GET", "/tenants/{tenant_id}", path_params={"tenant_id": tenant_id}, authenticated=True))
 
+    def tenants_update(self, tenant_id: str, body: TenantUpdate) -> TenantRead:
+        """Rename a tenant or set its time zone
+
+        `PATCH /tenants/{tenant_id}` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("TenantRead", self._request("PATCH", "/tenants/{tenant_id}", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
+
     def members_list(self, tenant_id: str, *, limit: int | None = None, cursor: str | None = None) -> MemberList:
         """List a tenant's members
 

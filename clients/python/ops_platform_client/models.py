@@ -188,6 +188,7 @@ __all__ = [
     "TenantCreate",
     "TenantList",
     "TenantRead",
+    "TenantUpdate",
     "TimerList",
     "TimerRead",
     "UserRead",
@@ -204,20 +205,23 @@ __all__ = [
     "WorkflowConditionInput5",
     "WorkflowConditionInput",
     "WorkflowCreateTaskAction",
+    "WorkflowEventTrigger",
     "WorkflowNotifyAction",
     "WorkflowPlannedNotification",
     "WorkflowPlannedTask",
-    "WorkflowRuleCreateTrigger",
     "WorkflowRuleCreate",
     "WorkflowRuleList",
     "WorkflowRuleReadTrigger",
+    "WorkflowRuleReadTrigger2Schedule",
+    "WorkflowRuleReadTrigger2",
     "WorkflowRuleRead",
     "WorkflowRuleTestEvent",
     "WorkflowRuleTest",
     "WorkflowRuleTestReadConditionsItem",
     "WorkflowRuleTestRead",
-    "WorkflowRuleUpdateTrigger",
     "WorkflowRuleUpdate",
+    "WorkflowScheduleTriggerSchedule",
+    "WorkflowScheduleTrigger",
     "PublicHealthResponse",
 ]
 
@@ -1993,8 +1997,15 @@ class TenantRead(TypedDict):
     """The `TenantRead` record."""
     id: str
     name: str
+    timezone: str
     status: Literal["active"]
     created_at: str
+
+
+class TenantUpdate(TypedDict):
+    """The `TenantUpdate` record."""
+    name: NotRequired[str]
+    timezone: NotRequired[str]
 
 
 class TimerList(TypedDict):
@@ -2107,6 +2118,11 @@ class WorkflowCreateTaskAction(TypedDict):
     due_in_hours: NotRequired[int | None]
 
 
+class WorkflowEventTrigger(TypedDict):
+    """The `WorkflowEventTrigger` record."""
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
+
+
 class WorkflowNotifyAction(TypedDict):
     """The `WorkflowNotifyAction` record."""
     type: Literal["notify"]
@@ -2137,15 +2153,10 @@ class WorkflowPlannedTask(TypedDict):
     missing_fields: list[str]
 
 
-class WorkflowRuleCreateTrigger(TypedDict):
-    """The `WorkflowRuleCreateTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
-
-
 class WorkflowRuleCreate(TypedDict):
     """The `WorkflowRuleCreate` record."""
     name: str
-    trigger: WorkflowRuleCreateTrigger
+    trigger: WorkflowEventTrigger | WorkflowScheduleTrigger
     conditions: NotRequired[list[WorkflowConditionInput]]
     actions: list[WorkflowCreateTaskAction | WorkflowNotifyAction]
     enabled: NotRequired[bool]
@@ -2159,7 +2170,18 @@ class WorkflowRuleList(TypedDict):
 
 class WorkflowRuleReadTrigger(TypedDict):
     """The `WorkflowRuleReadTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
+
+
+class WorkflowRuleReadTrigger2Schedule(TypedDict):
+    """The `WorkflowRuleReadTrigger2Schedule` record."""
+    cron: str
+    timezone: NotRequired[str]
+
+
+class WorkflowRuleReadTrigger2(TypedDict):
+    """The `WorkflowRuleReadTrigger2` record."""
+    schedule: WorkflowRuleReadTrigger2Schedule
 
 
 class WorkflowRuleRead(TypedDict):
@@ -2167,10 +2189,11 @@ class WorkflowRuleRead(TypedDict):
     id: str
     tenant_id: str
     name: str
-    trigger: WorkflowRuleReadTrigger
+    trigger: WorkflowRuleReadTrigger | WorkflowRuleReadTrigger2
     conditions: list[WorkflowCondition]
     actions: list[WorkflowCreateTaskAction | WorkflowNotifyAction]
     enabled: bool
+    next_run_at: str | None
     version: int
     created_at: str
     updated_at: str
@@ -2178,7 +2201,7 @@ class WorkflowRuleRead(TypedDict):
 
 class WorkflowRuleTestEvent(TypedDict):
     """The `WorkflowRuleTestEvent` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
     entity: dict[str, Any]
 
 
@@ -2205,19 +2228,25 @@ class WorkflowRuleTestRead(TypedDict):
     side_effects: Literal["none"]
 
 
-class WorkflowRuleUpdateTrigger(TypedDict):
-    """The `WorkflowRuleUpdateTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
-
-
 class WorkflowRuleUpdate(TypedDict):
     """The `WorkflowRuleUpdate` record."""
     version: int
     name: NotRequired[str]
-    trigger: NotRequired[WorkflowRuleUpdateTrigger]
+    trigger: NotRequired[WorkflowEventTrigger | WorkflowScheduleTrigger]
     conditions: NotRequired[list[WorkflowConditionInput]]
     actions: NotRequired[list[WorkflowCreateTaskAction | WorkflowNotifyAction]]
     enabled: NotRequired[bool]
+
+
+class WorkflowScheduleTriggerSchedule(TypedDict):
+    """The `WorkflowScheduleTriggerSchedule` record."""
+    cron: str
+    timezone: NotRequired[str]
+
+
+class WorkflowScheduleTrigger(TypedDict):
+    """The `WorkflowScheduleTrigger` record."""
+    schedule: WorkflowScheduleTriggerSchedule
 
 
 class PublicHealthResponse(TypedDict):

@@ -69,6 +69,7 @@ export const RESPONSES = {
   'tenants.create': TenantRead,
   'tenants.list': TenantList,
   'tenants.get': TenantRead,
+  'tenants.update': TenantRead,
   'members.list': MemberList,
   'members.add': MemberInvitationRead,
   'members.update': MemberRead,

@@ -8,6 +8,7 @@ import {
   TenantCreate,
   TenantInvitationPath,
   TenantListQuery,
+  TenantUpdate,
 } from '#shared/api/schemas/tenants';
 import { op } from './operation';
 
@@ -41,6 +42,17 @@ export const TENANTS_OPERATIONS = {
     auth: 'bearer',
     permission: 'tenant.read',
     params: TenantPath,
+    status: 200,
+  }),
+  'tenants.update': op({
+    group: 'tenants',
+    method: 'PATCH',
+    path: '/tenants/{tenant_id}',
+    summary: 'Rename a tenant or set its time zone',
+    auth: 'bearer',
+    permission: 'tenant.manage',
+    params: TenantPath,
+    body: TenantUpdate,
     status: 200,
   }),
   'members.list': op({

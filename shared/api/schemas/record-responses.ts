@@ -49,7 +49,10 @@ export const TaskList = named(listOf(TaskRead), 'TaskList');
 
 export const WorkflowRuleRead = named(
   readSchema(workflowRuleRecord, {
-    trigger: z.object({ event_type: WorkflowEventType }),
+    trigger: z.union([
+      z.object({ event_type: WorkflowEventType }),
+      z.object({ schedule: z.object({ cron: z.string(), timezone: z.optional(z.string()) }) }),
+    ]),
     conditions: z.array(Condition),
     actions: z.array(WorkflowAction),
   }),

@@ -1,14 +1,31 @@
 import * as z from 'zod/mini';
 import { DisplayName, Email, NewPassword, Role } from './auth';
-import { named, pageQuery, text } from './common';
+import { isTimeZone } from '#shared/kernel/time-zone';
+import { describe, named, pageQuery, text } from './common';
 
 export const TenantId = z
   .string()
   .check(z.regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'must match ^[a-z0-9][a-z0-9-]{1,62}$'));
 
-export const TenantCreate = named(
-  z.strictObject({ id: TenantId, name: z.string().check(z.trim(), z.minLength(2), z.maxLength(120)) }),
-  'TenantCreate',
+const TenantName = z.string().check(z.trim(), z.minLength(2), z.maxLength(120));
+
+export const TenantCreate = named(z.strictObject({ id: TenantId, name: TenantName }), 'TenantCreate');
+
+/** An IANA time zone name (docs/api.md section 9.7): `Europe/Berlin`, `UTC`. */
+export const TimeZone = describe(
+  z.string().check(
+    z.maxLength(64),
+    z.refine(isTimeZone, {
+      message: 'must be an IANA time zone name, like Europe/Berlin',
+      params: { code: 'invalid_time_zone' },
+    }),
+  ),
+  'An IANA time zone name, like Europe/Berlin or UTC.',
+);
+
+export const TenantUpdate = named(
+  z.strictObject({ name: z.optional(TenantName), timezone: z.optional(TimeZone) }),
+  'TenantUpdate',
 );
 
 export const MemberCreate = named(

@@ -3,6 +3,8 @@ import { FIELD_PATH, invalidPlaceholders } from '#shared/kernel/placeholders';
 import { Role } from './auth';
 import { FreeForm, named, pageQuery, text } from './common';
 import { NotificationChannel } from './notifications';
+import { TimeZone } from './tenants';
+import { CronError, parseCron, shortestGapMinutes } from '#shared/kernel/cron';
 
 /**
  * Workflow rules (docs/api.md section 9.1): a trigger (an audit event type of this service),
@@ -16,6 +18,7 @@ export const WORKFLOW_EVENT_TYPES = [
   'document.status_changed',
   'task.status_changed',
   'task.overdue',
+  'document.overdue',
   'accounting_export.failed',
   'integration.issue_opened',
 ] as const;
@@ -87,9 +90,44 @@ export const NotifyAction = named(
 
 export const WorkflowAction = z.discriminatedUnion('type', [CreateTaskAction, NotifyAction]);
 
+/** A scheduled rule fires at most every this many minutes (docs/api.md section 9.1). */
+export const SCHEDULE_MIN_MINUTES = 15;
+
+/** A 5-field cron that parses and cannot fire more often than every 15 minutes. */
+export const Cron = z.string().check(
+  z.minLength(9),
+  z.maxLength(200),
+  z.superRefine((cron, ctx) => {
+    let problem: string | null = null;
+    try {
+      const gap = shortestGapMinutes(parseCron(cron));
+      if (gap < SCHEDULE_MIN_MINUTES)
+        problem = `can fire ${gap} minute(s) apart; a schedule fires at most every ${SCHEDULE_MIN_MINUTES} minutes`;
+    } catch (err) {
+      if (!(err instanceof CronError)) throw err;
+      problem = err.message;
+    }
+    if (problem)
+      ctx.issues.push({ code: 'custom', message: problem, params: { code: 'invalid_cron' }, input: cron });
+  }),
+);
+
+export const EventTrigger = named(z.strictObject({ event_type: WorkflowEventType }), 'WorkflowEventTrigger');
+export const ScheduleTrigger = named(
+  z.strictObject({
+    schedule: z.strictObject({
+      cron: Cron,
+      /** The rule's own zone; without it, the tenant's. */
+      timezone: z.optional(TimeZone),
+    }),
+  }),
+  'WorkflowScheduleTrigger',
+);
+export const WorkflowTrigger = z.union([EventTrigger, ScheduleTrigger]);
+
 const fields = {
   name: text(2, 120),
-  trigger: z.strictObject({ event_type: WorkflowEventType }),
+  trigger: WorkflowTrigger,
   conditions: z.array(Condition).check(z.maxLength(10)),
   actions: z.array(WorkflowAction).check(z.minLength(1), z.maxLength(5)),
   enabled: z.boolean(),

@@ -4,6 +4,7 @@ import type { DocumentListQuery } from '#shared/api/schemas/documents';
 import type { DocumentRead } from '#shared/api/schemas/responses';
 import type { AuditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
+import type { Timer } from '#shared/domain/timers/ports';
 
 /** The port of business documents (docs/api.md section 9) and the records it carries. */
 
@@ -29,11 +30,14 @@ export interface DocumentStore {
   /**
    * Writes `next` with its audit and outbox events, only if the stored status is still
    * `expectedStatus`: of two racing changes exactly one wins. False when the condition failed.
+   * The due timer rides in the same transaction.
    */
   transition(
     next: BusinessDocument,
     expectedStatus: DocumentStatus,
     audit: AuditEvent,
     outbox: OutboxEvent,
+    /** The document's `document_due` timer as the change leaves it: armed, or cancelled when null. */
+    due: Timer | null,
   ): Promise<boolean>;
 }

@@ -6,6 +6,8 @@ import {
   NotFoundError,
   ValidationError,
 } from '#shared/kernel/errors';
+import { canBecomeOverdue, documentDueTimer } from '#shared/domain/timers/arming';
+import type { TenantZoneReader } from '#shared/domain/identity/ports';
 import type { Clock } from '#shared/kernel/ids';
 import { newId } from '#shared/kernel/ids';
 import { fromMinor, lineTotalMinor, normalizeMoney } from '#shared/kernel/money';
@@ -135,7 +137,7 @@ export const listDocuments = (
  *    racing changes one wins, the other is 409.
  */
 export async function changeDocumentStatus(
-  deps: DocumentDeps,
+  deps: DocumentDeps & { zones: TenantZoneReader },
   actor: Principal,
   tenantId: string,
   id: string,
@@ -163,6 +165,8 @@ export async function changeDocumentStatus(
       metadata: { from: current.status, to: change.status, note: change.note ?? null },
     }),
     workflowEventRecorded(deps.clock, 'document.status_changed', next),
+    // An invoice that opens arms its due timer; one that is paid or voided cancels it.
+    canBecomeOverdue(next) ? documentDueTimer(next, await deps.zones.timeZoneOf(tenantId)) : null,
   );
   if (!won) throw new InvalidTransitionError('The document changed meanwhile; read it again.');
   return next;

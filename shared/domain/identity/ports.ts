@@ -49,6 +49,7 @@ export interface Membership {
 export interface Tenant {
   id: string;
   name: string;
+  timezone: string;
   status: 'active';
   created_at: string;
 }
@@ -86,11 +87,22 @@ export interface IdentityStore {
   createUser(login: Login, audit: AuditEvent | null): Promise<boolean>;
 }
 
+/** A tenant's time zone (docs/api.md section 9.7), for the use cases that turn dates into instants. */
+export interface TenantZoneReader {
+  /** The tenant's IANA time zone; `UTC` when it has none or is unknown. */
+  timeZoneOf(tenantId: string): Promise<string>;
+}
+
 export interface TenantStore {
   createTenant(tenant: Tenant, audit: AuditEvent): Promise<boolean>;
   getTenant(tenantId: string): Promise<Tenant | undefined>;
   listTenants(page: PageRequest): Promise<Page<Tenant>>;
   listTenantsOf(userId: string, page: PageRequest): Promise<Page<Tenant>>;
+  /**
+   * Writes `next` on the condition that the tenant is still `current` (name and time zone), with
+   * its audit event; false when it changed meanwhile. A new name is copied to the memberships.
+   */
+  updateTenant(next: Tenant, current: Tenant, audit: AuditEvent): Promise<boolean>;
   getMember(tenantId: string, userId: string): Promise<Membership | undefined>;
   listMembers(tenantId: string, page: PageRequest): Promise<Page<Membership>>;
   /**

@@ -4,6 +4,7 @@ import { newId } from '#shared/kernel/ids';
 import type { PageRequest } from '#shared/kernel/page';
 import { isPlatformAdmin, PLATFORM_ADMIN, type Principal, type Role } from '#shared/kernel/policy';
 import { hashPassword } from '#shared/kernel/secrets';
+import { DEFAULT_TIME_ZONE } from '#shared/kernel/time-zone';
 import { auditEvent } from '#shared/domain/audit';
 import { type InviteDeps, inviteMember } from './invitations';
 import type { IdentityStore, Membership, Tenant, TenantStore } from './ports';
@@ -17,6 +18,7 @@ export interface TenantDeps {
 export const tenantRead = (t: Tenant) => ({
   id: t.id,
   name: t.name,
+  timezone: t.timezone,
   status: t.status,
   created_at: t.created_at,
 });
@@ -35,6 +37,7 @@ export async function createTenant(deps: TenantDeps, actor: Principal, input: { 
   const tenant: Tenant = {
     id: input.id,
     name: input.name,
+    timezone: DEFAULT_TIME_ZONE,
     status: 'active',
     created_at: deps.clock.now().toISOString(),
   };
@@ -64,6 +67,44 @@ export async function getTenant(deps: TenantDeps, tenantId: string) {
   const tenant = await deps.tenants.getTenant(tenantId);
   if (!tenant) throw new NotFoundError();
   return tenantRead(tenant);
+}
+
+/**
+ * Rename a tenant or set its time zone (docs/api.md section 3; the zone: section 9.7).
+ * 1. Read it (404); a field set to what it is changes nothing, and a PATCH that changes nothing
+ *    answers the tenant with no write and no audit event.
+ * 2. Write it with its `tenant.updated` audit event (the changed fields), on the condition that
+ *    it is still the tenant read (else 409 conflict).
+ */
+export async function updateTenant(
+  deps: TenantDeps,
+  actor: Principal,
+  tenantId: string,
+  patch: { name?: string | undefined; timezone?: string | undefined },
+) {
+  const current = await deps.tenants.getTenant(tenantId);
+  if (!current) throw new NotFoundError();
+  const changed = (['name', 'timezone'] as const).filter(
+    (field) => patch[field] !== undefined && patch[field] !== current[field],
+  );
+  if (changed.length === 0) return tenantRead(current);
+  const next: Tenant = { ...current };
+  for (const field of changed) next[field] = patch[field]!;
+  const written = await deps.tenants.updateTenant(
+    next,
+    current,
+    auditEvent(deps.clock, {
+      tenant_id: tenantId,
+      event_type: 'tenant.updated',
+      actor_id: actor.user_id,
+      entity_type: 'tenant',
+      entity_id: tenantId,
+      summary: `changed ${changed.join(', ')}`,
+      metadata: { changed, ...(changed.includes('timezone') ? { timezone: next.timezone } : {}) },
+    }),
+  );
+  if (!written) throw new ConflictError('The tenant changed meanwhile; read it again.');
+  return tenantRead(next);
 }
 
 export async function listMembers(deps: TenantDeps, tenantId: string, page: PageRequest) {

@@ -1,4 +1,6 @@
 import type { Task } from '#shared/domain/tasks/ports';
+import type { BusinessDocument } from '#shared/domain/documents/ports';
+import { endOfLocalDate } from '#shared/kernel/time-zone';
 import type { Timer } from './ports';
 
 /**
@@ -27,5 +29,28 @@ export function taskDueTimer(task: Pick<Task, 'id' | 'tenant_id' | 'status' | 'd
     subject_type: 'task',
     subject_id: task.id,
     due_at: new Date(task.due_at).toISOString(),
+  };
+}
+
+/** Whether a document can become overdue as it stands: an open invoice with a `due_on`. */
+export const canBecomeOverdue = (d: Pick<BusinessDocument, 'document_type' | 'status' | 'due_on'>) =>
+  d.document_type === 'invoice' && d.status === 'open' && !!d.due_on;
+
+/**
+ * The `document_due` timer a document should have as it stands: an open invoice's, at the end of
+ * its `due_on` in the tenant's time zone (docs/api.md section 9.7); none otherwise (paid, void).
+ */
+export function documentDueTimer(
+  d: Pick<BusinessDocument, 'id' | 'tenant_id' | 'document_type' | 'status' | 'due_on'>,
+  zone: string,
+): Timer | null {
+  if (!canBecomeOverdue(d)) return null;
+  return {
+    id: timerId('document_due', d.id),
+    tenant_id: d.tenant_id,
+    kind: 'document_due',
+    subject_type: 'document',
+    subject_id: d.id,
+    due_at: endOfLocalDate(d.due_on!, zone).toISOString(),
   };
 }

@@ -61,3 +61,30 @@ export interface TaskDueStore {
     event: OutboxEvent,
   ): Promise<OccurrenceResult>;
 }
+
+export interface DocumentDueStore {
+  /**
+   * The `document.overdue` occurrence: its audit event (under an id derived from the document and
+   * its `due_on`) and the outbox event rules act on, on the condition that the document is still
+   * an open invoice with that `due_on`.
+   */
+  recordOverdue(
+    document: { tenant_id: string; id: string; due_on: string },
+    audit: AuditEvent,
+    event: OutboxEvent,
+  ): Promise<OccurrenceResult>;
+}
+
+export interface RuleScheduleStore {
+  /**
+   * A scheduled rule's firing: its `next_run_at` moved from `due` to `next` (and its timer re-armed
+   * there, none when null), its audit event and the outbox event the runner fires it on, on the
+   * condition that the rule is still enabled and due at `due`: a stale or repeated firing writes
+   * nothing.
+   */
+  recordRun(
+    rule: { tenant_id: string; id: string; due: string; next: Timer | null },
+    audit: AuditEvent,
+    event: OutboxEvent,
+  ): Promise<OccurrenceResult>;
+}

@@ -8,6 +8,8 @@ import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { TaskStore } from '#shared/domain/tasks/ports';
 import { OPEN_TASK } from './arming';
 import type { OccurrenceResult, TaskDueStore, Timer, TimerFilter, TimerStore } from './ports';
+import { type DocumentDueDeps, fireDocumentDue } from './document-due';
+import { fireRuleSchedule, type RuleScheduleDeps } from './rule-schedule';
 
 /** The outbox event of one firing: the timer as it was claimed, for the internal worker. */
 export function timerFired(clock: Clock, timer: Timer): OutboxEvent {
@@ -60,7 +62,7 @@ export async function sweepTimers(deps: SweepDeps): Promise<{ fired: Timer[]; go
   return { fired, gone };
 }
 
-export interface FireDeps {
+export interface FireDeps extends DocumentDueDeps, RuleScheduleDeps {
   tasks: Pick<TaskStore, 'get'>;
   taskDue: TaskDueStore;
   clock: Clock;
@@ -81,6 +83,8 @@ export async function fireTimer(deps: FireDeps, event: OutboxEvent): Promise<Fir
   if (deps.clock.now().getTime() < Date.parse(timer.due_at))
     throw new NotYetDueError(`timer ${timer.id} is due at ${timer.due_at}`);
   if (timer.kind === 'task_due') return fireTaskDue(deps, timer);
+  if (timer.kind === 'document_due') return fireDocumentDue(deps, timer);
+  if (timer.kind === 'rule_schedule') return fireRuleSchedule(deps, timer);
   return 'unknown_kind';
 }
 

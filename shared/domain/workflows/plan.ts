@@ -4,6 +4,7 @@ import type { CreateTaskAction, NotifyAction, WorkflowAction } from '#shared/api
 import type { Channel } from '#shared/domain/notifications/ports';
 import { evaluateConditions } from './conditions';
 import { fillTemplate } from './templates';
+import { ruleEventType } from './schedule';
 
 /**
  * What a rule would do for one event (docs/api.md section 9.1): its conditions evaluated and its
@@ -84,7 +85,9 @@ export function planAction(action: Action, event: WorkflowEvent, at: Date): Plan
 }
 
 export interface RuleLike {
-  trigger: { event_type: string };
+  /** A scheduled rule's firings carry its id (an event-triggered rule's is not needed). */
+  id?: string;
+  trigger: Parameters<typeof ruleEventType>[0]['trigger'];
   conditions: Parameters<typeof evaluateConditions>[0];
   actions: readonly Action[];
 }
@@ -95,10 +98,11 @@ export interface RuleLike {
  */
 export function tryRule(rule: RuleLike, event: WorkflowEvent, at: Date) {
   const evaluation = evaluateConditions(rule.conditions, event.entity);
-  const matched = rule.trigger.event_type === event.event_type && evaluation.matched;
+  const typeMatched = ruleEventType(rule) === event.event_type;
+  const matched = typeMatched && evaluation.matched;
   return {
     matched,
-    event_type_matched: rule.trigger.event_type === event.event_type,
+    event_type_matched: typeMatched,
     conditions: evaluation.conditions,
     actions: matched ? rule.actions.map((a) => planAction(a, event, at)) : [],
   };

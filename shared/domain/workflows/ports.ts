@@ -14,9 +14,17 @@ export interface WorkflowRuleStore {
   create(rule: WorkflowRule, audit: AuditEvent): Promise<void>;
   get(tenantId: string, id: string): Promise<WorkflowRule | undefined>;
   list(tenantId: string, page: PageRequest): Promise<Page<WorkflowRule>>;
-  /** Writes `next` only if the stored version is still `expectedVersion`; false otherwise. */
-  update(next: WorkflowRule, expectedVersion: number, audit: AuditEvent): Promise<boolean>;
-  /** Deletes the rule with its audit event; false when there was no such rule. */
+  /**
+   * Writes `next` only if the stored rule is still at `expected.version` with `expected.next_run_at`
+   * (a scheduled firing moves it): false otherwise. The rule's `rule_schedule` timer is re-armed
+   * at `next.next_run_at`, or cancelled, in the same transaction.
+   */
+  update(
+    next: WorkflowRule,
+    expected: Pick<WorkflowRule, 'version' | 'next_run_at'>,
+    audit: AuditEvent,
+  ): Promise<boolean>;
+  /** Deletes the rule, its audit event and its timer; false when there was no such rule. */
   remove(tenantId: string, id: string, audit: AuditEvent): Promise<boolean>;
   /** The tenant's enabled rules for one event type (one Query), for the internal worker. */
   enabledFor(tenantId: string, eventType: string): Promise<WorkflowRule[]>;

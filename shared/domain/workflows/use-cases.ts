@@ -1,5 +1,7 @@
 import type * as z from 'zod/mini';
-import { ConflictError, NotFoundError } from '#shared/kernel/errors';
+import { ConflictError, NotFoundError, ValidationError } from '#shared/kernel/errors';
+import type { TenantZoneReader } from '#shared/domain/identity/ports';
+import { nextRunOf, ruleEventType, scheduleOf } from './schedule';
 import type { Clock } from '#shared/kernel/ids';
 import { newId } from '#shared/kernel/ids';
 import type { PageRequest } from '#shared/kernel/page';
@@ -12,7 +14,28 @@ import { sameValue } from '#shared/kernel/same-value';
 
 export interface WorkflowRuleDeps {
   rules: WorkflowRuleStore;
+  /** The tenant's time zone: a schedule without its own runs in it. */
+  zones: TenantZoneReader;
   clock: Clock;
+}
+
+/**
+ * A rule's next scheduled firing as it stands: null unless it is enabled and scheduled. A cron
+ * that never fires (`0 0 31 2 *`) is 422 on its path.
+ */
+async function nextRunFor(
+  deps: WorkflowRuleDeps,
+  rule: Pick<WorkflowRule, 'tenant_id' | 'trigger' | 'enabled'>,
+): Promise<string | null> {
+  const schedule = scheduleOf(rule.trigger);
+  if (!schedule || !rule.enabled) return null;
+  const zone = schedule.timezone ?? (await deps.zones.timeZoneOf(rule.tenant_id));
+  const next = nextRunOf(schedule, zone, deps.clock.now());
+  if (!next)
+    throw new ValidationError([
+      { path: 'trigger.schedule.cron', code: 'invalid_cron', message: 'this schedule never fires' },
+    ]);
+  return next.toISOString();
 }
 
 const ruleAudit = (
@@ -48,13 +71,16 @@ export async function createRule(
     conditions: input.conditions,
     actions: input.actions,
     enabled: input.enabled,
+    next_run_at: null,
     version: 1,
     created_at: now,
     updated_at: now,
   };
+  rule.next_run_at = await nextRunFor(deps, rule);
+  // A scheduled rule's timer rides in the rule's own write (docs/api.md section 9.7).
   await deps.rules.create(
     rule,
-    ruleAudit(deps, actor, rule, 'created', { event_type: rule.trigger.event_type, enabled: rule.enabled }),
+    ruleAudit(deps, actor, rule, 'created', { event_type: ruleEventType(rule), enabled: rule.enabled }),
   );
   return rule;
 }
@@ -100,9 +126,12 @@ export async function updateRule(
     version: version + 1,
     updated_at: deps.clock.now().toISOString(),
   };
+  // A new trigger or enabling re-arms the schedule from now; disabling cancels it.
+  if (changed.includes('trigger') || changed.includes('enabled'))
+    next.next_run_at = await nextRunFor(deps, next);
   const won = await deps.rules.update(
     next,
-    version,
+    { version, next_run_at: current.next_run_at },
     ruleAudit(deps, actor, next, 'updated', { changed, version: next.version }),
   );
   if (!won) throw stale();
@@ -115,7 +144,7 @@ export async function deleteRule(deps: WorkflowRuleDeps, actor: Principal, tenan
   const removed = await deps.rules.remove(
     tenantId,
     id,
-    ruleAudit(deps, actor, current, 'deleted', { event_type: current.trigger.event_type }),
+    ruleAudit(deps, actor, current, 'deleted', { event_type: ruleEventType(current) }),
   );
   if (!removed) throw new NotFoundError();
 }

@@ -14,6 +14,8 @@ export const tenant = /* @__PURE__ */ entity('tenant', {
 export const tenantRecord = /* @__PURE__ */ record(tenant, {
   id: 'string',
   name: 'string',
+  /** An IANA time zone name; items written before it existed read as `UTC`. */
+  timezone: 'string',
   status: 'enum',
   created_at: 'datetime',
   owner_count: { type: 'int', hidden: true },

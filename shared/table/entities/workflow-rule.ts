@@ -19,6 +19,8 @@ export const workflowRuleRecord = /* @__PURE__ */ record(workflowRule, {
   conditions: 'json',
   actions: 'json',
   enabled: 'boolean',
+  /** A scheduled rule's next firing (its `rule_schedule` timer's due time); null when disabled or not scheduled. */
+  next_run_at: 'datetime|null',
   /** Starts at 1 and grows with every change; a PATCH names the version it was made against. */
   version: 'int',
   created_at: 'datetime',

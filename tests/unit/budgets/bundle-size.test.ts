@@ -38,7 +38,14 @@ const PUBLIC_MAX_ABOVE_FLOOR = 125_000;
  * docs/performance.md: the shared names module (METRICS, LOG_EVENTS) is bundled whole by every
  * group and is the next thing to split.
  */
-const ALLOWANCES: Record<string, number> = { 'api-integrations': 1.35, 'api-workflows': 1.31 };
+// Issue 22 (schedules): api-workflows carries the five-field cron and the zone conversion a
+// scheduled rule's next_run_at needs at create (about 4 KB, measured 1.321); api-tenants the IANA
+// zone check and the BatchGet of "my tenants" (measured 1.302). Named in docs/performance.md.
+const ALLOWANCES: Record<string, number> = {
+  'api-integrations': 1.35,
+  'api-workflows': 1.33,
+  'api-tenants': 1.31,
+};
 const PUBLIC_SDK = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
 
 /**
