@@ -9,7 +9,9 @@ import type { Connection, ConnectionStore } from '#shared/domain/integrations/po
 import { completeConsent } from '#shared/domain/oauth/connect';
 import { accessToken, type TokenDeps } from '#shared/domain/oauth/tokens';
 import { sha256 } from '#shared/kernel/secrets';
-import { SANDBOX_APPS } from '#local/oauth-sandbox';
+import { XERO_LIMITS } from '#local/oauth-apis';
+import { SANDBOX_APPS, SANDBOX_ORGANISATIONS } from '#local/oauth-sandbox';
+import { xeroTarget } from '#functions/adapters/oauth-targets';
 import { ProviderSandbox } from '#local/provider-sandbox';
 import { freshDb } from '#tests/support/db';
 
@@ -164,7 +166,9 @@ describe('the callback state', () => {
     const state = 'a'.repeat(43);
     await d.consents.put(pending(state, new Date(Date.now() + 600_000).toISOString()));
     expect(await d.consents.take(sha256(state))).toBeDefined();
-    expect(await completeConsent(d, { state, code: 'c', client: randomUUID() })).toEqual({ answer: 'state_unknown' });
+    expect(await completeConsent(d, { state, code: 'c', client: randomUUID() })).toEqual({
+      answer: 'state_unknown',
+    });
   });
 
   it('expires after its 10 minutes, and is spent by the attempt', async () => {
@@ -185,5 +189,37 @@ describe('the callback state', () => {
       answers.push((await completeConsent(d, { state: 'f'.repeat(43), code: 'c', client })).answer);
     expect(answers.slice(0, 20).every((a) => a === 'state_unknown')).toBe(true);
     expect(answers[20]).toBe('rate_limited');
+  });
+});
+
+describe("Xero's answers as the export's error classes", () => {
+  it('429 with Retry-After, the daily limit, a 401 refreshed once, and a replayed Idempotency-Key', async () => {
+    const c = {
+      ...connection(),
+      config: { sales_account_code: '200', organisation_id: SANDBOX_ORGANISATIONS.xero.tenantId },
+    };
+    await consented(c);
+    const target = xeroTarget(settings, (conn, stale) => accessToken(deps(), conn, stale), c);
+    const doc = {
+      index: 0,
+      idempotency_key: `ops-${randomUUID()}`,
+      document: { number: `INV-${randomUUID().slice(0, 8)}`, amount: '10.00', currency: 'EUR' },
+    };
+    sandbox.oauth.apis.script('xero', [{ status: 429, retryAfter: 30, problem: 'minute' }]);
+    expect(await target.book([doc])).toEqual([
+      { index: 0, ok: false, error: 'rate_limited', retry_after_seconds: 30 },
+    ]);
+    sandbox.oauth.apis.xeroDayUsed = XERO_LIMITS.per_day;
+    const [daily] = await target.book([doc]);
+    expect(daily).toMatchObject({ ok: false, error: 'daily_limit_reached' });
+    expect((daily as { retry_after_seconds: number }).retry_after_seconds).toBeLessThanOrEqual(86_400);
+    sandbox.oauth.apis.xeroDayUsed = 0;
+    sandbox.oauth.expireAccessTokens();
+    const calls = refreshCalls().length;
+    const [booked] = await target.book([doc]);
+    expect(booked).toMatchObject({ ok: true });
+    expect(refreshCalls().length).toBe(calls + 1);
+    expect(await target.book([doc])).toEqual([booked]);
+    expect(sandbox.oauth.apis.bookingCount('xero', doc.document.number)).toBe(1);
   });
 });
