@@ -31,9 +31,6 @@ const deps = {
   clock,
 };
 
-/** Inputs past these bounds are not an answer any provider sends. */
-const BOUNDS = { code: 2048, state: 128, error: 64, realmId: 32 } as const;
-
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const page = (outcome: CallbackOutcome): HttpResult => {
@@ -55,19 +52,6 @@ export const page = (outcome: CallbackOutcome): HttpResult => {
 };
 
 export const handler = httpHandler(OAUTH_OPERATIONS, {
-  'oauth.callback': async ({ query, sourceIp }) => {
-    const tooLong = (Object.keys(BOUNDS) as (keyof typeof BOUNDS)[]).some(
-      (k) => (query[k]?.length ?? 0) > BOUNDS[k],
-    );
-    const input = tooLong
-      ? { client: sourceIp }
-      : {
-          code: query.code,
-          state: query.state,
-          error: query.error,
-          realmId: query.realmId,
-          client: sourceIp,
-        };
-    return page(await completeConsent(deps, input));
-  },
+  'oauth.callback': async ({ query, sourceIp }) =>
+    page(await completeConsent(deps, { ...query, client: sourceIp })),
 });

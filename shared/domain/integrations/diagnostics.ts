@@ -101,16 +101,12 @@ export function localChecks(adapter: AdapterDeclaration, c: Connection): Check[]
           `config does not match the adapter config_schema: ${config.map((e) => `${e.path} ${e.message}`).join('; ')}`,
           `PATCH the connection's config (GET /adapters/${adapter.key} shows config_schema and config_example)`,
         ),
-    adapter.oauth && !c.secret_configured
-      ? fail(
-          'secret_present',
-          'not authorized yet: no token pair from the provider',
-          "POST the connection's authorize and give consent at the provider",
-        )
-      : !adapter.secret && !adapter.oauth
-        ? pass('secret_present', 'no secret needed: the adapter sends under the service role')
-        : c.secret_configured
-          ? pass('secret_present', 'a secret is set')
+    !adapter.secret && !adapter.oauth
+      ? pass('secret_present', 'no secret needed: the adapter sends under the service role')
+      : c.secret_configured
+        ? pass('secret_present', 'a secret is set')
+        : adapter.oauth
+          ? fail('secret_present', 'not authorized yet', "POST the connection's authorize, then consent")
           : fail(
               'secret_present',
               `no secret is set (${adapter.auth.type}: ${adapter.auth.secret_fields.join(', ')})`,
@@ -170,8 +166,9 @@ export async function healthNow(
   );
 }
 
+type IssueDeps = Pick<HubDeps, 'hub' | 'clock'>;
 export async function openIssue(
-  deps: Pick<HubDeps, 'hub' | 'clock'>,
+  deps: IssueDeps,
   actorId: string | null,
   c: Connection,
   adapter: AdapterDeclaration,
@@ -228,12 +225,7 @@ export async function openIssue(
   });
 }
 
-export async function resolveIssue(
-  deps: Pick<HubDeps, 'hub' | 'clock'>,
-  actorId: string | null,
-  c: Connection,
-  code: IssueCode,
-) {
+export async function resolveIssue(deps: IssueDeps, actorId: string | null, c: Connection, code: IssueCode) {
   const issue = await deps.hub.getIssue(c.tenant_id, c.id, code);
   if (issue?.status !== 'open') return;
   const review = await deps.hub.getReviewItem(c.tenant_id, issue.review_item_id);
