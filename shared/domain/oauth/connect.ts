@@ -1,4 +1,4 @@
-import { NotFoundError, RateLimitedError, ValidationError } from '#shared/kernel/errors';
+import { NotFoundError, ValidationError } from '#shared/kernel/errors';
 import type { Clock } from '#shared/kernel/ids';
 import type { Principal } from '#shared/kernel/policy';
 import { newAccessToken, sha256 } from '#shared/kernel/secrets';
