@@ -90,6 +90,20 @@ export interface HubSettings {
   allowLoopback: boolean;
 }
 
+/** OAuth 2 adapters (functions/adapters/oauth-provider.ts): the service's own app at each provider. */
+export interface OAuthSettings {
+  /** `OPS_OAUTH_REDIRECT_URL`: the public `GET /oauth/callback` URL the provider sends the browser to. */
+  redirectUrl: string | undefined;
+  /** The app's client id per adapter (`OPS_XERO_CLIENT_ID`, `OPS_QUICKBOOKS_CLIENT_ID`); not secret. */
+  clientIds: Readonly<Record<string, string | undefined>>;
+  /**
+   * `OPS_OAUTH_SANDBOX_URL`, the local runtime only: every OAuth adapter's consent page, token
+   * endpoint and API under `<url>/<adapter_key>/`. Unset (the cloud): each provider's own URLs.
+   */
+  sandboxUrl: string | undefined;
+  timeoutMs: number;
+}
+
 export interface Config {
   table: TableConfig;
   sessionTtlSeconds: number;
@@ -105,6 +119,7 @@ export interface Config {
   providers: ProviderSettings;
   connectionSecrets: ConnectionSecretSettings;
   hub: HubSettings;
+  oauth: OAuthSettings;
 }
 
 const num = (value: string | undefined, fallback: number) => Number(value ?? fallback);
@@ -156,6 +171,13 @@ const readHub = (env: Env): HubSettings => ({
   allowLoopback: readAllowLoopback(env),
 });
 
+const readOAuth = (env: Env): OAuthSettings => ({
+  redirectUrl: env.OPS_OAUTH_REDIRECT_URL,
+  clientIds: { xero: env.OPS_XERO_CLIENT_ID, quickbooks_online: env.OPS_QUICKBOOKS_CLIENT_ID },
+  sandboxUrl: env.OPS_OAUTH_SANDBOX_URL,
+  timeoutMs: num(env.OPS_PROVIDER_TIMEOUT_MS, 5000),
+});
+
 /** The whole configuration from environment-shaped settings (the local runtime's way in). */
 export const loadConfig = (env: Env): Config => ({
   table: readTable(env),
@@ -167,6 +189,7 @@ export const loadConfig = (env: Env): Config => ({
   providers: readProviders(env),
   connectionSecrets: readConnectionSecrets(env),
   hub: readHub(env),
+  oauth: readOAuth(env),
 });
 
 let provided: Config | undefined;
@@ -188,6 +211,7 @@ export const deliveryOverrides = () => section('delivery', readDelivery);
 export const providerSettings = () => section('providers', readProviders);
 export const connectionSecretSettings = () => section('connectionSecrets', readConnectionSecrets);
 export const hubSettings = () => section('hub', readHub);
+export const oauthSettings = () => section('oauth', readOAuth);
 
 let clockSource: Clock = systemClock;
 

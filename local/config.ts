@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type AwsClientSettings, type Config, loadConfig, type SdkDeadlines } from '#functions/config';
 import { dlqName, QUEUES } from '#shared/kernel/names';
 import { LOCAL_AWS_ENV } from './dynamodb-local';
+import { SANDBOX_APPS } from './oauth-sandbox';
 import type { ProviderSandbox } from './provider-sandbox';
 import type { LocalQueues } from './queues';
 
@@ -60,6 +61,11 @@ export function localConfig(options: {
     OPS_HUB_PROVIDER_URL: `${sandbox.url}/providers`,
     OPS_LEDGERLY_API_URL: `${sandbox.url}/ledgerly`,
     OPS_TALLYBOOK_API_URL: `${sandbox.url}/tallybook`,
+    // Xero and QuickBooks Online (their OAuth and APIs) on the sandbox; the callback URL is the
+    // runtime's own, set once it listens (local/runtime.ts).
+    OPS_OAUTH_SANDBOX_URL: sandbox.url,
+    OPS_XERO_CLIENT_ID: SANDBOX_APPS.xero.client_id,
+    OPS_QUICKBOOKS_CLIENT_ID: SANDBOX_APPS.quickbooks_online.client_id,
     OPS_WEBHOOK_ALLOW_LOOPBACK: '1',
     // Connection secrets beside the kept table (a 0600 file), else in memory like the table.
     OPS_CONNECTION_SECRETS: options.settings.OPS_DATA_DIR

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { ACCOUNTING_TARGETS, AccountingSandbox } from './accounting-sandbox';
+import { OAUTH_PROVIDERS, OAuthSandbox } from './oauth-sandbox';
 
 /**
  * The providers on loopback: a Telegram Bot API, SES v2, SNS and a webhook receiver that record
@@ -10,7 +11,8 @@ import { ACCOUNTING_TARGETS, AccountingSandbox } from './accounting-sandbox';
  * The integration hub's providers answer `GET /providers/<adapter>/health|records` the same way
  * (`scriptProvider`, `setProviderRecords`).
  *
- * And the two accounting targets, behaving like the real systems (`accounting-sandbox.ts`).
+ * And the two accounting test doubles, behaving like real systems (`accounting-sandbox.ts`), and
+ * Xero and QuickBooks Online with their OAuth 2 (`oauth-sandbox.ts`, `oauth-apis.ts`).
  */
 
 export type SandboxChannel = 'telegram' | 'email' | 'sms' | 'webhook';
@@ -75,6 +77,7 @@ export class ProviderSandbox {
   readonly requests: SandboxRequest[] = [];
   readonly providerCalls: SandboxProviderCall[] = [];
   readonly accounting = new AccountingSandbox();
+  readonly oauth = new OAuthSandbox();
   private readonly scripts = new Map<SandboxChannel, number[]>();
   private readonly providerScripts = new Map<string, number[]>();
   private readonly providerRecords = new Map<string, SandboxProviderRecord[]>();
@@ -167,6 +170,11 @@ export class ProviderSandbox {
       const path = url.pathname;
       if (path.startsWith('/providers/') && req.method === 'GET') {
         this.provider(url, res);
+        return;
+      }
+      const oauthProvider = OAUTH_PROVIDERS.find((p) => path.startsWith(`/${p}/`));
+      if (oauthProvider) {
+        this.oauth.answer(oauthProvider, req, res, url, Buffer.concat(chunks).toString('utf8'));
         return;
       }
       const target = ACCOUNTING_TARGETS.find((t) => path.startsWith(`/${t}/`));

@@ -9,7 +9,9 @@ import {
   STATUS_CODES,
 } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { dbFor } from '#functions/adapters/dynamo';
+import { APP_SECRETS_TENANT } from '#functions/adapters/oauth-provider';
 import { identityStore } from '#functions/adapters/identity-store';
 import { clock, provideClock, provideConfig } from '#functions/config';
 import type { ApiEvent } from '#functions/http/context';
@@ -27,6 +29,7 @@ import { localConfig, type Settings } from './config';
 import { LOCAL_CLOCK_PATH, ManualClock } from './clock';
 import { moveClock, writeProblem } from './clock-route';
 import { ensureTable } from './dynamodb-local';
+import { SANDBOX_APPS } from './oauth-sandbox';
 
 export interface RuntimeOptions {
   /** DynamoDB Local's endpoint. */
@@ -269,6 +272,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as { port: number };
+  // The providers send the browser back to this runtime's own callback.
+  config.oauth.redirectUrl ??= `http://${options.host ?? '127.0.0.1'}:${port}/oauth/callback`;
+  // The service's app secrets at the sandbox providers, where the functions read them.
+  const appSecrets = connectionSecretsFor(config.connectionSecrets);
+  for (const [key, app] of Object.entries(SANDBOX_APPS))
+    await appSecrets.put(APP_SECRETS_TENANT, key, { client_secret: app.client_secret });
   const background = await startBackground(services, {
     endpoint: options.endpoint,
     tableName: options.tableName,

@@ -640,6 +640,16 @@ export const integrationConnectionsDiagnose = (options) => (options.client ?? cl
     ...options
 });
 /**
+ * Start an OAuth 2 connection (Xero, QuickBooks Online): the provider's consent URL with a single-use state valid 10 minutes
+ *
+ * Needs a bearer token and the `integrations.manage` permission in the tenant.
+ */
+export const integrationConnectionsAuthorize = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}/authorize',
+    ...options
+});
+/**
  * What the connection's mapping (or the given one) makes of a provider record; persists nothing
  *
  * Needs a bearer token and the `tenant.read` permission in the tenant.
@@ -701,6 +711,12 @@ export const reconciliationRunsGet = (options) => (options.client ?? client).get
     url: '/tenants/{tenant_id}/reconciliation-runs/{run_id}',
     ...options
 });
+/**
+ * The provider's redirect after consent: exchanges the code, keeps the tokens as the connection's secret, answers a short page
+ *
+ * Public: no token.
+ */
+export const oauthCallback = (options) => (options?.client ?? client).get({ url: '/oauth/callback', ...options });
 /**
  * What needs attention for a role, with a risk level (persists nothing)
  *

@@ -770,7 +770,7 @@ export type BusinessNotificationChannelMatrixDemoRead = {
     dataBoundaries: Array<DemoDataBoundary>;
 };
 export type BusinessProviderIntakePreviewCreate = {
-    source: 'telegram' | 'email' | 'sms' | 'webhook' | 'ledgerly' | 'tallybook' | 'bank_feed' | 'crm';
+    source: 'telegram' | 'email' | 'sms' | 'webhook' | 'xero' | 'quickbooks_online' | 'ledgerly' | 'tallybook' | 'bank_feed' | 'crm';
     event_type: string;
     external_id: string;
     occurred_at?: string | null;
@@ -1077,7 +1077,7 @@ export type DemoTenant = {
 export type DiagnosticCheckRead = {
     id: string;
     status: 'pass' | 'warn' | 'fail';
-    issue_code: 'config_invalid' | 'secret_missing' | 'scope_not_supported' | 'mapping_incomplete' | 'provider_unreachable' | null;
+    issue_code: 'config_invalid' | 'secret_missing' | 'scope_not_supported' | 'mapping_incomplete' | 'provider_unreachable' | 'reauthorization_required' | null;
     message: string;
     next_action: string | null;
 };
@@ -1196,6 +1196,16 @@ export type InboxSummaryRead = {
     unread_by_category: {
         [key in NotificationCategory]?: number;
     };
+};
+export type IntegrationAuthorizationRead = {
+    /**
+     * The provider's consent page, with this request's state (single-use)
+     */
+    authorize_url: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    expires_at: string;
 };
 export type IntegrationConnectionCreate = {
     adapter_key: string;
@@ -1370,7 +1380,7 @@ export type IntegrationRepairDemoRead = {
 };
 export type IntegrationRepairPreviewCreate = {
     connection_id: string;
-    issue_code?: 'config_invalid' | 'secret_missing' | 'scope_not_supported' | 'mapping_incomplete' | 'provider_unreachable';
+    issue_code?: 'config_invalid' | 'secret_missing' | 'scope_not_supported' | 'mapping_incomplete' | 'provider_unreachable' | 'reauthorization_required';
 };
 export type IntegrationRepairPreviewRead = {
     status: 'previewed';
@@ -1382,7 +1392,7 @@ export type IntegrationRepairPreviewRead = {
     generated_at: string;
     summary: string;
     problems: Array<{
-        issue_code: 'config_invalid' | 'secret_missing' | 'scope_not_supported' | 'mapping_incomplete' | 'provider_unreachable';
+        issue_code: 'config_invalid' | 'secret_missing' | 'scope_not_supported' | 'mapping_incomplete' | 'provider_unreachable' | 'reauthorization_required';
         check: string;
         message: string;
         open_issue: boolean;
@@ -5035,6 +5045,53 @@ export type IntegrationConnectionsDiagnoseResponses = {
     200: IntegrationDiagnosticsRead;
 };
 export type IntegrationConnectionsDiagnoseResponse = IntegrationConnectionsDiagnoseResponses[keyof IntegrationConnectionsDiagnoseResponses];
+export type IntegrationConnectionsAuthorizeData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        connection_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/integration-connections/{connection_id}/authorize';
+};
+export type IntegrationConnectionsAuthorizeErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type IntegrationConnectionsAuthorizeError = IntegrationConnectionsAuthorizeErrors[keyof IntegrationConnectionsAuthorizeErrors];
+export type IntegrationConnectionsAuthorizeResponses = {
+    /**
+     * Start an OAuth 2 connection (Xero, QuickBooks Online): the provider's consent URL with a single-use state valid 10 minutes
+     */
+    200: IntegrationAuthorizationRead;
+};
+export type IntegrationConnectionsAuthorizeResponse = IntegrationConnectionsAuthorizeResponses[keyof IntegrationConnectionsAuthorizeResponses];
 export type IntegrationConnectionsPreviewMappingData = {
     body: IntegrationMappingPreviewCreate;
     path: {
@@ -5326,6 +5383,47 @@ export type ReconciliationRunsGetResponses = {
     200: ReconciliationRunRead;
 };
 export type ReconciliationRunsGetResponse = ReconciliationRunsGetResponses[keyof ReconciliationRunsGetResponses];
+export type OauthCallbackData = {
+    body?: never;
+    path?: never;
+    query?: {
+        code?: string;
+        state?: string;
+        error?: string;
+        realmId?: string;
+    };
+    url: '/oauth/callback';
+};
+export type OauthCallbackErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type OauthCallbackError = OauthCallbackErrors[keyof OauthCallbackErrors];
+export type OauthCallbackResponses = {
+    /**
+     * The provider's redirect after consent: exchanges the code, keeps the tokens as the connection's secret, answers a short page
+     */
+    200: string;
+};
+export type OauthCallbackResponse = OauthCallbackResponses[keyof OauthCallbackResponses];
 export type PreviewsBriefingData = {
     body: BusinessBriefingPreviewCreate;
     path: {

@@ -7,7 +7,8 @@ import type {
 import { classifyTargetStatus, type ErrorCode } from '#shared/domain/accounting/error-classes';
 import type { Connection, ConnectionSecret } from '#shared/domain/integrations/ports';
 import { sha256 } from '#shared/kernel/secrets';
-import type { ProviderSettings } from '#functions/config';
+import type { OAuthSettings, ProviderSettings } from '#functions/config';
+import { quickbooksTarget, type TokenFor, xeroTarget } from './oauth-targets';
 
 /**
  * The clients of the two accounting adapters (shared/domain/integrations/adapters/ledgerly.ts and
@@ -172,13 +173,23 @@ function tallybook(
   };
 }
 
-/** The client of each accounting adapter the service speaks to, by adapter key. */
-export function accountingTargets(settings: ProviderSettings): AccountingTargets {
+/**
+ * The client of each accounting adapter the service speaks to, by adapter key; the OAuth 2 ones
+ * (Xero, QuickBooks Online) with the workers' token source, which refreshes as needed.
+ */
+export function accountingTargets(
+  settings: ProviderSettings,
+  oauth?: { settings: OAuthSettings; token: TokenFor },
+): AccountingTargets {
   const { ledgerly: ledgerlyUrl, tallybook: tallybookUrl } = settings.accountingApiUrls;
   return {
     open(connection, secret) {
       if (!secret) return undefined;
       switch (connection.adapter_key) {
+        case 'xero':
+          return oauth && xeroTarget(oauth.settings, oauth.token, connection);
+        case 'quickbooks_online':
+          return oauth && quickbooksTarget(oauth.settings, oauth.token, connection);
         case 'ledgerly':
           return ledgerly(ledgerlyUrl, settings.timeoutMs, connection.config, secret);
         case 'tallybook':

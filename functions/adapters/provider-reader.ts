@@ -25,6 +25,9 @@ export interface ProviderReaderSettings {
   allowLoopback: boolean;
 }
 
+/** How the reader gets an OAuth 2 connection's records: through its provider's own API (oauth-targets.ts). */
+export type OAuthRecords = (c: Connection) => Promise<ProviderRecords>;
+
 /**
  * Where the probe of a connection goes without a sandbox: its adapter's declared endpoint (or
  * the deployment's override of it), or the connection's own URL; undefined when it cannot be
@@ -68,7 +71,10 @@ const isRecord = (r: unknown): r is ProviderRecord => {
  * Every failure, a timeout, a refused connection, a non-2xx answer or a malformed body, is an
  * answer with a short reason (no body or error text of the provider's is passed on).
  */
-export function providerReader(settings: ProviderReaderSettings): ProviderReader {
+export function providerReader(
+  settings: ProviderReaderSettings,
+  oauthRecords?: OAuthRecords,
+): ProviderReader {
   const call = async (c: Connection, what: 'health' | 'records') => {
     const url = `${settings.providerUrl}/${encodeURIComponent(c.adapter_key)}/${what}?connection=${encodeURIComponent(c.id)}`;
     try {
@@ -103,6 +109,14 @@ export function providerReader(settings: ProviderReaderSettings): ProviderReader
       return answer.ok ? { ok: true } : answer;
     },
     async records(c): Promise<ProviderRecords | undefined> {
+      // Xero and QuickBooks Online are read where they are, in the cloud as locally (their sandbox).
+      if (adapterByKey(c.adapter_key)?.oauth) {
+        if (!oauthRecords) return undefined;
+        const read = await oauthRecords(c);
+        return read.ok && read.records.length > PROVIDER_RECORDS_MAX
+          ? { ok: false, reason: 'too many records' }
+          : read;
+      }
       if (!settings.providerUrl) return undefined;
       const answer = await call(c, 'records');
       if (!answer.ok) return answer;

@@ -19,6 +19,8 @@ export interface HttpRequest<O extends Operation> {
   principal: O['auth'] extends 'bearer' ? Principal : Principal | undefined;
   headers: Record<string, string | undefined>;
   requestId: string;
+  /** The client's address as API Gateway saw it (what public routes throttle by). */
+  sourceIp: string;
 }
 
 /** A response that needs more than the operation's status and a JSON body. */
@@ -50,6 +52,7 @@ export function dispatcher<Ops extends Operations>(impls: Implementations<Ops>, 
       principal,
       headers: event.headers ?? {},
       requestId,
+      sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
     };
     const impl = (impls as unknown as Record<string, (r: typeof request) => Promise<unknown>>)[id];
     if (!impl) throw new NotFoundError('No such route.');

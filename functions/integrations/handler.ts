@@ -14,6 +14,7 @@ import {
   updateConnection,
   withHealth,
 } from '#shared/domain/integrations/connections';
+import { authorizeConnection } from '#shared/domain/oauth/connect';
 import { INTEGRATIONS_OPERATIONS } from '#shared/api/operations/integrations';
 import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
@@ -22,8 +23,17 @@ import { providerReader } from '#functions/adapters/provider-reader';
 import { hubStore } from '#functions/adapters/hub-store';
 import { reconciliationStore } from '#functions/adapters/reconciliation-store';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
+import { consentStore } from '#functions/adapters/oauth-store';
+import { oauthProvider } from '#functions/adapters/oauth-provider';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
-import { allowLoopback, clock, connectionSecretSettings, hubSettings, tableConfig } from '#functions/config';
+import {
+  allowLoopback,
+  clock,
+  connectionSecretSettings,
+  hubSettings,
+  oauthSettings,
+  tableConfig,
+} from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
 import { idempotencyWith } from '#functions/http/idempotency';
 
@@ -35,6 +45,13 @@ const deps = {
   hub: hubStore(db),
   provider: providerReader(hubSettings()),
   runs: reconciliationStore(db),
+  clock,
+};
+const connect = {
+  connections: deps.connections,
+  consents: consentStore(db),
+  // Only the consent URL: this function never calls a token endpoint (no app secret is read).
+  provider: oauthProvider(oauthSettings(), { read: async () => undefined }),
   clock,
 };
 
@@ -55,6 +72,8 @@ export const handler = httpHandler(
       deleteConnection(deps, principal, params.tenant_id, params.connection_id),
     'integrationConnections.diagnose': ({ principal, params }) =>
       runDiagnostics(deps, principal, params.tenant_id, params.connection_id),
+    'integrationConnections.authorize': ({ principal, params }) =>
+      authorizeConnection(connect, principal, params.tenant_id, params.connection_id),
     'integrationConnections.previewMapping': ({ params, body }) =>
       mappingPreview(deps, params.tenant_id, params.connection_id, body),
     'integrationRepairs.preview': ({ params, body }) => repairPreview(deps, params.tenant_id, body),

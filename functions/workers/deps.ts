@@ -15,6 +15,8 @@ import { hubStore } from '#functions/adapters/hub-store';
 import { reconciliationStore } from '#functions/adapters/reconciliation-store';
 import { accountingStore } from '#functions/adapters/accounting-store';
 import { accountingTargets } from '#functions/adapters/accounting-targets';
+import { oauthRecords } from '#functions/adapters/oauth-targets';
+import { oauthTokenDeps, tokenFor } from '#functions/adapters/oauth-tokens';
 import { type Db, dbFor } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { providerSender } from '#functions/adapters/providers';
@@ -29,6 +31,7 @@ import {
   connectionSecretSettings,
   deliveryOverrides,
   hubSettings,
+  oauthSettings,
   providerSettings,
   queueConfig,
   tableConfig,
@@ -57,6 +60,10 @@ export function deliveryDeps(db: Db): DeliveryDeps {
   };
 }
 
+/** The workers' OAuth 2 access tokens: the only readers (and, on refresh, writers) of token pairs. */
+const workerTokens = (db: Db) =>
+  tokenFor(oauthTokenDeps(db, oauthSettings(), connectionSecretsFor(connectionSecretSettings()), clock));
+
 /** The accounting export's run: the delivery policy's attempts and backoff, the hub's connections. */
 export function exportRunDeps(db: Db): ExportRunDeps {
   const { maxAttempts, backoff, leaseSeconds, results } = deliveryDeps(db);
@@ -67,7 +74,7 @@ export function exportRunDeps(db: Db): ExportRunDeps {
       connectionSecretsFor(connectionSecretSettings()),
     ),
     results,
-    targets: accountingTargets(providerSettings()),
+    targets: accountingTargets(providerSettings(), { settings: oauthSettings(), token: workerTokens(db) }),
     clock,
     wait: timerWait,
     maxAttempts,
@@ -101,7 +108,7 @@ export function hubRunDeps(db: Db): HubDeps & ReconciliationWorkerDeps {
   return {
     connections: connectionStore(db),
     hub: hubStore(db),
-    provider: providerReader(hubSettings()),
+    provider: providerReader(hubSettings(), (c) => oauthRecords(oauthSettings(), workerTokens(db), c)),
     runs: reconciliationStore(db),
     documents: documentStore(db),
     exceptions: exceptionStore(db),

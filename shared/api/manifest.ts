@@ -7,6 +7,7 @@ import { INBOX_OPERATIONS } from './operations/inbox';
 import { INTEGRATIONS_OPERATIONS } from './operations/integrations';
 import { METRICS_OPERATIONS } from './operations/metrics';
 import { NOTIFICATIONS_OPERATIONS } from './operations/notifications';
+import { OAUTH_OPERATIONS } from './operations/oauth';
 import type { Operation } from './operations/operation';
 import { REVIEW_OPERATIONS } from './operations/review';
 import { PREVIEWS_OPERATIONS } from './operations/previews';
@@ -56,6 +57,7 @@ export const OPERATIONS = withResponses({
   ...TASKS_OPERATIONS,
   ...WORKFLOWS_OPERATIONS,
   ...INTEGRATIONS_OPERATIONS,
+  ...OAUTH_OPERATIONS,
   ...PREVIEWS_OPERATIONS,
   ...METRICS_OPERATIONS,
   ...ACCOUNTING_OPERATIONS,
@@ -78,6 +80,7 @@ export const GROUPS = [
   'tasks',
   'workflows',
   'integrations',
+  'oauth',
   'previews',
   'metrics',
   'accounting',

@@ -50,6 +50,16 @@ const ETAG_HEADER = {
 };
 
 /** The `Cache-Control` of the public answers that set one (functions/public/handler.ts). */
+/** What a page for a browser (an `html` operation) carries: no caching, no referrer, nothing loaded. */
+const HTML_HEADERS: Json = {
+  'Cache-Control': { description: '`no-store`', schema: { type: 'string', const: 'no-store' } },
+  'Referrer-Policy': { description: '`no-referrer`', schema: { type: 'string', const: 'no-referrer' } },
+  'Content-Security-Policy': {
+    description: "`default-src 'none'`",
+    schema: { type: 'string', const: "default-src 'none'" },
+  },
+};
+
 const CACHE_CONTROL: Partial<Record<OperationId, string>> = {
   'public.health': 'no-store',
   'public.openapi': 'public, max-age=300',
@@ -158,7 +168,10 @@ function operation(c: Components, id: OperationId, op: Operation, fixed: FixedBo
     };
   }
   const success: Json = { description: op.summary, headers };
-  if (op.status !== 204) {
+  if (op.html) {
+    success.content = { 'text/html': { schema: { type: 'string' } } };
+    success.headers = { ...headers, ...HTML_HEADERS };
+  } else if (op.status !== 204) {
     const body = example?.response ?? demo?.body;
     success.content = {
       [JSON_TYPE]: {
@@ -185,6 +198,16 @@ function operation(c: Components, id: OperationId, op: Operation, fixed: FixedBo
       ? { ...general, headers: { ...(general.headers as Json), ...extra } }
       : { $ref: `#/components/responses/${ERRORS[status][0]}` };
   }
+  if (op.html)
+    for (const status of [400, 429, 503] as const) {
+      const general = errorResponse(status) as Json & { content: Json };
+      const extra = EXTRA_ERROR_HEADERS[id]?.[status];
+      responses[String(status)] = {
+        ...general,
+        headers: { ...(general.headers as Json), ...extra, ...HTML_HEADERS },
+        content: { 'text/html': { schema: { type: 'string' } }, ...general.content },
+      };
+    }
   out.responses = responses;
   return out;
 }

@@ -137,6 +137,8 @@ export const ADAPTER_KEYS = [
   'email',
   'sms',
   'webhook',
+  'xero',
+  'quickbooks_online',
   'ledgerly',
   'tallybook',
   'bank_feed',

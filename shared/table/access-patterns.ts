@@ -4,6 +4,8 @@ import * as audit from './entities/audit';
 import * as adapterConnection from './entities/adapter-connection';
 import * as connectionHealth from './entities/connection-health';
 import * as consumed from './entities/consumed';
+import * as oauthConsent from './entities/oauth-consent';
+import * as oauthRefresh from './entities/oauth-refresh';
 import * as document from './entities/document';
 import * as documentNumber from './entities/document-number';
 import * as exception from './entities/exception';
@@ -65,6 +67,8 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   reconciliationRun,
   inboxItem,
   consumed,
+  oauthConsent,
+  oauthRefresh,
   idempotency,
   healthProbe,
   document,

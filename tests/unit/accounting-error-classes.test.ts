@@ -43,7 +43,13 @@ describe('the accounting export error classes', () => {
 
   it('timeouts, 429 and 5xx are retryable; validation and auth are permanent', () => {
     const retryable = ERROR_CLASSES.filter((c) => c.retryable).map((c) => c.code);
-    expect(retryable).toEqual(['timeout', 'network_error', 'rate_limited', 'target_unavailable']);
+    expect(retryable).toEqual([
+      'timeout',
+      'network_error',
+      'rate_limited',
+      'daily_limit_reached',
+      'target_unavailable',
+    ]);
   });
 
   it('the outcome is unknown after no answer, a server error, or an unresolved earlier call', () => {

@@ -58,8 +58,10 @@ describe('the adapter catalog (docs/api.md section 9.3)', () => {
     // The example is a valid config, and the schema the API shows is the one that checks it.
     expect(checkConfig(a, a.config_example)).toEqual(a.config_example);
     expect(contract.config_schema).toEqual(z.toJSONSchema(a.config, { io: 'input' }));
-    expect(contract.auth_profile).toMatchObject({ secret_required: a.secret !== null });
-    expect(a.auth.secret_fields.length > 0).toBe(a.secret !== null);
+    expect(contract.auth_profile).toMatchObject({ secret_required: a.secret !== null || !!a.oauth });
+    expect(a.auth.secret_fields.length > 0).toBe(a.secret !== null || !!a.oauth);
+    // OAuth 2 adapters take no secret in a request: the consent brings it.
+    if (a.oauth) expect(a.secret).toBeNull();
   });
 
   it('reads every field of the contract from the declaration (GET /adapters/{key})', () => {
@@ -93,7 +95,12 @@ describe('the adapter catalog (docs/api.md section 9.3)', () => {
 
   it('lists the whole catalog as one page, or one category of it', () => {
     expect(listAdapters()).toEqual({ items: ADAPTERS.map(adapterContract), next_cursor: null });
-    expect(listAdapters('accounting').items.map((a) => a.key)).toEqual(['ledgerly', 'tallybook']);
+    expect(listAdapters('accounting').items.map((a) => a.key)).toEqual([
+      'xero',
+      'quickbooks_online',
+      'ledgerly',
+      'tallybook',
+    ]);
     expect(listAdapters('crm').items.map((a) => a.key)).toEqual(['crm']);
   });
 
@@ -109,6 +116,29 @@ describe('the adapter catalog (docs/api.md section 9.3)', () => {
       idempotency: { strategy: 'header', header: 'Idempotency-Key', retention_hours: 24 },
     });
     expect(adapter('tallybook').operations.every((o) => o.idempotency.strategy === 'natural_key')).toBe(true);
+  });
+
+  it('declares Xero and QuickBooks Online as their providers document them, the doubles as doubles', () => {
+    const [xeroExport] = adapter('xero').operations;
+    expect(xeroExport).toMatchObject({
+      request: 'PUT /api.xro/2.0/Invoices?summarizeErrors=false',
+      rate_limit: { concurrent: 5, per_minute: 60, per_day: 5000 },
+      idempotency: { strategy: 'header', header: 'Idempotency-Key' },
+    });
+    expect(adapter('xero')).toMatchObject({ auth: { type: 'oauth2' }, oauth: { pkce: true } });
+    const [qboExport] = adapter('quickbooks_online').operations;
+    expect(qboExport).toMatchObject({
+      request: 'POST /v3/company/{realm_id}/invoice?requestid=<key>',
+      rate_limit: { concurrent: 10, per_minute: 500 },
+      idempotency: { strategy: 'natural_key' },
+    });
+    expect(qboExport!.idempotency).toMatchObject({ lookup: expect.stringContaining("where DocNumber = '") });
+    expect(adapter('quickbooks_online').oauth).toMatchObject({ pkce: false });
+    expect(['ledgerly', 'tallybook'].map((k) => adapter(k).status)).toEqual(['test_double', 'test_double']);
+    // A token pair is never typed into a request: only the consent sets it.
+    expect(fieldErrors(() => checkSecret(adapter('xero'), { access_token: 'x'.repeat(20) }))).toEqual([
+      expect.objectContaining({ path: 'secret', code: 'not_accepted' }),
+    ]);
   });
 });
 

@@ -114,6 +114,7 @@ __all__ = [
     "InboxReadAll",
     "InboxReadAllResult",
     "InboxSummaryRead",
+    "IntegrationAuthorizationRead",
     "IntegrationConnectionCreate",
     "IntegrationConnectionList",
     "IntegrationConnectionRead",
@@ -887,7 +888,7 @@ class BusinessNotificationChannelMatrixDemoRead(TypedDict):
 
 class BusinessProviderIntakePreviewCreate(TypedDict):
     """The `BusinessProviderIntakePreviewCreate` record."""
-    source: Literal["telegram", "email", "sms", "webhook", "ledgerly", "tallybook", "bank_feed", "crm"]
+    source: Literal["telegram", "email", "sms", "webhook", "xero", "quickbooks_online", "ledgerly", "tallybook", "bank_feed", "crm"]
     event_type: str
     external_id: str
     occurred_at: NotRequired[str | None]
@@ -1206,7 +1207,7 @@ class DiagnosticCheckRead(TypedDict):
     """The `DiagnosticCheckRead` record."""
     id: str
     status: Literal["pass", "warn", "fail"]
-    issue_code: Literal["config_invalid", "secret_missing", "scope_not_supported", "mapping_incomplete", "provider_unreachable"] | None
+    issue_code: Literal["config_invalid", "secret_missing", "scope_not_supported", "mapping_incomplete", "provider_unreachable", "reauthorization_required"] | None
     message: str
     next_action: str | None
 
@@ -1314,6 +1315,12 @@ class InboxSummaryRead(TypedDict):
     """The `InboxSummaryRead` record."""
     unread: int
     unread_by_category: dict[str, int]
+
+
+class IntegrationAuthorizationRead(TypedDict):
+    """The `IntegrationAuthorizationRead` record."""
+    authorize_url: str
+    expires_at: str
 
 
 class IntegrationConnectionCreate(TypedDict):
@@ -1441,12 +1448,12 @@ class IntegrationRepairDemoRead(TypedDict):
 class IntegrationRepairPreviewCreate(TypedDict):
     """The `IntegrationRepairPreviewCreate` record."""
     connection_id: str
-    issue_code: NotRequired[Literal["config_invalid", "secret_missing", "scope_not_supported", "mapping_incomplete", "provider_unreachable"]]
+    issue_code: NotRequired[Literal["config_invalid", "secret_missing", "scope_not_supported", "mapping_incomplete", "provider_unreachable", "reauthorization_required"]]
 
 
 class IntegrationRepairPreviewReadProblemsItem(TypedDict):
     """The `IntegrationRepairPreviewReadProblemsItem` record."""
-    issue_code: Literal["config_invalid", "secret_missing", "scope_not_supported", "mapping_incomplete", "provider_unreachable"]
+    issue_code: Literal["config_invalid", "secret_missing", "scope_not_supported", "mapping_incomplete", "provider_unreachable", "reauthorization_required"]
     check: str
     message: str
     open_issue: bool

@@ -102,6 +102,17 @@ export const INTEGRATIONS_OPERATIONS = {
     params: IntegrationConnectionPath,
     status: 200,
   }),
+  'integrationConnections.authorize': op({
+    group: 'integrations',
+    method: 'POST',
+    path: '/tenants/{tenant_id}/integration-connections/{connection_id}/authorize',
+    summary:
+      "Start an OAuth 2 connection (Xero, QuickBooks Online): the provider's consent URL with a single-use state valid 10 minutes",
+    auth: 'bearer',
+    permission: 'integrations.manage',
+    params: IntegrationConnectionPath,
+    status: 200,
+  }),
   'integrationConnections.previewMapping': op({
     group: 'integrations',
     method: 'POST',

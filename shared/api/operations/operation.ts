@@ -20,6 +20,11 @@ export interface Operation {
   idempotent?: boolean;
   status: number;
   response?: core.$ZodType;
+  /**
+   * A page for a browser rather than JSON (the OAuth callback): the success and the answers the
+   * person can act on (400, 429, 503) are `text/html`.
+   */
+  html?: true;
   /** A second success status that some callers get instead of `status` (the OpenAPI document lists both). */
   alternative?: { status: number; when: string; response?: core.$ZodType };
   /**

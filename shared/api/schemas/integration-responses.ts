@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { FreeForm, listOf, named } from './common';
+import { FreeForm, describe, listOf, named } from './common';
 import { DateTime } from './datetime';
 import { AdapterCategory, ConnectionStatus, IssueCode, ReconciliationRunStatus } from './integrations';
 import { integrationConnectionRecord } from '#shared/table/entities/integration-connection';
@@ -141,3 +141,15 @@ export const ReconciliationRunRead = named(
 );
 
 export const ReconciliationRunList = named(listOf(ReconciliationRunRead), 'ReconciliationRunList');
+
+/** `POST .../integration-connections/{id}/authorize`: where to send the person for the provider's consent. */
+export const IntegrationAuthorizationRead = named(
+  z.object({
+    authorize_url: describe(
+      z.string(),
+      "The provider's consent page, with this request's state (single-use)",
+    ),
+    expires_at: DateTime,
+  }),
+  'IntegrationAuthorizationRead',
+);

@@ -81,6 +81,7 @@ export const ISSUE_CODES = [
   'scope_not_supported',
   'mapping_incomplete',
   'provider_unreachable',
+  'reauthorization_required',
 ] as const;
 export const IssueCode = z.enum(ISSUE_CODES);
 
@@ -113,3 +114,15 @@ export const ReconciliationRunListQuery = z.strictObject({
 });
 
 export const ReconciliationRunPath = z.object({ tenant_id: text(1, 64), run_id: text(1, 36) });
+
+/**
+ * What the provider sends the browser back with, bounded well above what any provider sends (past
+ * them: 422). Each field is optional so that a missing one gets the callback's short page; the
+ * provider's other parameters (`scope`, `session_state`) are ignored.
+ */
+export const OAuthCallbackQuery = z.object({
+  code: z.optional(z.string().check(z.maxLength(2048))),
+  state: z.optional(z.string().check(z.maxLength(128))),
+  error: z.optional(z.string().check(z.maxLength(64))),
+  realmId: z.optional(z.string().check(z.maxLength(32))),
+});

@@ -26,10 +26,22 @@ export const ERROR_CLASSES = [
     retryable: true,
     outcomeUnknown: false,
   },
+  {
+    code: 'daily_limit_reached',
+    when: "429 for the provider's daily limit (Xero: X-Rate-Limit-Problem: day); the next attempt waits for the next day's window",
+    retryable: true,
+    outcomeUnknown: false,
+  },
   { code: 'target_unavailable', when: '500 to 599', retryable: true, outcomeUnknown: true },
   { code: 'validation_rejected', when: '400 or 422', retryable: false, outcomeUnknown: false },
   { code: 'auth_failed', when: '401 or 403', retryable: false, outcomeUnknown: false },
   { code: 'target_rejected', when: 'any other 4xx (404, 409, ...)', retryable: false, outcomeUnknown: false },
+  {
+    code: 'reauthorization_required',
+    when: 'the provider refused to refresh the OAuth 2 tokens (invalid_grant): sending stops until the connection is authorized again',
+    retryable: false,
+    outcomeUnknown: false,
+  },
   {
     code: 'not_configured',
     when: "the connection's adapter has no client, or its secret is missing",

@@ -201,18 +201,19 @@ async function recordAnswer(
     });
   }
   sent.outcomes.set(d.index, { ok: false, error: r.error });
-  if (r.error === 'rate_limited') {
+  if (r.error === 'rate_limited' || r.error === 'daily_limit_reached') {
     sent.retryAfterSeconds = Math.max(sent.retryAfterSeconds, r.retry_after_seconds ?? 0);
-    return 'rate_limited';
+    return r.error;
   }
-  if (r.error === 'auth_failed') return 'auth_failed';
+  // Sending stops: nothing else goes out under credentials the provider refuses.
+  if (r.error === 'auth_failed' || r.error === 'reauthorization_required') return r.error;
   return undefined;
 }
 
 /**
  * Sends what is not booked: first resolves earlier runs' records (`resolveEarlierRuns`), then
- * 2. the rest, in the target's batch size, paced to its rate limit; a 429 or an auth failure
- *    ends the run (the documents not sent keep that error: retryable, or permanent).
+ * 2. the rest, in the target's batch size, paced to its rate limit; a 429 (or the daily limit),
+ *    an auth failure or a refused refresh ends the run (the documents not sent keep that error: retryable, or permanent).
  */
 export async function sendDocuments(
   deps: SendDeps,

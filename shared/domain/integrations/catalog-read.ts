@@ -23,7 +23,8 @@ export function adapterContract(a: AdapterDeclaration): AdapterContract {
     // Every adapter reaches outside the service: nothing happens without a tenant connection.
     connection_profile_required: true,
     channel: a.channel ?? null,
-    auth_profile: { ...a.auth, secret_required: a.secret !== null },
+    // An OAuth 2 adapter needs its token pair too; it comes from the provider's consent.
+    auth_profile: { ...a.auth, secret_required: a.secret !== null || a.oauth !== undefined },
     config_example: a.config_example,
     config_schema: CONFIG_SCHEMAS[a.key],
     mapping_example: a.mapping_example,

@@ -39,7 +39,7 @@ export interface OperationContract {
   /** Records per provider call (1: one record per call). */
   batch_size: number;
   /** Per tenant: calls in flight at once, and calls per minute. `null`: the provider sets none. */
-  rate_limit: { concurrent: number; per_minute: number } | null;
+  rate_limit: { concurrent: number; per_minute: number; per_day?: number } | null;
   idempotency: IdempotencyContract;
   /** Failure modes (of the adapter's `failure_modes`) worth a retry with backoff. */
   retryable: readonly string[];
@@ -50,8 +50,11 @@ export interface OperationContract {
 export interface AdapterDeclaration {
   key: string;
   name: string;
-  /** `available`: connectable; `beta`: connectable, its contract may still change. */
-  status: 'available' | 'beta';
+  /**
+   * `available`: connectable; `beta`: connectable, its contract may still change; `test_double`:
+   * a provider that exists only in the local sandbox, kept for tests and demos.
+   */
+  status: 'available' | 'beta' | 'test_double';
   category: AdapterCategory;
   direction: 'outbound' | 'inbound' | 'bidirectional';
   purpose: string;
@@ -80,6 +83,11 @@ export interface AdapterDeclaration {
    * service itself (SES and SNS run under the function's role).
    */
   secret: z.ZodMiniType<Record<string, string>> | null;
+  /**
+   * OAuth 2 adapters (docs/api.md, "Connecting an accounting system"): a connection gets its secret
+   * (the token pair) by the provider's consent, never from a request body.
+   */
+  oauth?: OAuthProfile;
   /** How the adapter authenticates: the auth type and the secret's field names, never values. */
   auth: { type: string; secret_fields: readonly string[]; notes: string };
   scopes: { supported: readonly string[]; default: readonly string[] };
@@ -90,4 +98,22 @@ export interface AdapterDeclaration {
   /** The shape of what the adapter sends or receives (JSON Schema, informative). */
   payload_schema: Record<string, unknown>;
   public_notes: readonly string[];
+}
+
+/** Where and how an OAuth 2 adapter's provider grants and refreshes tokens (authorization code). */
+export interface OAuthProfile {
+  /** The provider's consent page. */
+  authorize_url: string;
+  /** The provider's token endpoint (code exchange and refresh). */
+  token_url: string;
+  /** PKCE with S256, where the provider offers it. */
+  pkce: boolean;
+  /** Scopes asked for on top of the connection's own (e.g. `offline_access` for a refresh token). */
+  extra_scopes: readonly string[];
+  /** How the provider names the organisation the consent was given for. */
+  organisation: { config_field: string } & (
+    { from: 'connections_endpoint'; url: string } | { from: 'callback_parameter'; parameter: string }
+  );
+  /** The access token's lifetime as the provider documents it; refreshed before it ends. */
+  access_token_minutes: number;
 }

@@ -43,6 +43,30 @@ export const CONFIG_SCHEMAS: Readonly<Record<string, Record<string, unknown>>> =
     required: ['url'],
     additionalProperties: false,
   },
+  xero: {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: {
+      organisation_id: { type: 'string', pattern: '^[0-9a-f-]{36}$' },
+      sales_account_code: { type: 'string', minLength: 1, maxLength: 10 },
+      line_amount_types: { type: 'string', enum: ['Exclusive', 'Inclusive', 'NoTax'] },
+      invoice_status: { type: 'string', enum: ['DRAFT', 'SUBMITTED', 'AUTHORISED'] },
+      base_currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+    },
+    required: ['sales_account_code'],
+    additionalProperties: false,
+  },
+  quickbooks_online: {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: {
+      realm_id: { type: 'string', pattern: '^[0-9]{1,20}$' },
+      customer_id: { type: 'string', pattern: '^[0-9]{1,20}$' },
+      item_id: { type: 'string', pattern: '^[0-9]{1,20}$' },
+    },
+    required: ['customer_id', 'item_id'],
+    additionalProperties: false,
+  },
   ledgerly: {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     type: 'object',

@@ -60,6 +60,15 @@ export function checkConfig(
 
 /** The secret as the adapter declares it. Its value is never echoed: the errors name fields only. */
 export function checkSecret(adapter: AdapterDeclaration, secret: unknown): ConnectionSecret {
+  if (adapter.oauth) {
+    throw new ValidationError([
+      {
+        path: 'secret',
+        code: 'not_accepted',
+        message: `${adapter.key} gets its tokens by the provider's consent: POST .../integration-connections/{id}/authorize`,
+      },
+    ]);
+  }
   if (!adapter.secret) {
     throw new ValidationError([
       {

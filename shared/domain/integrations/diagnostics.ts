@@ -101,15 +101,17 @@ export function localChecks(adapter: AdapterDeclaration, c: Connection): Check[]
           `config does not match the adapter config_schema: ${config.map((e) => `${e.path} ${e.message}`).join('; ')}`,
           `PATCH the connection's config (GET /adapters/${adapter.key} shows config_schema and config_example)`,
         ),
-    !adapter.secret
+    !adapter.secret && !adapter.oauth
       ? pass('secret_present', 'no secret needed: the adapter sends under the service role')
       : c.secret_configured
         ? pass('secret_present', 'a secret is set')
-        : fail(
-            'secret_present',
-            `no secret is set (${adapter.auth.type}: ${adapter.auth.secret_fields.join(', ')})`,
-            `PATCH the connection with secret {${adapter.auth.secret_fields.join(', ')}}`,
-          ),
+        : adapter.oauth
+          ? fail('secret_present', 'not authorized yet', "POST the connection's authorize, then consent")
+          : fail(
+              'secret_present',
+              `no secret is set (${adapter.auth.type}: ${adapter.auth.secret_fields.join(', ')})`,
+              `PATCH the connection with secret {${adapter.auth.secret_fields.join(', ')}}`,
+            ),
     unsupported.length > 0
       ? fail(
           'scopes_allowed',
@@ -164,8 +166,9 @@ export async function healthNow(
   );
 }
 
-async function openIssue(
-  deps: HubDeps,
+type IssueDeps = Pick<HubDeps, 'hub' | 'clock'>;
+export async function openIssue(
+  deps: IssueDeps,
   actorId: string | null,
   c: Connection,
   adapter: AdapterDeclaration,
@@ -222,7 +225,7 @@ async function openIssue(
   });
 }
 
-async function resolveIssue(deps: HubDeps, actorId: string | null, c: Connection, code: IssueCode) {
+export async function resolveIssue(deps: IssueDeps, actorId: string | null, c: Connection, code: IssueCode) {
   const issue = await deps.hub.getIssue(c.tenant_id, c.id, code);
   if (issue?.status !== 'open') return;
   const review = await deps.hub.getReviewItem(c.tenant_id, issue.review_item_id);

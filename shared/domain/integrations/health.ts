@@ -28,6 +28,13 @@ export function computeHealth(
     next_action: next,
     ...base,
   });
+  // The provider refused the tokens: nothing but a new consent helps, and the reason says so.
+  if (record?.open_issue_codes.includes('reauthorization_required'))
+    return state(
+      'failing',
+      'reauthorization_required',
+      'authorize the connection again (POST .../integration-connections/{id}/authorize)',
+    );
   if (record && record.open_issue_codes.length > 0) {
     const codes = [...record.open_issue_codes].sort();
     return state(

@@ -175,6 +175,14 @@ function repairOf(
           'run the diagnostics again once the provider answers',
         ],
       };
+    case 'reauthorization_required':
+      return {
+        changes: [{ path: 'secret', before: 'refused by the provider', after: 'set' }],
+        steps: [
+          "POST the connection's authorize and open the authorize_url in a browser",
+          'give consent at the provider; sending resumes, and failed exports can be retried from review',
+        ],
+      };
   }
 }
 
@@ -184,6 +192,7 @@ const RISK: Record<IssueCode, RepairPreview['risk_level']> = {
   config_invalid: 'medium',
   secret_missing: 'high',
   provider_unreachable: 'high',
+  reauthorization_required: 'high',
 };
 const RISK_ORDER: RepairPreview['risk_level'][] = ['none', 'low', 'medium', 'high'];
 

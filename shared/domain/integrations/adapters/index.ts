@@ -3,10 +3,12 @@ import { bankFeed } from './bank-feed';
 import { crm } from './crm';
 import { email } from './email';
 import { ledgerly } from './ledgerly';
+import { quickbooksOnline } from './quickbooks-online';
 import { sms } from './sms';
 import { tallybook } from './tallybook';
 import { telegram } from './telegram';
 import { webhook } from './webhook';
+import { xero } from './xero';
 
 /** Every adapter of the catalog, in the order `GET /adapters` lists them. */
 export const ADAPTERS: readonly AdapterDeclaration[] = [
@@ -14,6 +16,8 @@ export const ADAPTERS: readonly AdapterDeclaration[] = [
   email,
   sms,
   webhook,
+  xero,
+  quickbooksOnline,
   ledgerly,
   tallybook,
   bankFeed,

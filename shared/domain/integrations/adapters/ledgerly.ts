@@ -33,7 +33,8 @@ const write = (name: string, request: string, scope: string): OperationContract 
 export const ledgerly: AdapterDeclaration = {
   key: 'ledgerly',
   name: 'Ledgerly Accounting',
-  status: 'available',
+  // Exists only in the local sandbox: the export's and reconciliation's test double.
+  status: 'test_double',
   category: 'accounting',
   direction: 'bidirectional',
   purpose:

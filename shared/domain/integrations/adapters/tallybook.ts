@@ -32,7 +32,8 @@ const write = (name: string, request: string, scope: string): OperationContract 
 export const tallybook: AdapterDeclaration = {
   key: 'tallybook',
   name: 'Tallybook',
-  status: 'available',
+  // Exists only in the local sandbox: the export's and reconciliation's test double.
+  status: 'test_double',
   category: 'accounting',
   direction: 'outbound',
   purpose: "Books invoices, payments and credit notes one by one in a Tallybook company's ledger.",

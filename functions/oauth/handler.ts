@@ -1,0 +1,57 @@
+import { CALLBACK_ANSWERS, type CallbackOutcome, completeConsent } from '#shared/domain/oauth/connect';
+import { reauthorized } from '#shared/domain/oauth/reauthorization';
+import { OAUTH_OPERATIONS } from '#shared/api/operations/oauth';
+import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
+import { connectionStore } from '#functions/adapters/connection-store';
+import { dbFor } from '#functions/adapters/dynamo';
+import { hubStore } from '#functions/adapters/hub-store';
+import { callbackThrottle, consentStore, refreshClaims } from '#functions/adapters/oauth-store';
+import { oauthProvider } from '#functions/adapters/oauth-provider';
+import { clock, connectionSecretSettings, oauthSettings, tableConfig } from '#functions/config';
+import { HttpResult } from '#functions/http/dispatch';
+import { httpHandler } from '#functions/http/handler';
+
+/**
+ * `GET /oauth/callback`: the only public route that writes. Its function reads the app's client
+ * secret and writes the connection's token pair (docs/api.md, "Connecting an accounting system");
+ * it answers a short page and nothing of a failure but what the person can act on.
+ */
+
+const db = dbFor(tableConfig());
+const secrets = connectionSecretsFor(connectionSecretSettings());
+const hub = hubStore(db);
+const deps = {
+  connections: connectionStore(db),
+  consents: consentStore(db),
+  provider: oauthProvider(oauthSettings(), secrets),
+  secrets,
+  claims: refreshClaims(db),
+  throttle: callbackThrottle(db),
+  reauthorized: reauthorized({ hub, clock }),
+  clock,
+};
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export const page = (outcome: CallbackOutcome): HttpResult => {
+  const answer = CALLBACK_ANSWERS[outcome.answer];
+  const text = outcome.answer === 'connected' ? `${outcome.adapter_name} ${answer.text}` : answer.text;
+  const title = outcome.answer === 'connected' ? 'Connected' : 'Not connected';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head><body><h1>${title}</h1><p>${escape(text)}</p></body></html>`;
+  return new HttpResult(
+    html,
+    {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      'content-security-policy': "default-src 'none'",
+      ...(outcome.retry_after_seconds ? { 'retry-after': String(outcome.retry_after_seconds) } : {}),
+    },
+    answer.status,
+  );
+};
+
+export const handler = httpHandler(OAUTH_OPERATIONS, {
+  'oauth.callback': async ({ query, sourceIp }) =>
+    page(await completeConsent(deps, { ...query, client: sourceIp })),
+});
