@@ -1563,7 +1563,10 @@ export type NotificationChannel = 'in_app' | 'telegram' | 'email' | 'sms' | 'web
 
 export type NotificationCreate = {
     channel: NotificationChannel;
-    recipient: string;
+    recipient?: string;
+    recipient_user_id?: string;
+    category?: NotificationCategory;
+    priority?: 'normal' | 'critical';
     subject?: string | null;
     body: string;
     /**
@@ -1696,6 +1699,9 @@ export type NotificationRead = {
     tenant_id: string;
     channel: NotificationChannel;
     recipient: string;
+    recipient_user_id: string | null;
+    category: NotificationCategory;
+    priority: 'normal' | 'critical';
     subject: string | null;
     body: string;
     metadata_json: string;
@@ -2090,7 +2096,21 @@ export type WorkflowCreateTaskAction = {
 export type WorkflowNotifyAction = {
     type: 'notify';
     channel: NotificationChannel;
-    recipient: string;
+    recipient?: string;
+    recipient_user_id?: string;
+    category: NotificationCategory;
+    priority: 'normal' | 'critical';
+    subject?: string | null;
+    body: string;
+};
+
+export type WorkflowNotifyActionInput = {
+    type: 'notify';
+    channel: NotificationChannel;
+    recipient?: string;
+    recipient_user_id?: string;
+    category?: NotificationCategory;
+    priority?: 'normal' | 'critical';
     subject?: string | null;
     body: string;
 };
@@ -2098,7 +2118,10 @@ export type WorkflowNotifyAction = {
 export type WorkflowPlannedNotification = {
     type: 'notify';
     channel: NotificationChannel;
-    recipient: string;
+    recipient: string | null;
+    recipient_user_id: string | null;
+    category: NotificationCategory;
+    priority: 'normal' | 'critical';
     subject: string | null;
     body: string;
     missing_fields: Array<string>;
@@ -2120,7 +2143,7 @@ export type WorkflowRuleCreate = {
         event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions?: Array<WorkflowConditionInput>;
-    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
     enabled?: boolean;
 };
 
@@ -2183,7 +2206,7 @@ export type WorkflowRuleUpdate = {
         event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions?: Array<WorkflowConditionInput>;
-    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
     enabled?: boolean;
 };
 
