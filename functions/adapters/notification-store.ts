@@ -13,9 +13,9 @@ import { storedInboxItem } from '#shared/table/entities/inbox-item';
 import { member } from '#shared/table/entities/member';
 import { reader } from '#shared/table/entity';
 import { notification, notificationRecord } from '#shared/table/entities/notification';
-import { preferences, preferencesRecord } from '#shared/table/entities/preferences';
+import { preferences } from '#shared/table/entities/preferences';
 import { reviewItem, storedReviewItem } from '#shared/table/entities/review-item';
-import type { Preferences } from '#shared/domain/preferences/ports';
+import { toPreferences } from './preferences-store';
 import { auditPut } from './audit-store';
 import { beginsWith, type Db, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
@@ -26,7 +26,6 @@ const readNotification = /* @__PURE__ */ reader<Notification>()(notificationReco
 /** A notification stored before notifications had a category and a priority was `general` and `normal`. */
 const toNotification = (item: Readonly<Record<string, unknown>>) =>
   readNotification({ category: 'general', priority: 'normal', ...item });
-const toPreferences = /* @__PURE__ */ reader<Preferences>()(preferencesRecord);
 
 /** How long a consumed idempotency key is remembered: longer than the DLQ keeps a message. */
 const CONSUMED_RETENTION_SECONDS = 15 * 24 * 3600;

@@ -6,6 +6,10 @@ import { notificationStore } from '#functions/adapters/notification-store';
 import { parse } from '#shared/api/issues';
 import { NotificationCreate } from '#shared/api/schemas/notifications';
 import { createNotification, type NotificationDeps } from '#shared/domain/notifications/use-cases';
+import { PreferencesPut } from '#shared/api/schemas/preferences';
+import { getPreferences, putPreferences } from '#shared/domain/preferences/use-cases';
+import { preferencesStore } from '#functions/adapters/preferences-store';
+import { auditStore } from '#functions/adapters/audit-store';
 import { PolicyRejectedError, ValidationError } from '#shared/kernel/errors';
 import type { Clock } from '#shared/kernel/ids';
 import { preferences } from '#shared/table/entities/preferences';
@@ -151,5 +155,75 @@ describe('notifications to members', () => {
       category: 'general',
       priority: 'normal',
     });
+  });
+});
+
+describe('preferences: mutes', () => {
+  const prefsDeps = () => ({ preferences: preferencesStore(db), clock });
+
+  it('a mute suppresses exactly the muted pairs; security passes any mute; PUT is audited without addresses', async () => {
+    const m = await withMember();
+    const me = principal(m.userId, { [m.tenantId]: 'operator' });
+    const body = parse(PreferencesPut, {
+      contacts: { sms: '+4915112345678' },
+      muted: [{ channel: 'sms' }, { category: 'documents' }, { channel: 'email', category: 'tasks' }],
+    });
+    await putPreferences(prefsDeps(), me, m.tenantId, body);
+    expect(await getPreferences(prefsDeps(), me, m.tenantId)).toMatchObject({ muted: body.muted });
+    const events = (await auditStore(db).list(m.tenantId, { entity_type: 'preferences' }, { limit: 10 }))
+      .items;
+    expect(events.map((e) => e.event_type)).toEqual(['preferences.updated']);
+    expect(events[0]!.metadata_json).not.toContain('+4915112345678');
+
+    const send = (
+      channel: 'sms' | 'email' | 'in_app',
+      category: 'tasks' | 'documents' | 'security' | 'general',
+    ) =>
+      createNotification(deps(), actor, m.tenantId, {
+        channel,
+        recipient_user_id: m.userId,
+        category,
+        subject: 'S',
+        body: 'b',
+      });
+    const cases = [
+      ['sms', 'general', 'suppressed'],
+      ['in_app', 'documents', 'suppressed'],
+      ['email', 'tasks', 'suppressed'],
+      ['email', 'general', 'queued'],
+      ['in_app', 'tasks', 'queued'],
+      ['sms', 'security', 'queued'],
+      ['in_app', 'security', 'queued'],
+    ] as const;
+    for (const [channel, category, status] of cases) {
+      const n = await send(channel, category);
+      expect([channel, category, n.status]).toEqual([channel, category, status]);
+      if (status === 'suppressed')
+        expect(n.attempts).toEqual([expect.objectContaining({ outcome: 'suppressed', reason: 'muted' })]);
+    }
+  });
+
+  it('security cannot be muted, a bad address, time or entry is 422 naming the field', () => {
+    const errorsOf = (body: unknown) => {
+      try {
+        parse(PreferencesPut, body);
+        return [];
+      } catch (e) {
+        return ((e as ValidationError).errors ?? []).map((f) => f.path);
+      }
+    };
+    expect(errorsOf({ muted: [{ category: 'security' }] })).toEqual(['muted.0.category']);
+    expect(errorsOf({ muted: [{ channel: 'pager' }] })).toEqual(['muted.0.channel']);
+    expect(errorsOf({ muted: [{ category: 'spam' }] })).toEqual(['muted.0.category']);
+    expect(errorsOf({ muted: Array.from({ length: 51 }, () => ({ channel: 'sms' })) })).toEqual(['muted']);
+    expect(errorsOf({ contacts: { sms: '0151 1234' } })).toEqual(['contacts.sms']);
+    expect(errorsOf({ contacts: { email: 'nobody' } })).toEqual(['contacts.email']);
+    expect(errorsOf({ quiet_hours: { start: '24:00', end: '07:00' } })).toEqual(['quiet_hours.start']);
+    expect(errorsOf({ quiet_hours: { start: '22:00', end: '07:00', timezone: 'Mars/Base' } })).toEqual([
+      'quiet_hours.timezone',
+    ]);
+    expect(errorsOf({ quiet_hours: { start: '22:00', end: '07:00', timezone: 'Europe/Berlin' } })).toEqual(
+      [],
+    );
   });
 });

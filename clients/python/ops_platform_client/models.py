@@ -139,6 +139,7 @@ __all__ = [
     "MemberRead",
     "MembershipRead",
     "MemberUpdate",
+    "MutedEntry",
     "NotificationAttemptRead",
     "NotificationCategory",
     "NotificationChannel",
@@ -160,6 +161,9 @@ __all__ = [
     "OpsMetricsReadQueuesItem",
     "OpsMetricsReadOutbox",
     "OpsMetricsRead",
+    "PreferenceContacts",
+    "PreferencesPut",
+    "PreferencesRead",
     "PreviewFinding",
     "ProblemErrorsItem",
     "Problem",
@@ -171,6 +175,7 @@ __all__ = [
     "ProviderOnboardingDemoRead",
     "PublicDemoReadSectionsItem",
     "PublicDemoRead",
+    "QuietHours",
     "ReconciliationRunCreate",
     "ReconciliationRunList",
     "ReconciliationRunRead",
@@ -1535,11 +1540,17 @@ class MemberUpdate(TypedDict):
     role: Role
 
 
+class MutedEntry(TypedDict):
+    """The `MutedEntry` record."""
+    channel: NotRequired[NotificationChannel]
+    category: NotRequired[NotificationCategory]
+
+
 class NotificationAttemptRead(TypedDict):
     """The `NotificationAttemptRead` record."""
     attempt: int
     at: str
-    outcome: Literal["delivered", "transient_failure", "permanent_failure", "gated"]
+    outcome: Literal["delivered", "transient_failure", "permanent_failure", "gated", "suppressed"]
     reason: str | None
     latency_ms: float | None
 
@@ -1710,7 +1721,7 @@ class NotificationRead(TypedDict):
     subject: str | None
     body: str
     metadata_json: str
-    status: Literal["blocked", "queued", "delivering", "delivered", "retrying", "gated", "dead_lettered", "discarded"]
+    status: Literal["blocked", "queued", "delivering", "delivered", "retrying", "gated", "dead_lettered", "discarded", "suppressed"]
     policy_reasons: list[str]
     idempotency_key: str
     attempts: list[NotificationAttemptRead]
@@ -1742,6 +1753,28 @@ class OpsMetricsRead(TypedDict):
     queues: list[OpsMetricsReadQueuesItem]
     outbox: OpsMetricsReadOutbox
     review_items_open: dict[str, int]
+
+
+class PreferenceContacts(TypedDict):
+    """The `PreferenceContacts` record."""
+    email: NotRequired[str]
+    sms: NotRequired[str]
+    telegram: NotRequired[str]
+
+
+class PreferencesPut(TypedDict):
+    """The `PreferencesPut` record."""
+    contacts: NotRequired[PreferenceContacts]
+    muted: NotRequired[list[MutedEntry]]
+    quiet_hours: NotRequired[QuietHours | None]
+
+
+class PreferencesRead(TypedDict):
+    """The `PreferencesRead` record."""
+    contacts: PreferenceContacts
+    muted: list[MutedEntry]
+    quiet_hours: QuietHours | None
+    updated_at: str | None
 
 
 class PreviewFinding(TypedDict):
@@ -1857,6 +1890,13 @@ class PublicDemoRead(TypedDict):
     businessRecords: BusinessRecordsDemoRead
     notificationDelivery: NotificationDeliveryContractDemoRead
     dataBoundaries: list[DemoDataBoundary]
+
+
+class QuietHours(TypedDict):
+    """The `QuietHours` record."""
+    start: str
+    end: str
+    timezone: NotRequired[str]
 
 
 class ReconciliationRunCreate(TypedDict):

@@ -14,6 +14,7 @@ export const NOTIFICATION_STATUSES = [
   'gated',
   'dead_lettered',
   'discarded',
+  'suppressed',
 ] as const;
 export const NotificationStatus = z.enum(NOTIFICATION_STATUSES);
 

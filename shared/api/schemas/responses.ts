@@ -114,7 +114,8 @@ export const NotificationAttemptRead = named(
   z.object({
     attempt: z.int(),
     at: DateTime,
-    outcome: z.enum(['delivered', 'transient_failure', 'permanent_failure', 'gated']),
+    /** A send's outcome, or `suppressed` (nothing sent: the member muted it, `reason` says so). */
+    outcome: z.enum(['delivered', 'transient_failure', 'permanent_failure', 'gated', 'suppressed']),
     /** A public-safe reason code (`http_503`, `timeout`, `not_connected`…), never a provider payload. */
     reason: z.nullable(z.string()),
     latency_ms: z.nullable(z.number()),

@@ -11,6 +11,7 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import { decidedReviewItem, reviewDecidedEvent } from '#shared/domain/review';
 import { checkPolicy } from './policy-check';
 import { memberAddress, noContact, readMember } from './recipients';
+import { isMuted } from '#shared/domain/preferences/rules';
 import type {
   Notification,
   NotificationFilter,
@@ -62,7 +63,9 @@ export interface NotificationDeps {
  * 2. Run the policy check on that address.
  * 3. Store the draft as `queued` with its `notification.queued` audit event and the outbox event
  *    `notification.delivery.requested` in one transaction; or as `blocked` with its audit event.
- * 4. Blocked: 422 policy_rejected with the reasons; queued: the record (202).
+ *    A member who muted the channel, the category or the pair: `suppressed` (reason `muted`),
+ *    nothing sent, no review item, no outbox event.
+ * 4. Blocked: 422 policy_rejected with the reasons; queued or suppressed: the record (202).
  */
 export async function createNotification(
   deps: NotificationDeps,
@@ -91,14 +94,16 @@ export async function createNotification(
           { channelState, recipientIsMember, allowLoopback: deps.allowLoopback },
         );
   const now = deps.clock.now().toISOString();
-  const status: NotificationStatus = reasons.length ? 'blocked' : 'queued';
+  const category = input.category ?? 'general';
+  const muted = !reasons.length && isMuted(member?.preferences ?? null, { channel: input.channel, category });
+  const status: NotificationStatus = reasons.length ? 'blocked' : muted ? 'suppressed' : 'queued';
   const n: Notification = {
     id,
     tenant_id: tenantId,
     channel: input.channel,
     recipient: address ?? '',
     recipient_user_id: userId,
-    category: input.category ?? 'general',
+    category,
     priority: input.priority ?? 'normal',
     subject: input.subject ?? null,
     body: input.body,
@@ -106,7 +111,10 @@ export async function createNotification(
     status,
     policy_reasons: reasons.map((r) => r.code),
     idempotency_key: notificationIdempotencyKey(tenantId, id),
-    attempts: [],
+    // Nothing is sent to a muted member; the history says why (docs/api.md section 7.3).
+    attempts: muted
+      ? [{ attempt: 1, at: now, outcome: 'suppressed', reason: 'muted', latency_ms: null }]
+      : [],
     review_item_id: null,
     created_by: actor.user_id,
     created_at: now,
@@ -116,12 +124,14 @@ export async function createNotification(
   };
   const audit = auditEvent(deps.clock, {
     tenant_id: tenantId,
-    event_type: status === 'queued' ? 'notification.queued' : 'notification.blocked',
+    event_type: `notification.${status}`,
     actor_id: actor.user_id,
     entity_type: 'notification',
     entity_id: id,
     summary: `${input.channel} notification ${status}`,
-    metadata: { channel: input.channel, reasons: n.policy_reasons },
+    metadata: muted
+      ? { channel: input.channel, category, reason: 'muted' }
+      : { channel: input.channel, reasons: n.policy_reasons },
   });
   await deps.notifications.create(n, audit, status === 'queued' ? deliveryRequested(deps.clock, n) : null);
   if (status === 'blocked')
