@@ -1,9 +1,23 @@
 import * as z from 'zod/mini';
 import { FreeForm, named, pageQuery, text } from './common';
-import { NotificationCategory, NotificationPriority } from './inbox';
 
 export const NOTIFICATION_CHANNELS = ['in_app', 'telegram', 'email', 'sms', 'webhook'] as const;
 export const NotificationChannel = named(z.enum(NOTIFICATION_CHANNELS), 'NotificationChannel');
+
+/** docs/api.md section 7.1: what a notification is about (the member's inbox groups by it). */
+export const NOTIFICATION_CATEGORIES = [
+  'exceptions',
+  'tasks',
+  'documents',
+  'integrations',
+  'accounting',
+  'security',
+  'general',
+] as const;
+export const NotificationCategory = named(z.enum(NOTIFICATION_CATEGORIES), 'NotificationCategory');
+
+export const NOTIFICATION_PRIORITIES = ['normal', 'critical'] as const;
+export const NotificationPriority = z.enum(NOTIFICATION_PRIORITIES);
 
 export const NOTIFICATION_STATUSES = [
   'blocked',

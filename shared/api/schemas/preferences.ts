@@ -2,8 +2,7 @@ import * as z from 'zod/mini';
 import { CHANNEL_ADDRESS } from '#shared/kernel/addresses';
 import { isTimeZone } from '#shared/kernel/time-zone';
 import { named, text } from './common';
-import { NotificationCategory } from './inbox';
-import { NotificationChannel } from './notifications';
+import { NotificationCategory, NotificationChannel } from './notifications';
 
 /** docs/api.md section 7.3: a member's own notification preferences in a tenant. */
 

@@ -2,8 +2,12 @@ import * as z from 'zod/mini';
 import { FIELD_PATH, invalidPlaceholders } from '#shared/kernel/placeholders';
 import { Role } from './auth';
 import { FreeForm, named, pageQuery, text } from './common';
-import { NotificationCategory, NotificationPriority } from './inbox';
-import { NotificationChannel, recipientChecks } from './notifications';
+import {
+  NotificationCategory,
+  NotificationChannel,
+  NotificationPriority,
+  recipientChecks,
+} from './notifications';
 
 /**
  * Workflow rules (docs/api.md section 9.1): a trigger (an audit event type of this service),

@@ -37,8 +37,16 @@ const PUBLIC_MAX_ABOVE_FLOOR = 125_000;
  * rule engine (conditions, templates, plan) is the group's own. Held at 1.31x, a debt named in
  * docs/performance.md: the shared names module (METRICS, LOG_EVENTS) is bundled whole by every
  * group and is the next thing to split.
+ *
+ * notifications: 1.3067x after notifications to members (issue 23): the member's address and
+ * mute decision, the preferences read, the member fields of the schema (was 1.283x). Held at
+ * 1.31x, the same debt as workflows' (the names module), not yet paid.
  */
-const ALLOWANCES: Record<string, number> = { 'api-integrations': 1.35, 'api-workflows': 1.31 };
+const ALLOWANCES: Record<string, number> = {
+  'api-integrations': 1.35,
+  'api-workflows': 1.31,
+  'api-notifications': 1.31,
+};
 const PUBLIC_SDK = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
 
 /**
