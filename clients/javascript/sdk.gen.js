@@ -346,6 +346,30 @@ export const inboxReadAll = (options) => (options.client ?? client).post({
     }
 });
 /**
+ * The caller's own notification preferences in the tenant: contacts, mutes, quiet hours
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const preferencesGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/me/preferences',
+    ...options
+});
+/**
+ * Replace the caller's own notification preferences in the tenant (audited without the addresses)
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const preferencesPut = (options) => (options.client ?? client).put({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/me/preferences',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
  * List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first
  *
  * Needs a bearer token and the `tenant.read` permission in the tenant.

@@ -1476,13 +1476,17 @@ export type MembershipRead = {
 export type MemberUpdate = {
     role: Role;
 };
+export type MutedEntry = {
+    channel?: NotificationChannel;
+    category?: NotificationCategory;
+};
 export type NotificationAttemptRead = {
     attempt: number;
     /**
      * ISO 8601 timestamp
      */
     at: string;
-    outcome: 'delivered' | 'transient_failure' | 'permanent_failure' | 'gated';
+    outcome: 'delivered' | 'transient_failure' | 'permanent_failure' | 'gated' | 'suppressed';
     reason: string | null;
     latency_ms: number | null;
 };
@@ -1490,7 +1494,10 @@ export type NotificationCategory = 'exceptions' | 'tasks' | 'documents' | 'integ
 export type NotificationChannel = 'in_app' | 'telegram' | 'email' | 'sms' | 'webhook';
 export type NotificationCreate = {
     channel: NotificationChannel;
-    recipient: string;
+    recipient?: string;
+    recipient_user_id?: string;
+    category?: NotificationCategory;
+    priority?: 'normal' | 'critical';
     subject?: string | null;
     body: string;
     /**
@@ -1620,10 +1627,13 @@ export type NotificationRead = {
     tenant_id: string;
     channel: NotificationChannel;
     recipient: string;
+    recipient_user_id: string | null;
+    category: NotificationCategory;
+    priority: 'normal' | 'critical';
     subject: string | null;
     body: string;
     metadata_json: string;
-    status: 'blocked' | 'queued' | 'delivering' | 'delivered' | 'retrying' | 'gated' | 'dead_lettered' | 'discarded';
+    status: 'blocked' | 'queued' | 'delivering' | 'delivered' | 'retrying' | 'gated' | 'dead_lettered' | 'discarded' | 'suppressed';
     policy_reasons: Array<string>;
     idempotency_key: string;
     attempts: Array<NotificationAttemptRead>;
@@ -1658,6 +1668,22 @@ export type OpsMetricsRead = {
     review_items_open: {
         [key: string]: number;
     };
+};
+export type PreferenceContacts = {
+    email?: string;
+    sms?: string;
+    telegram?: string;
+};
+export type PreferencesPut = {
+    contacts?: PreferenceContacts;
+    muted?: Array<MutedEntry>;
+    quiet_hours?: QuietHours | null;
+};
+export type PreferencesRead = {
+    contacts: PreferenceContacts;
+    muted: Array<MutedEntry>;
+    quiet_hours: QuietHours | null;
+    updated_at: string | null;
 };
 export type PreviewFinding = {
     step: number;
@@ -1775,6 +1801,11 @@ export type PublicDemoRead = {
     businessRecords: BusinessRecordsDemoRead;
     notificationDelivery: NotificationDeliveryContractDemoRead;
     dataBoundaries: Array<DemoDataBoundary>;
+};
+export type QuietHours = {
+    start: string;
+    end: string;
+    timezone?: string;
 };
 export type ReconciliationRunCreate = {
     connection_id: string;
@@ -1996,14 +2027,30 @@ export type WorkflowEventTrigger = {
 export type WorkflowNotifyAction = {
     type: 'notify';
     channel: NotificationChannel;
-    recipient: string;
+    recipient?: string;
+    recipient_user_id?: string;
+    category: NotificationCategory;
+    priority: 'normal' | 'critical';
+    subject?: string | null;
+    body: string;
+};
+export type WorkflowNotifyActionInput = {
+    type: 'notify';
+    channel: NotificationChannel;
+    recipient?: string;
+    recipient_user_id?: string;
+    category?: NotificationCategory;
+    priority?: 'normal' | 'critical';
     subject?: string | null;
     body: string;
 };
 export type WorkflowPlannedNotification = {
     type: 'notify';
     channel: NotificationChannel;
-    recipient: string;
+    recipient: string | null;
+    recipient_user_id: string | null;
+    category: NotificationCategory;
+    priority: 'normal' | 'critical';
     subject: string | null;
     body: string;
     missing_fields: Array<string>;
@@ -2021,7 +2068,7 @@ export type WorkflowRuleCreate = {
     name: string;
     trigger: WorkflowEventTrigger | WorkflowScheduleTrigger;
     conditions?: Array<WorkflowConditionInput>;
-    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
     enabled?: boolean;
 };
 export type WorkflowRuleList = {
@@ -2083,7 +2130,7 @@ export type WorkflowRuleUpdate = {
     name?: string;
     trigger?: WorkflowEventTrigger | WorkflowScheduleTrigger;
     conditions?: Array<WorkflowConditionInput>;
-    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
     enabled?: boolean;
 };
 export type WorkflowScheduleTrigger = {
@@ -3253,7 +3300,7 @@ export type NotificationsListData = {
         tenant_id: string;
     };
     query?: {
-        status?: 'blocked' | 'queued' | 'delivering' | 'delivered' | 'retrying' | 'gated' | 'dead_lettered' | 'discarded';
+        status?: 'blocked' | 'queued' | 'delivering' | 'delivered' | 'retrying' | 'gated' | 'dead_lettered' | 'discarded' | 'suppressed';
         channel?: NotificationChannel;
         recipient?: string;
         limit?: number;
@@ -3667,6 +3714,110 @@ export type InboxReadAllResponses = {
     200: InboxReadAllResult;
 };
 export type InboxReadAllResponse = InboxReadAllResponses[keyof InboxReadAllResponses];
+export type PreferencesGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/me/preferences';
+};
+export type PreferencesGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type PreferencesGetError = PreferencesGetErrors[keyof PreferencesGetErrors];
+export type PreferencesGetResponses = {
+    /**
+     * The caller's own notification preferences in the tenant: contacts, mutes, quiet hours
+     */
+    200: PreferencesRead;
+};
+export type PreferencesGetResponse = PreferencesGetResponses[keyof PreferencesGetResponses];
+export type PreferencesPutData = {
+    body: PreferencesPut;
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/me/preferences';
+};
+export type PreferencesPutErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type PreferencesPutError = PreferencesPutErrors[keyof PreferencesPutErrors];
+export type PreferencesPutResponses = {
+    /**
+     * Replace the caller's own notification preferences in the tenant (audited without the addresses)
+     */
+    200: PreferencesRead;
+};
+export type PreferencesPutResponse = PreferencesPutResponses[keyof PreferencesPutResponses];
 export type ReviewItemsListData = {
     body?: never;
     path: {

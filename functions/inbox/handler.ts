@@ -5,17 +5,20 @@ import {
   markInboxUnread,
   readAllInbox,
 } from '#shared/domain/inbox/use-cases';
+import { getPreferences, putPreferences } from '#shared/domain/preferences/use-cases';
 import { INBOX_OPERATIONS } from '#shared/api/operations/inbox';
 import { dbFor } from '#functions/adapters/dynamo';
 import { inboxStore } from '#functions/adapters/inbox-store';
+import { preferencesStore } from '#functions/adapters/preferences-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
 import { clock, tableConfig } from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
 
 const db = dbFor(tableConfig());
 const inbox = { inbox: inboxStore(db), clock };
+const prefs = { preferences: preferencesStore(db), clock };
 
-/** The caller's own in-app inbox in a tenant (docs/api.md section 7.1). */
+/** The caller's own in-app inbox and notification preferences in a tenant (docs/api.md sections 7.1, 7.3). */
 export const handler = httpHandler(
   INBOX_OPERATIONS,
   {
@@ -27,6 +30,9 @@ export const handler = httpHandler(
     'inbox.unread': ({ principal, params }) =>
       markInboxUnread(inbox, principal, params.tenant_id, params.notification_id),
     'inbox.readAll': ({ principal, params, body }) => readAllInbox(inbox, principal, params.tenant_id, body),
+    'preferences.get': ({ principal, params }) => getPreferences(prefs, principal, params.tenant_id),
+    'preferences.put': ({ principal, params, body }) =>
+      putPreferences(prefs, principal, params.tenant_id, body),
   },
   { tenantExists: tenantExistsIn(db) },
 );

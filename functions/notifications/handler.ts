@@ -31,6 +31,16 @@ export const handler = httpHandler(
     'notifications.create': async ({ principal, params, body }) => {
       try {
         const n = await createNotification(deps, principal, params.tenant_id, body);
+        if (n.status === 'suppressed') {
+          metrics.addMetric(METRICS.notificationSuppressed, MetricUnit.Count, 1);
+          logger.info('notification suppressed', {
+            event: LOG_EVENTS.notificationSuppressed,
+            tenant_id: n.tenant_id,
+            notification_id: n.id,
+            channel: n.channel,
+          });
+          return n;
+        }
         metrics.addMetric(METRICS.notificationQueued, MetricUnit.Count, 1);
         metrics.addMetric(METRICS.outboxWritten, MetricUnit.Count, 1);
         logger.info('notification queued', {

@@ -14,6 +14,7 @@ import * as exportBooking from './entities/export-booking';
 import * as healthProbe from './entities/health-probe';
 import * as idempotency from './entities/idempotency';
 import * as inboxItem from './entities/inbox-item';
+import * as preferences from './entities/preferences';
 import * as integrationConnection from './entities/integration-connection';
 import * as integrationIssue from './entities/integration-issue';
 import * as invitation from './entities/invitation';
@@ -66,6 +67,7 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   integrationIssue,
   reconciliationRun,
   inboxItem,
+  preferences,
   consumed,
   oauthConsent,
   oauthRefresh,

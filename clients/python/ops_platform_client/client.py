@@ -220,7 +220,7 @@ class Client(Transport):
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("NotificationRead", self._request("POST", "/tenants/{tenant_id}/notifications", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
 
-    def notifications_list(self, tenant_id: str, *, status: Literal["blocked", "queued", "delivering", "delivered", "retrying", "gated", "dead_lettered", "discarded"] | None = None, channel: NotificationChannel | None = None, recipient: str | None = None, limit: int | None = None, cursor: str | None = None) -> NotificationList:
+    def notifications_list(self, tenant_id: str, *, status: Literal["blocked", "queued", "delivering", "delivered", "retrying", "gated", "dead_lettered", "discarded", "suppressed"] | None = None, channel: NotificationChannel | None = None, recipient: str | None = None, limit: int | None = None, cursor: str | None = None) -> NotificationList:
         """List notifications with their attempts, newest first
 
         `GET /tenants/{tenant_id}/notifications` (bearer token); answers 200.
@@ -268,6 +268,20 @@ class Client(Transport):
         `POST /tenants/{tenant_id}/inbox/read-all` (bearer token); answers 200.
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("InboxReadAllResult", self._request("POST", "/tenants/{tenant_id}/inbox/read-all", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
+
+    def preferences_get(self, tenant_id: str) -> PreferencesRead:
+        """The caller's own notification preferences in the tenant: contacts, mutes, quiet hours
+
+        `GET /tenants/{tenant_id}/me/preferences` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        return cast("PreferencesRead", self._request("GET", "/tenants/{tenant_id}/me/preferences", path_params={"tenant_id": tenant_id}, authenticated=True))
+
+    def preferences_put(self, tenant_id: str, body: PreferencesPut) -> PreferencesRead:
+        """Replace the caller's own notification preferences in the tenant (audited without the addresses)
+
+        `PUT /tenants/{tenant_id}/me/preferences` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("PreferencesRead", self._request("PUT", "/tenants/{tenant_id}/me/preferences", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
 
     def review_items_list(self, tenant_id: str, *, status: Literal["open", "retried", "discarded", "resolved"] | None = None, kind: Literal["notification", "workflow_action", "accounting_export", "integration_issue"] | None = None, limit: int | None = None, cursor: str | None = None) -> ReviewItemList:
         """List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first

@@ -140,6 +140,7 @@ __all__ = [
     "MemberRead",
     "MembershipRead",
     "MemberUpdate",
+    "MutedEntry",
     "NotificationAttemptRead",
     "NotificationCategory",
     "NotificationChannel",
@@ -161,6 +162,9 @@ __all__ = [
     "OpsMetricsReadQueuesItem",
     "OpsMetricsReadOutbox",
     "OpsMetricsRead",
+    "PreferenceContacts",
+    "PreferencesPut",
+    "PreferencesRead",
     "PreviewFinding",
     "ProblemErrorsItem",
     "Problem",
@@ -172,6 +176,7 @@ __all__ = [
     "ProviderOnboardingDemoRead",
     "PublicDemoReadSectionsItem",
     "PublicDemoRead",
+    "QuietHours",
     "ReconciliationRunCreate",
     "ReconciliationRunList",
     "ReconciliationRunRead",
@@ -208,6 +213,7 @@ __all__ = [
     "WorkflowCreateTaskAction",
     "WorkflowEventTrigger",
     "WorkflowNotifyAction",
+    "WorkflowNotifyActionInput",
     "WorkflowPlannedNotification",
     "WorkflowPlannedTask",
     "WorkflowRuleCreate",
@@ -1545,11 +1551,17 @@ class MemberUpdate(TypedDict):
     role: Role
 
 
+class MutedEntry(TypedDict):
+    """The `MutedEntry` record."""
+    channel: NotRequired[NotificationChannel]
+    category: NotRequired[NotificationCategory]
+
+
 class NotificationAttemptRead(TypedDict):
     """The `NotificationAttemptRead` record."""
     attempt: int
     at: str
-    outcome: Literal["delivered", "transient_failure", "permanent_failure", "gated"]
+    outcome: Literal["delivered", "transient_failure", "permanent_failure", "gated", "suppressed"]
     reason: str | None
     latency_ms: float | None
 
@@ -1563,7 +1575,10 @@ NotificationChannel: TypeAlias = Literal["in_app", "telegram", "email", "sms", "
 class NotificationCreate(TypedDict):
     """The `NotificationCreate` record."""
     channel: NotificationChannel
-    recipient: str
+    recipient: NotRequired[str]
+    recipient_user_id: NotRequired[str]
+    category: NotRequired[NotificationCategory]
+    priority: NotRequired[Literal["normal", "critical"]]
     subject: NotRequired[str | None]
     body: str
     metadata: NotRequired[dict[str, Any]]
@@ -1711,10 +1726,13 @@ class NotificationRead(TypedDict):
     tenant_id: str
     channel: NotificationChannel
     recipient: str
+    recipient_user_id: str | None
+    category: NotificationCategory
+    priority: Literal["normal", "critical"]
     subject: str | None
     body: str
     metadata_json: str
-    status: Literal["blocked", "queued", "delivering", "delivered", "retrying", "gated", "dead_lettered", "discarded"]
+    status: Literal["blocked", "queued", "delivering", "delivered", "retrying", "gated", "dead_lettered", "discarded", "suppressed"]
     policy_reasons: list[str]
     idempotency_key: str
     attempts: list[NotificationAttemptRead]
@@ -1746,6 +1764,28 @@ class OpsMetricsRead(TypedDict):
     queues: list[OpsMetricsReadQueuesItem]
     outbox: OpsMetricsReadOutbox
     review_items_open: dict[str, int]
+
+
+class PreferenceContacts(TypedDict):
+    """The `PreferenceContacts` record."""
+    email: NotRequired[str]
+    sms: NotRequired[str]
+    telegram: NotRequired[str]
+
+
+class PreferencesPut(TypedDict):
+    """The `PreferencesPut` record."""
+    contacts: NotRequired[PreferenceContacts]
+    muted: NotRequired[list[MutedEntry]]
+    quiet_hours: NotRequired[QuietHours | None]
+
+
+class PreferencesRead(TypedDict):
+    """The `PreferencesRead` record."""
+    contacts: PreferenceContacts
+    muted: list[MutedEntry]
+    quiet_hours: QuietHours | None
+    updated_at: str | None
 
 
 class PreviewFinding(TypedDict):
@@ -1861,6 +1901,13 @@ class PublicDemoRead(TypedDict):
     businessRecords: BusinessRecordsDemoRead
     notificationDelivery: NotificationDeliveryContractDemoRead
     dataBoundaries: list[DemoDataBoundary]
+
+
+class QuietHours(TypedDict):
+    """The `QuietHours` record."""
+    start: str
+    end: str
+    timezone: NotRequired[str]
 
 
 class ReconciliationRunCreate(TypedDict):
@@ -2134,7 +2181,22 @@ class WorkflowNotifyAction(TypedDict):
     """The `WorkflowNotifyAction` record."""
     type: Literal["notify"]
     channel: NotificationChannel
-    recipient: str
+    recipient: NotRequired[str]
+    recipient_user_id: NotRequired[str]
+    category: NotificationCategory
+    priority: Literal["normal", "critical"]
+    subject: NotRequired[str | None]
+    body: str
+
+
+class WorkflowNotifyActionInput(TypedDict):
+    """The `WorkflowNotifyActionInput` record."""
+    type: Literal["notify"]
+    channel: NotificationChannel
+    recipient: NotRequired[str]
+    recipient_user_id: NotRequired[str]
+    category: NotRequired[NotificationCategory]
+    priority: NotRequired[Literal["normal", "critical"]]
     subject: NotRequired[str | None]
     body: str
 
@@ -2143,7 +2205,10 @@ class WorkflowPlannedNotification(TypedDict):
     """The `WorkflowPlannedNotification` record."""
     type: Literal["notify"]
     channel: NotificationChannel
-    recipient: str
+    recipient: str | None
+    recipient_user_id: str | None
+    category: NotificationCategory
+    priority: Literal["normal", "critical"]
     subject: str | None
     body: str
     missing_fields: list[str]
@@ -2165,7 +2230,7 @@ class WorkflowRuleCreate(TypedDict):
     name: str
     trigger: WorkflowEventTrigger | WorkflowScheduleTrigger
     conditions: NotRequired[list[WorkflowConditionInput]]
-    actions: list[WorkflowCreateTaskAction | WorkflowNotifyAction]
+    actions: list[WorkflowCreateTaskAction | WorkflowNotifyActionInput]
     enabled: NotRequired[bool]
 
 
@@ -2241,7 +2306,7 @@ class WorkflowRuleUpdate(TypedDict):
     name: NotRequired[str]
     trigger: NotRequired[WorkflowEventTrigger | WorkflowScheduleTrigger]
     conditions: NotRequired[list[WorkflowConditionInput]]
-    actions: NotRequired[list[WorkflowCreateTaskAction | WorkflowNotifyAction]]
+    actions: NotRequired[list[WorkflowCreateTaskAction | WorkflowNotifyActionInput]]
     enabled: NotRequired[bool]
 
 

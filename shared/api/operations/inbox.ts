@@ -1,5 +1,6 @@
 import { TenantPath } from '#shared/api/schemas/common';
 import { InboxItemPath, InboxListQuery, InboxReadAll } from '#shared/api/schemas/inbox';
+import { PreferencesPut } from '#shared/api/schemas/preferences';
 import { op } from './operation';
 
 /**
@@ -59,6 +60,28 @@ export const INBOX_OPERATIONS = {
     permission: 'tenant.read',
     params: TenantPath,
     body: InboxReadAll,
+    status: 200,
+  }),
+  'preferences.get': op({
+    group: 'inbox',
+    method: 'GET',
+    path: '/tenants/{tenant_id}/me/preferences',
+    summary: "The caller's own notification preferences in the tenant: contacts, mutes, quiet hours",
+    auth: 'bearer',
+    permission: 'tenant.read',
+    params: TenantPath,
+    status: 200,
+  }),
+  'preferences.put': op({
+    group: 'inbox',
+    method: 'PUT',
+    path: '/tenants/{tenant_id}/me/preferences',
+    summary:
+      "Replace the caller's own notification preferences in the tenant (audited without the addresses)",
+    auth: 'bearer',
+    permission: 'tenant.read',
+    params: TenantPath,
+    body: PreferencesPut,
     status: 200,
   }),
 } as const;

@@ -1,20 +1,14 @@
 import * as z from 'zod/mini';
 import { named, pageQuery, text } from './common';
 
-/** docs/api.md section 7.1: what a notification is about (the member's inbox groups by it). */
-export const NOTIFICATION_CATEGORIES = [
-  'exceptions',
-  'tasks',
-  'documents',
-  'integrations',
-  'accounting',
-  'security',
-  'general',
-] as const;
-export const NotificationCategory = named(z.enum(NOTIFICATION_CATEGORIES), 'NotificationCategory');
-
-export const NOTIFICATION_PRIORITIES = ['normal', 'critical'] as const;
-export const NotificationPriority = z.enum(NOTIFICATION_PRIORITIES);
+// Declared beside the notification, which carries them (docs/api.md section 7.2).
+export {
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_PRIORITIES,
+  NotificationCategory,
+  NotificationPriority,
+} from './notifications';
+import { NotificationCategory } from './notifications';
 
 /**
  * A boolean query parameter: `true` or `false`, nothing else (`1`, `yes` or `TRUE` are 422). A

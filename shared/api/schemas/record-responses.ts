@@ -3,7 +3,7 @@ import { Role } from './auth';
 import { listOf, named } from './common';
 import { DateTime } from './datetime';
 import { DocumentStatus, DocumentType, Money } from './documents';
-import { NotificationChannel } from './notifications';
+import { NotificationCategory, NotificationChannel, NotificationPriority } from './notifications';
 import { TaskStatus } from './tasks';
 import { Condition, CONDITION_OPS, WorkflowAction, WorkflowEventType } from './workflows';
 import { documentRecord } from '#shared/table/entities/document';
@@ -81,7 +81,11 @@ export const WorkflowPlannedNotification = named(
   z.object({
     type: z.literal('notify'),
     channel: NotificationChannel,
-    recipient: z.string(),
+    /** Null when the action names a member: their address is read when the notification is drafted. */
+    recipient: z.nullable(z.string()),
+    recipient_user_id: z.nullable(z.string()),
+    category: NotificationCategory,
+    priority: NotificationPriority,
     subject: z.nullable(z.string()),
     body: z.string(),
     missing_fields: PlannedMissing,

@@ -2,7 +2,12 @@ import * as z from 'zod/mini';
 import { FIELD_PATH, invalidPlaceholders } from '#shared/kernel/placeholders';
 import { Role } from './auth';
 import { FreeForm, named, pageQuery, text } from './common';
-import { NotificationChannel } from './notifications';
+import {
+  NotificationCategory,
+  NotificationChannel,
+  NotificationPriority,
+  recipientChecks,
+} from './notifications';
 import { TimeZone } from './tenants';
 import { CronError, parseCron, shortestGapMinutes } from '#shared/kernel/cron';
 
@@ -78,13 +83,18 @@ export const CreateTaskAction = named(
 );
 
 export const NotifyAction = named(
-  z.strictObject({
-    type: z.literal('notify'),
-    channel: NotificationChannel,
-    recipient: Template(1, 2048),
-    subject: z.optional(z.nullable(Template(1, 255))),
-    body: Template(1, 65536),
-  }),
+  z
+    .strictObject({
+      type: z.literal('notify'),
+      channel: NotificationChannel,
+      recipient: z.optional(Template(1, 2048)),
+      recipient_user_id: z.optional(Template(1, 128)),
+      category: z._default(NotificationCategory, 'general'),
+      priority: z._default(NotificationPriority, 'normal'),
+      subject: z.optional(z.nullable(Template(1, 255))),
+      body: Template(1, 65536),
+    })
+    .check(...recipientChecks()),
   'WorkflowNotifyAction',
 );
 
