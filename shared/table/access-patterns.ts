@@ -6,6 +6,7 @@ import * as connectionHealth from './entities/connection-health';
 import * as consumed from './entities/consumed';
 import * as document from './entities/document';
 import * as documentNumber from './entities/document-number';
+import * as escalationPolicy from './entities/escalation-policy';
 import * as exception from './entities/exception';
 import * as exportBatch from './entities/export-batch';
 import * as exportBooking from './entities/export-booking';
@@ -75,6 +76,7 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   exportBatch,
   exportBooking,
   timer,
+  escalationPolicy,
 ].map((module) => module.access);
 
 const render = (template: string, labels: Readonly<Record<string, string>>) =>
