@@ -50,13 +50,21 @@ const cancelOne = (db: Db, t: Timer) =>
     },
   ]);
 
+/** What an exception's create and acknowledgement read of the policies (the exceptions group bundles only this). */
+export const policyReader = (db: Db): Pick<EscalationPolicyStore, 'get' | 'all'> => ({
+  get: (tenantId, id) => getRecord(db, escalationPolicy.key({ tenant_id: tenantId, id }), toPolicy),
+  async all(tenantId) {
+    return (await queryAll(db, escalationPolicy.query('table', { tenant_id: tenantId }))).map(toPolicy);
+  },
+});
+
 export const escalationPolicyStore = (db: Db): EscalationPolicyStore => ({
+  ...policyReader(db),
+
   async create(policy, audit) {
     const result = await transact(db, [putNew(escalationPolicy.item(policy)), auditPut(audit)]);
     if (!result.ok) throw new Error('escalation policy id collision');
   },
-
-  get: (tenantId, id) => getRecord(db, escalationPolicy.key({ tenant_id: tenantId, id }), toPolicy),
 
   list(tenantId, page) {
     return queryPage(db, {
@@ -65,10 +73,6 @@ export const escalationPolicyStore = (db: Db): EscalationPolicyStore => ({
       map: toPolicy,
       ...escalationPolicy.query('table', { tenant_id: tenantId }),
     });
-  },
-
-  async all(tenantId) {
-    return (await queryAll(db, escalationPolicy.query('table', { tenant_id: tenantId }))).map(toPolicy);
   },
 
   async update(next, expectedVersion, audit) {

@@ -17,7 +17,7 @@ const ESCALATION_ATTRIBUTES = [
   'escalation_round',
   'ack_timeout_at',
 ] as const;
-const itemOf = (e: StoredException) => {
+export const exceptionItem = (e: StoredException) => {
   const item = exception.item(e);
   for (const name of ESCALATION_ATTRIBUTES) if (item[name] == null) delete item[name];
   return item;
@@ -26,7 +26,7 @@ const itemOf = (e: StoredException) => {
 export const exceptionStore = (db: Db): ExceptionStore => ({
   async create(e, audit, outbox, timer) {
     const result = await transact(db, [
-      putNew(itemOf(e)),
+      putNew(exceptionItem(e)),
       auditPut(audit),
       outboxPut(outbox),
       ...(timer ? [timerPut(timer)] : []),
@@ -35,7 +35,7 @@ export const exceptionStore = (db: Db): ExceptionStore => ({
   },
 
   async createOnce(e, audit, outbox) {
-    return (await transact(db, [putNew(itemOf(e)), auditPut(audit), outboxPut(outbox)])).ok;
+    return (await transact(db, [putNew(exceptionItem(e)), auditPut(audit), outboxPut(outbox)])).ok;
   },
 
   get: (tenantId, id) => getRecord(db, exception.key({ tenant_id: tenantId, id }), toException),
@@ -69,7 +69,7 @@ export const exceptionStore = (db: Db): ExceptionStore => ({
 
   async transition(next, expectedStatus, audit, outbox, timers = {}) {
     const result = await transact(db, [
-      putIfStatus(itemOf(next), expectedStatus),
+      putIfStatus(exceptionItem(next), expectedStatus),
       auditPut(audit),
       outboxPut(outbox),
       ...(timers.cancel ?? []).map((id) => timerDelete(next.tenant_id, id)),

@@ -5,6 +5,7 @@ import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import type { Db } from '#functions/adapters/dynamo';
 import { taskStore } from '#functions/adapters/task-store';
 import { taskDueStore } from '#functions/adapters/timer-store';
+import { escalationFireDeps } from '#functions/adapters/escalation-store';
 import { clock } from '#functions/config';
 import { logger, metricsFor } from '#functions/observability';
 import { kindHandlers } from './queue-worker';
@@ -13,6 +14,7 @@ export const timerFireDeps = (db: Db): FireDeps => ({
   tasks: taskStore(db),
   taskDue: taskDueStore(db),
   clock,
+  escalation: escalationFireDeps(db, clock),
 });
 
 /**

@@ -72,6 +72,7 @@ export const GROUPS = [
   'auth',
   'tenants',
   'exceptions',
+  'escalation',
   'audit',
   'notifications',
   'inbox',

@@ -6,6 +6,7 @@ import { auditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { TaskStore } from '#shared/domain/tasks/ports';
+import { type EscalationFireDeps, fireAckTimeout, fireEscalation } from '#shared/domain/escalation/firing';
 import { OPEN_TASK } from './arming';
 import type { OccurrenceResult, TaskDueStore, Timer, TimerFilter, TimerStore } from './ports';
 
@@ -64,6 +65,8 @@ export interface FireDeps {
   tasks: Pick<TaskStore, 'get'>;
   taskDue: TaskDueStore;
   clock: Clock;
+  /** The `escalation` and `ack_timeout` kinds (shared/domain/escalation/firing.ts). */
+  escalation?: EscalationFireDeps;
 }
 
 export type FireOutcome = OccurrenceResult | 'unknown_kind';
@@ -81,6 +84,8 @@ export async function fireTimer(deps: FireDeps, event: OutboxEvent): Promise<Fir
   if (deps.clock.now().getTime() < Date.parse(timer.due_at))
     throw new NotYetDueError(`timer ${timer.id} is due at ${timer.due_at}`);
   if (timer.kind === 'task_due') return fireTaskDue(deps, timer);
+  if (timer.kind === 'escalation' && deps.escalation) return fireEscalation(deps.escalation, timer);
+  if (timer.kind === 'ack_timeout' && deps.escalation) return fireAckTimeout(deps.escalation, timer);
   return 'unknown_kind';
 }
 
