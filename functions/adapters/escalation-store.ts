@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { EscalationFireDeps, EscalationStore, MemberRecipient } from '#shared/domain/escalation/firing';
+import type { EscalationFireDeps } from '#shared/domain/escalation/firing';
+import type { EscalationStore, MemberRecipient } from '#shared/domain/escalation/ports';
 import type { Clock } from '#shared/kernel/ids';
 import { allowLoopback } from '#functions/config';
 import { memberDirectory, policyReader } from './escalation-policy-store';

@@ -55,6 +55,12 @@ describe('README curl examples', () => {
     expect(stdout).toContain('"event_type":"exception.status_changed"');
     expect(stdout).toContain('"side_effects":"none"');
     expect(stdout).toContain('rule task: Look at: Payment short by 40.00');
+    expect(stdout).toContain('escalation: open 1');
+    expect(stdout).toContain('after 15 minutes: open 2');
+    expect(stdout).toContain('acknowledged: acknowledged none');
+    expect(stdout).toContain('an hour after the acknowledgement: open 1');
+    expect(stdout).toContain('"event_type":"exception.ack_timed_out"');
+    expect(stdout).toContain('"event_type":"exception.escalated"');
     expect(stdout).toContain('"code":"duplicate_payment"');
     expect(stdout).toContain('"risk_level":"critical"');
     expect(stdout).toContain('"finding_type":"self_approval"');

@@ -1,19 +1,20 @@
 import { PolicyRejectedError } from '#shared/kernel/errors';
 import { type Clock, derivedId } from '#shared/kernel/ids';
 import type { Principal } from '#shared/kernel/policy';
-import { type AuditEvent, auditEvent } from '#shared/domain/audit';
+import { auditEvent } from '#shared/domain/audit';
 import type { BusinessException, StoredException } from '#shared/domain/exceptions/ports';
-import type { Channel, Notification } from '#shared/domain/notifications/ports';
+import type { Channel } from '#shared/domain/notifications/ports';
 import { createNotification, type NotificationDeps } from '#shared/domain/notifications/use-cases';
-import type { OutboxEvent } from '#shared/domain/outbox';
 import type { OccurrenceResult, Timer } from '#shared/domain/timers/ports';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import { escalationAt, escalationTimer } from './attach';
 import type {
   EscalationPolicy,
   EscalationPolicyStore,
-  ExceptionEscalation,
+  EscalationStore,
   MemberDirectory,
+  MemberRecipient,
+  NotificationDraft,
   NotifyTarget,
 } from './ports';
 
@@ -27,54 +28,8 @@ import type {
  * acknowledgement, and a redelivered firing finds the state moved on and does nothing.
  */
 
-/** A drafted notification as the normal path leaves it: the record, its audit event, its outbox event when queued. */
-export interface NotificationDraft {
-  notification: Notification;
-  audit: AuditEvent;
-  outbox: OutboxEvent | null;
-}
-
 /** The most notifications one level sends: each is 3 items of the level's one transaction (of 100). */
 export const MAX_NOTIFIED = 30;
-
-export interface LevelFiring {
-  exception: Pick<BusinessException, 'tenant_id' | 'id'>;
-  /** The escalation the exception must still show (and status `open`) for the firing to apply. */
-  expected: ExceptionEscalation;
-  next: ExceptionEscalation | null;
-  round: number;
-  drafts: NotificationDraft[];
-  audit: AuditEvent;
-  event: OutboxEvent;
-  timer: Timer | null;
-}
-
-export interface Reopening {
-  /** The exception as it becomes: open, under the policy's level 1 again. */
-  next: StoredException;
-  /** The pending timeout the exception must still show (and status `acknowledged`). */
-  ackTimeoutAt: string;
-  audit: AuditEvent;
-  event: OutboxEvent;
-  timer: Timer;
-}
-
-/** The writes of escalation, each one transaction conditional on the exception's state. */
-export interface EscalationStore {
-  /** `stale` when the exception is no longer open under `expected`. */
-  fireLevel(firing: LevelFiring): Promise<'written' | 'stale'>;
-  /** `stale` when the exception is no longer acknowledged with that pending timeout. */
-  reopen(reopening: Reopening): Promise<'written' | 'stale'>;
-  /** Clears the escalation the exception shows if it is still `expected` (its policy is gone or disabled). */
-  stop(exception: Pick<BusinessException, 'tenant_id' | 'id'>, expected: ExceptionEscalation): Promise<void>;
-}
-
-/**
- * How a notification reaches a member: the notification path's input for `channel` and the
- * member's user id. In-app notifications name the member as their recipient already; an address
- * for another channel comes from the member's contact settings (notifications to members).
- */
-export type MemberRecipient = (channel: Channel, userId: string) => { recipient: string };
 
 export interface EscalationFireDeps {
   exceptions: { getStored(tenantId: string, id: string): Promise<StoredException | undefined> };

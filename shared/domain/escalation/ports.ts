@@ -3,6 +3,10 @@ import type { Page, PageRequest } from '#shared/kernel/page';
 import type { Role } from '#shared/kernel/policy';
 import type { EscalationPolicyRead, ExceptionEscalationRead } from '#shared/api/schemas/escalation-responses';
 import type { AuditEvent } from '#shared/domain/audit';
+import type { BusinessException, StoredException } from '#shared/domain/exceptions/ports';
+import type { Channel, Notification } from '#shared/domain/notifications/ports';
+import type { OutboxEvent } from '#shared/domain/outbox';
+import type { Timer } from '#shared/domain/timers/ports';
 
 /** The ports of escalation policies (docs/api.md, "Escalation policies") and the records they carry. */
 
@@ -35,3 +39,49 @@ export interface MemberDirectory {
   /** The user ids of every member with `role`. */
   withRole(tenantId: string, role: Role): Promise<string[]>;
 }
+
+/** A drafted notification as the normal path leaves it: the record, its audit event, its outbox event when queued. */
+export interface NotificationDraft {
+  notification: Notification;
+  audit: AuditEvent;
+  outbox: OutboxEvent | null;
+}
+
+export interface LevelFiring {
+  exception: Pick<BusinessException, 'tenant_id' | 'id'>;
+  /** The escalation the exception must still show (and status `open`) for the firing to apply. */
+  expected: ExceptionEscalation;
+  next: ExceptionEscalation | null;
+  round: number;
+  drafts: NotificationDraft[];
+  audit: AuditEvent;
+  event: OutboxEvent;
+  timer: Timer | null;
+}
+
+export interface Reopening {
+  /** The exception as it becomes: open, under the policy's level 1 again. */
+  next: StoredException;
+  /** The pending timeout the exception must still show (and status `acknowledged`). */
+  ackTimeoutAt: string;
+  audit: AuditEvent;
+  event: OutboxEvent;
+  timer: Timer;
+}
+
+/** The writes of escalation, each one transaction conditional on the exception's state. */
+export interface EscalationStore {
+  /** `stale` when the exception is no longer open under `expected`. */
+  fireLevel(firing: LevelFiring): Promise<'written' | 'stale'>;
+  /** `stale` when the exception is no longer acknowledged with that pending timeout. */
+  reopen(reopening: Reopening): Promise<'written' | 'stale'>;
+  /** Clears the escalation the exception shows if it is still `expected` (its policy is gone or disabled). */
+  stop(exception: Pick<BusinessException, 'tenant_id' | 'id'>, expected: ExceptionEscalation): Promise<void>;
+}
+
+/**
+ * How a notification reaches a member: the notification path's input for `channel` and the
+ * member's user id. In-app notifications name the member as their recipient already; an address
+ * for another channel comes from the member's contact settings (notifications to members).
+ */
+export type MemberRecipient = (channel: Channel, userId: string) => { recipient: string };
