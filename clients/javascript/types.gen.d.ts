@@ -1557,7 +1557,10 @@ export type NotificationCategory = 'exceptions' | 'tasks' | 'documents' | 'integ
 export type NotificationChannel = 'in_app' | 'telegram' | 'email' | 'sms' | 'webhook';
 export type NotificationCreate = {
     channel: NotificationChannel;
-    recipient: string;
+    recipient?: string;
+    recipient_user_id?: string;
+    category?: NotificationCategory;
+    priority?: 'normal' | 'critical';
     subject?: string | null;
     body: string;
     /**
@@ -1687,6 +1690,9 @@ export type NotificationRead = {
     tenant_id: string;
     channel: NotificationChannel;
     recipient: string;
+    recipient_user_id: string | null;
+    category: NotificationCategory;
+    priority: 'normal' | 'critical';
     subject: string | null;
     body: string;
     metadata_json: string;
@@ -2052,14 +2058,30 @@ export type WorkflowCreateTaskAction = {
 export type WorkflowNotifyAction = {
     type: 'notify';
     channel: NotificationChannel;
-    recipient: string;
+    recipient?: string;
+    recipient_user_id?: string;
+    category: NotificationCategory;
+    priority: 'normal' | 'critical';
+    subject?: string | null;
+    body: string;
+};
+export type WorkflowNotifyActionInput = {
+    type: 'notify';
+    channel: NotificationChannel;
+    recipient?: string;
+    recipient_user_id?: string;
+    category?: NotificationCategory;
+    priority?: 'normal' | 'critical';
     subject?: string | null;
     body: string;
 };
 export type WorkflowPlannedNotification = {
     type: 'notify';
     channel: NotificationChannel;
-    recipient: string;
+    recipient: string | null;
+    recipient_user_id: string | null;
+    category: NotificationCategory;
+    priority: 'normal' | 'critical';
     subject: string | null;
     body: string;
     missing_fields: Array<string>;
@@ -2079,7 +2101,7 @@ export type WorkflowRuleCreate = {
         event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions?: Array<WorkflowConditionInput>;
-    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
     enabled?: boolean;
 };
 export type WorkflowRuleList = {
@@ -2137,7 +2159,7 @@ export type WorkflowRuleUpdate = {
         event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions?: Array<WorkflowConditionInput>;
-    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
     enabled?: boolean;
 };
 export type AuthSessionsData = {

@@ -1648,7 +1648,10 @@ export type NotificationChannel = 'in_app' | 'telegram' | 'email' | 'sms' | 'web
 
 export type NotificationCreate = {
     channel: NotificationChannel;
-    recipient: string;
+    recipient?: string;
+    recipient_user_id?: string;
+    category?: NotificationCategory;
+    priority?: 'normal' | 'critical';
     subject?: string | null;
     body: string;
     /**
@@ -1781,6 +1784,9 @@ export type NotificationRead = {
     tenant_id: string;
     channel: NotificationChannel;
     recipient: string;
+    recipient_user_id: string | null;
+    category: NotificationCategory;
+    priority: 'normal' | 'critical';
     subject: string | null;
     body: string;
     metadata_json: string;
@@ -2175,7 +2181,21 @@ export type WorkflowCreateTaskAction = {
 export type WorkflowNotifyAction = {
     type: 'notify';
     channel: NotificationChannel;
-    recipient: string;
+    recipient?: string;
+    recipient_user_id?: string;
+    category: NotificationCategory;
+    priority: 'normal' | 'critical';
+    subject?: string | null;
+    body: string;
+};
+
+export type WorkflowNotifyActionInput = {
+    type: 'notify';
+    channel: NotificationChannel;
+    recipient?: string;
+    recipient_user_id?: string;
+    category?: NotificationCategory;
+    priority?: 'normal' | 'critical';
     subject?: string | null;
     body: string;
 };
@@ -2183,7 +2203,10 @@ export type WorkflowNotifyAction = {
 export type WorkflowPlannedNotification = {
     type: 'notify';
     channel: NotificationChannel;
-    recipient: string;
+    recipient: string | null;
+    recipient_user_id: string | null;
+    category: NotificationCategory;
+    priority: 'normal' | 'critical';
     subject: string | null;
     body: string;
     missing_fields: Array<string>;
@@ -2205,7 +2228,7 @@ export type WorkflowRuleCreate = {
         event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions?: Array<WorkflowConditionInput>;
-    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
     enabled?: boolean;
 };
 
@@ -2268,7 +2291,7 @@ export type WorkflowRuleUpdate = {
         event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
     };
     conditions?: Array<WorkflowConditionInput>;
-    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
     enabled?: boolean;
 };
 

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EscalationFireDeps } from '#shared/domain/escalation/firing';
-import type { EscalationStore, MemberRecipient } from '#shared/domain/escalation/ports';
+import type { EscalationStore } from '#shared/domain/escalation/ports';
 import type { Clock } from '#shared/kernel/ids';
 import { allowLoopback } from '#functions/config';
 import { memberDirectory, policyReader } from './escalation-policy-store';
@@ -90,20 +90,11 @@ export const escalationStore = (db: Db): EscalationStore => ({
   },
 });
 
-/**
- * A member target's recipient until notifications to members exist (CONTRACT 13.2, built apart):
- * the member's user id, which is an `in_app` notification's recipient. On another channel the
- * member has no address yet, and the normal path keeps the draft `blocked` (`invalid_recipient`):
- * the port to replace with the member's contact address when notifications to members land.
- */
-export const memberRecipientByUserId: MemberRecipient = (_channel, userId) => ({ recipient: userId });
-
 /** The escalation kinds' dependencies on the table, for the internal worker's timer handler. */
 export const escalationFireDeps = (db: Db, clock: Clock): EscalationFireDeps => ({
   exceptions: exceptionStore(db),
   policies: policyReader(db),
   members: memberDirectory(db),
-  memberRecipient: memberRecipientByUserId,
   notifications: { notifications: notificationStore(db), clock, allowLoopback: allowLoopback() },
   escalations: escalationStore(db),
   clock,

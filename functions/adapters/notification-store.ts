@@ -14,14 +14,20 @@ import { storedInboxItem } from '#shared/table/entities/inbox-item';
 import { member } from '#shared/table/entities/member';
 import { reader } from '#shared/table/entity';
 import { notification, notificationRecord } from '#shared/table/entities/notification';
+import { preferences, preferencesRecord } from '#shared/table/entities/preferences';
 import { reviewItem, storedReviewItem } from '#shared/table/entities/review-item';
+import type { Preferences } from '#shared/domain/preferences/ports';
 import { auditPut } from './audit-store';
 import { beginsWith, type Db, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
 import { getItem, getRecord, putOnly, statusIs } from './records';
 import { toReviewItem as toReview } from './review-items';
 
-const toNotification = /* @__PURE__ */ reader<Notification>()(notificationRecord);
+const readNotification = /* @__PURE__ */ reader<Notification>()(notificationRecord);
+/** A notification stored before notifications had a category and a priority was `general` and `normal`. */
+const toNotification = (item: Readonly<Record<string, unknown>>) =>
+  readNotification({ category: 'general', priority: 'normal', ...item });
+const toPreferences = /* @__PURE__ */ reader<Preferences>()(preferencesRecord);
 
 /** How long a consumed idempotency key is remembered: longer than the DLQ keeps a message. */
 const CONSUMED_RETENTION_SECONDS = 15 * 24 * 3600;
@@ -76,6 +82,15 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
       // A notification adapter's key is its channel (shared/domain/integrations/catalog.ts).
       const item = await get(adapterConnection.key({ tenant_id: tenantId, adapter_key: channel }));
       return item ? (item.status as ChannelState) : undefined;
+    },
+
+    async memberRecipient(tenantId, userId) {
+      const [found, prefs] = await Promise.all([
+        get(member.key({ tenant_id: tenantId, user_id: userId })),
+        get(preferences.key({ tenant_id: tenantId, user_id: userId })),
+      ]);
+      if (!found) return undefined;
+      return { email: String(found.email), preferences: prefs ? toPreferences(prefs) : null };
     },
 
     async isMember(tenantId, userId) {
@@ -162,15 +177,14 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
       if (n.channel === 'in_app') {
         ops.push({
           Put: {
-            // Category and priority are `general` and `normal` until notifications carry them.
             Item: storedInboxItem({
               tenant_id: n.tenant_id,
               user_id: n.recipient,
               notification_id: n.id,
               subject: n.subject,
               body: n.body,
-              category: 'general',
-              priority: 'normal',
+              category: n.category,
+              priority: n.priority,
               created_at: n.delivered_at,
               read_at: null,
               read_state: 'unread',

@@ -13,6 +13,7 @@ import * as exportBooking from './entities/export-booking';
 import * as healthProbe from './entities/health-probe';
 import * as idempotency from './entities/idempotency';
 import * as inboxItem from './entities/inbox-item';
+import * as preferences from './entities/preferences';
 import * as integrationConnection from './entities/integration-connection';
 import * as integrationIssue from './entities/integration-issue';
 import * as invitation from './entities/invitation';
@@ -65,6 +66,7 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   integrationIssue,
   reconciliationRun,
   inboxItem,
+  preferences,
   consumed,
   idempotency,
   healthProbe,

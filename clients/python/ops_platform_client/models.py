@@ -216,6 +216,7 @@ __all__ = [
     "WorkflowConditionInput",
     "WorkflowCreateTaskAction",
     "WorkflowNotifyAction",
+    "WorkflowNotifyActionInput",
     "WorkflowPlannedNotification",
     "WorkflowPlannedTask",
     "WorkflowRuleCreateTrigger",
@@ -1656,7 +1657,10 @@ NotificationChannel: TypeAlias = Literal["in_app", "telegram", "email", "sms", "
 class NotificationCreate(TypedDict):
     """The `NotificationCreate` record."""
     channel: NotificationChannel
-    recipient: str
+    recipient: NotRequired[str]
+    recipient_user_id: NotRequired[str]
+    category: NotRequired[NotificationCategory]
+    priority: NotRequired[Literal["normal", "critical"]]
     subject: NotRequired[str | None]
     body: str
     metadata: NotRequired[dict[str, Any]]
@@ -1804,6 +1808,9 @@ class NotificationRead(TypedDict):
     tenant_id: str
     channel: NotificationChannel
     recipient: str
+    recipient_user_id: str | None
+    category: NotificationCategory
+    priority: Literal["normal", "critical"]
     subject: str | None
     body: str
     metadata_json: str
@@ -2215,7 +2222,22 @@ class WorkflowNotifyAction(TypedDict):
     """The `WorkflowNotifyAction` record."""
     type: Literal["notify"]
     channel: NotificationChannel
-    recipient: str
+    recipient: NotRequired[str]
+    recipient_user_id: NotRequired[str]
+    category: NotificationCategory
+    priority: Literal["normal", "critical"]
+    subject: NotRequired[str | None]
+    body: str
+
+
+class WorkflowNotifyActionInput(TypedDict):
+    """The `WorkflowNotifyActionInput` record."""
+    type: Literal["notify"]
+    channel: NotificationChannel
+    recipient: NotRequired[str]
+    recipient_user_id: NotRequired[str]
+    category: NotRequired[NotificationCategory]
+    priority: NotRequired[Literal["normal", "critical"]]
     subject: NotRequired[str | None]
     body: str
 
@@ -2224,7 +2246,10 @@ class WorkflowPlannedNotification(TypedDict):
     """The `WorkflowPlannedNotification` record."""
     type: Literal["notify"]
     channel: NotificationChannel
-    recipient: str
+    recipient: str | None
+    recipient_user_id: str | None
+    category: NotificationCategory
+    priority: Literal["normal", "critical"]
     subject: str | None
     body: str
     missing_fields: list[str]
@@ -2251,7 +2276,7 @@ class WorkflowRuleCreate(TypedDict):
     name: str
     trigger: WorkflowRuleCreateTrigger
     conditions: NotRequired[list[WorkflowConditionInput]]
-    actions: list[WorkflowCreateTaskAction | WorkflowNotifyAction]
+    actions: list[WorkflowCreateTaskAction | WorkflowNotifyActionInput]
     enabled: NotRequired[bool]
 
 
@@ -2320,7 +2345,7 @@ class WorkflowRuleUpdate(TypedDict):
     name: NotRequired[str]
     trigger: NotRequired[WorkflowRuleUpdateTrigger]
     conditions: NotRequired[list[WorkflowConditionInput]]
-    actions: NotRequired[list[WorkflowCreateTaskAction | WorkflowNotifyAction]]
+    actions: NotRequired[list[WorkflowCreateTaskAction | WorkflowNotifyActionInput]]
     enabled: NotRequired[bool]
 
 

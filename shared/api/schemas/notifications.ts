@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { FreeForm, named, pageQuery, text } from './common';
+import { NotificationCategory, NotificationPriority } from './inbox';
 
 export const NOTIFICATION_CHANNELS = ['in_app', 'telegram', 'email', 'sms', 'webhook'] as const;
 export const NotificationChannel = named(z.enum(NOTIFICATION_CHANNELS), 'NotificationChannel');
@@ -16,15 +17,39 @@ export const NOTIFICATION_STATUSES = [
 ] as const;
 export const NotificationStatus = z.enum(NOTIFICATION_STATUSES);
 
+/**
+ * Whom a notification goes to (docs/api.md sections 7 and 7.2): an address for the channel, or a
+ * member whose address comes from their contacts. Exactly one of the two; the error names the
+ * field to drop (both) or to give (neither).
+ */
+type Recipients = { recipient?: unknown; recipient_user_id?: unknown };
+export const recipientChecks = () => [
+  z.refine<Recipients>((n) => n.recipient !== undefined || n.recipient_user_id !== undefined, {
+    path: ['recipient'],
+    message: 'give recipient (an address) or recipient_user_id (a member)',
+    params: { code: 'recipient_required' },
+  }),
+  z.refine<Recipients>((n) => n.recipient === undefined || n.recipient_user_id === undefined, {
+    path: ['recipient_user_id'],
+    message: 'give only one of recipient and recipient_user_id',
+    params: { code: 'one_recipient' },
+  }),
+];
+
 /** docs/api.md section 7. Per-channel limits are the policy check's job, not the schema's. */
 export const NotificationCreate = named(
-  z.strictObject({
-    channel: NotificationChannel,
-    recipient: text(1, 2048),
-    subject: z.optional(z.nullable(text(1, 255))),
-    body: text(1, 65536),
-    metadata: z.optional(FreeForm),
-  }),
+  z
+    .strictObject({
+      channel: NotificationChannel,
+      recipient: z.optional(text(1, 2048)),
+      recipient_user_id: z.optional(text(1, 64)),
+      category: z._default(NotificationCategory, 'general'),
+      priority: z._default(NotificationPriority, 'normal'),
+      subject: z.optional(z.nullable(text(1, 255))),
+      body: text(1, 65536),
+      metadata: z.optional(FreeForm),
+    })
+    .check(...recipientChecks()),
   'NotificationCreate',
 );
 

@@ -3,6 +3,7 @@ import { Role } from './auth';
 import { listOf, named } from './common';
 import { DateTime } from './datetime';
 import { DocumentStatus, DocumentType, Money } from './documents';
+import { NotificationCategory, NotificationPriority } from './inbox';
 import { NotificationChannel } from './notifications';
 import { TaskStatus } from './tasks';
 import { Condition, CONDITION_OPS, WorkflowAction, WorkflowEventType } from './workflows';
@@ -78,7 +79,11 @@ export const WorkflowPlannedNotification = named(
   z.object({
     type: z.literal('notify'),
     channel: NotificationChannel,
-    recipient: z.string(),
+    /** Null when the action names a member: their address is read when the notification is drafted. */
+    recipient: z.nullable(z.string()),
+    recipient_user_id: z.nullable(z.string()),
+    category: NotificationCategory,
+    priority: NotificationPriority,
     subject: z.nullable(z.string()),
     body: z.string(),
     missing_fields: PlannedMissing,

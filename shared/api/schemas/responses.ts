@@ -5,12 +5,14 @@ import { DateTime } from './datetime';
 import { ExceptionEscalationRead } from './escalation-responses';
 import { ExceptionSeverity, ExceptionStatus } from './exceptions';
 import { NotificationCategory, NotificationPriority } from './inbox';
+import { MutedEntry, PreferenceContacts, QuietHours } from './preferences';
 import { NotificationChannel, NotificationStatus, ReviewItemKind, ReviewItemStatus } from './notifications';
 import { auditRecord } from '#shared/table/entities/audit';
 import { exceptionRecord } from '#shared/table/entities/exception';
 import { inboxItemRecord } from '#shared/table/entities/inbox-item';
 import { invitationRecord } from '#shared/table/entities/invitation';
 import { notificationRecord } from '#shared/table/entities/notification';
+import { preferencesRecord } from '#shared/table/entities/preferences';
 import { reviewItemRecord } from '#shared/table/entities/review-item';
 import { sessionRecord } from '#shared/table/entities/session';
 import { tenantRecord } from '#shared/table/entities/tenant';
@@ -128,6 +130,8 @@ export const NotificationAttemptRead = named(
 export const NotificationRead = named(
   readSchema(notificationRecord, {
     channel: NotificationChannel,
+    category: NotificationCategory,
+    priority: NotificationPriority,
     status: NotificationStatus,
     attempts: z.array(NotificationAttemptRead),
   }),
@@ -192,6 +196,16 @@ export const OpsMetricsRead = named(
     review_items_open: z.record(ReviewItemKind, z.int()),
   }),
   'OpsMetricsRead',
+);
+
+/** A member's own notification preferences (docs/api.md section 7.3). */
+export const PreferencesRead = named(
+  readSchema(preferencesRecord, {
+    contacts: PreferenceContacts,
+    muted: z.array(MutedEntry),
+    quiet_hours: QuietHours,
+  }),
+  'PreferencesRead',
 );
 
 /** One in-app notification in its recipient's inbox (docs/api.md section 7.1). */

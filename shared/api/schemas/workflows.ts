@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { FIELD_PATH, invalidPlaceholders } from '#shared/kernel/placeholders';
 import { Role } from './auth';
 import { FreeForm, named, pageQuery, text } from './common';
-import { NotificationChannel } from './notifications';
+import { NotificationCategory, NotificationPriority } from './inbox';
+import { NotificationChannel, recipientChecks } from './notifications';
 
 /**
  * Workflow rules (docs/api.md section 9.1): a trigger (an audit event type of this service),
@@ -75,13 +76,18 @@ export const CreateTaskAction = named(
 );
 
 export const NotifyAction = named(
-  z.strictObject({
-    type: z.literal('notify'),
-    channel: NotificationChannel,
-    recipient: Template(1, 2048),
-    subject: z.optional(z.nullable(Template(1, 255))),
-    body: Template(1, 65536),
-  }),
+  z
+    .strictObject({
+      type: z.literal('notify'),
+      channel: NotificationChannel,
+      recipient: z.optional(Template(1, 2048)),
+      recipient_user_id: z.optional(Template(1, 128)),
+      category: z._default(NotificationCategory, 'general'),
+      priority: z._default(NotificationPriority, 'normal'),
+      subject: z.optional(z.nullable(Template(1, 255))),
+      body: Template(1, 65536),
+    })
+    .check(...recipientChecks()),
   'WorkflowNotifyAction',
 );
 

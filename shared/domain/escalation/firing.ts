@@ -13,7 +13,6 @@ import type {
   EscalationPolicyStore,
   EscalationStore,
   MemberDirectory,
-  MemberRecipient,
   NotificationDraft,
   NotifyTarget,
 } from './ports';
@@ -35,7 +34,6 @@ export interface EscalationFireDeps {
   exceptions: { getStored(tenantId: string, id: string): Promise<StoredException | undefined> };
   policies: Pick<EscalationPolicyStore, 'get'>;
   members: Pick<MemberDirectory, 'withRole'>;
-  memberRecipient: MemberRecipient;
   /** The normal notification path: its store's `create` is collected into the level's transaction. */
   notifications: NotificationDeps;
   escalations: EscalationStore;
@@ -52,16 +50,18 @@ const policyActor = (policy: EscalationPolicy): Principal => ({
   memberships: {},
 });
 
-type Recipient = { channel: Channel; recipient: string };
+/** An address, or a member whose address the notification path finds (notifications to members). */
+type Recipient = { channel: Channel; recipient: string } | { channel: Channel; recipient_user_id: string };
 
 /** Every recipient of a level's targets, a role resolved to its members, each pair once. */
 export async function recipientsOf(
-  deps: Pick<EscalationFireDeps, 'members' | 'memberRecipient'>,
+  deps: Pick<EscalationFireDeps, 'members'>,
   tenantId: string,
   targets: readonly NotifyTarget[],
 ): Promise<Recipient[]> {
   const out = new Map<string, Recipient>();
-  const add = (r: Recipient) => out.set(`${r.channel}\u0000${r.recipient}`, r);
+  const add = (r: Recipient) =>
+    out.set(`${r.channel}\u0000${'recipient' in r ? r.recipient : `user:${r.recipient_user_id}`}`, r);
   for (const t of targets) {
     if (t.recipient) add({ channel: t.channel, recipient: t.recipient });
     const users = t.recipient_user_id
@@ -69,7 +69,7 @@ export async function recipientsOf(
       : t.role
         ? await deps.members.withRole(tenantId, t.role)
         : [];
-    for (const userId of users) add({ channel: t.channel, ...deps.memberRecipient(t.channel, userId) });
+    for (const userId of users) add({ channel: t.channel, recipient_user_id: userId });
   }
   return [...out.values()];
 }
@@ -104,8 +104,9 @@ async function draft(
       policyActor(policy),
       e.tenant_id,
       {
-        channel: r.channel,
-        recipient: r.recipient,
+        ...r,
+        category: 'exceptions',
+        priority: e.severity === 'critical' ? 'critical' : 'normal',
         subject: `Escalation level ${level}: ${e.title}`,
         body: `A ${e.severity} exception is still open: ${e.title} (${e.exception_type}, ${e.subject_type} ${e.subject_id}), detected ${e.detected_at}.`,
         metadata: { exception_id: e.id, escalation_policy_id: policy.id, level },

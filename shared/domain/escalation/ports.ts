@@ -4,7 +4,7 @@ import type { Role } from '#shared/kernel/policy';
 import type { EscalationPolicyRead, ExceptionEscalationRead } from '#shared/api/schemas/escalation-responses';
 import type { AuditEvent } from '#shared/domain/audit';
 import type { BusinessException, StoredException } from '#shared/domain/exceptions/ports';
-import type { Channel, Notification } from '#shared/domain/notifications/ports';
+import type { Notification } from '#shared/domain/notifications/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { Timer } from '#shared/domain/timers/ports';
 
@@ -78,10 +78,3 @@ export interface EscalationStore {
   /** Clears the escalation the exception shows if it is still `expected` (its policy is gone or disabled). */
   stop(exception: Pick<BusinessException, 'tenant_id' | 'id'>, expected: ExceptionEscalation): Promise<void>;
 }
-
-/**
- * How a notification reaches a member: the notification path's input for `channel` and the
- * member's user id. In-app notifications name the member as their recipient already; an address
- * for another channel comes from the member's contact settings (notifications to members).
- */
-export type MemberRecipient = (channel: Channel, userId: string) => { recipient: string };

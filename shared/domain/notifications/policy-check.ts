@@ -1,6 +1,5 @@
-import type * as z from 'zod/mini';
+import { CHANNEL_ADDRESS } from '#shared/kernel/addresses';
 import type { FieldError } from '#shared/kernel/errors';
-import type { NotificationCreate } from '#shared/api/schemas/notifications';
 import { webhookUrlProblem } from '#shared/domain/integrations/webhook-target';
 import { CHANNEL_PROFILES } from './channels';
 import type { Channel, ChannelState } from './ports';
@@ -10,13 +9,7 @@ import type { Channel, ChannelState } from './ports';
  * case gathers what it needs (the tenant's channel state, the recipient's membership) first.
  */
 
-const RECIPIENT: Record<Exclude<Channel, 'webhook'>, RegExp> = {
-  in_app: /^[0-9a-zA-Z-]{1,64}$/,
-  telegram: /^-?\d{1,20}$/,
-  email:
-    /^[^\s@<>()[\]\\,;:"]{1,64}@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/,
-  sms: /^\+[1-9]\d{7,14}$/,
-};
+const RECIPIENT: Record<Exclude<Channel, 'webhook'>, RegExp> = CHANNEL_ADDRESS;
 
 /** Content that looks like a credential never leaves the system. */
 const SECRET_PATTERNS: [string, RegExp][] = [
@@ -32,6 +25,15 @@ const SECRET_PATTERNS: [string, RegExp][] = [
   ['password_assignment', /\b(?:password|passwd|secret|api[_-]?key)\s*[:=]\s*\S{6,}/i],
 ];
 
+/** What the check reads of a draft: its recipient is the address it goes to (a member's, resolved). */
+export interface PolicyInput {
+  channel: Channel;
+  recipient: string;
+  subject?: string | null | undefined;
+  body: string;
+  metadata?: Record<string, unknown> | undefined;
+}
+
 export interface PolicyContext {
   channelState: ChannelState;
   /** in_app only: is the recipient a member of the tenant? */
@@ -44,7 +46,7 @@ export interface PolicyContext {
  * The policy check of docs/api.md section 7: recipient format and body length per channel, the
  * channel enabled for the tenant, no secret-looking content. Returns every reason, not the first.
  */
-export function checkPolicy(input: z.output<typeof NotificationCreate>, ctx: PolicyContext): FieldError[] {
+export function checkPolicy(input: PolicyInput, ctx: PolicyContext): FieldError[] {
   const reasons: FieldError[] = [];
   const profile = CHANNEL_PROFILES[input.channel];
   const add = (path: string, code: string, message: string) => reasons.push({ path, code, message });

@@ -13,6 +13,7 @@ import type {
   ReviewItemRead,
 } from '#shared/api/schemas/responses';
 import type { AuditEvent } from '#shared/domain/audit';
+import type { Preferences } from '#shared/domain/preferences/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
 
 /**
@@ -37,6 +38,12 @@ export type ReviewDecider = (
   decision: z.output<typeof ReviewDecision>,
 ) => Promise<ReviewItem>;
 
+/** A member a notification names: their account's email and their preferences in the tenant. */
+export interface MemberRecipient {
+  email: string;
+  preferences: Preferences | null;
+}
+
 /** A tenant's switch for a channel; `undefined` means the tenant never connected it. */
 export type ChannelState = 'active' | 'disabled' | undefined;
 
@@ -47,6 +54,8 @@ export interface NotificationStore {
   list(tenantId: string, filter: NotificationFilter, page: PageRequest): Promise<Page<Notification>>;
   channelState(tenantId: string, channel: Channel): Promise<ChannelState>;
   isMember(tenantId: string, userId: string): Promise<boolean>;
+  /** The member's email and preferences; undefined when the user is no member of the tenant. */
+  memberRecipient(tenantId: string, userId: string): Promise<MemberRecipient | undefined>;
   getReviewItem(tenantId: string, id: string): Promise<ReviewItem | undefined>;
   listReviewItems(tenantId: string, filter: ReviewItemFilter, page: PageRequest): Promise<Page<ReviewItem>>;
   /**

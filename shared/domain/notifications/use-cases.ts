@@ -10,6 +10,7 @@ import { auditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { decidedReviewItem, reviewDecidedEvent } from '#shared/domain/review';
 import { checkPolicy } from './policy-check';
+import { memberAddress, noContact, readMember } from './recipients';
 import type {
   Notification,
   NotificationFilter,
@@ -40,6 +41,10 @@ export const deliveryRequested = (clock: Clock, n: Notification): OutboxEvent =>
   payload: { notification_id: n.id, channel: n.channel },
 });
 
+/** A draft as the API or a rule's action gives it; category and priority default as the API's do. */
+export type NotificationInput = Omit<z.output<typeof NotificationCreate>, 'category' | 'priority'> &
+  Partial<Pick<z.output<typeof NotificationCreate>, 'category' | 'priority'>>;
+
 export interface NotificationDeps {
   notifications: NotificationStore;
   clock: Clock;
@@ -52,7 +57,9 @@ export interface NotificationDeps {
  * Draft a notification (under `id` when the caller must find it again, as a workflow rule's
  * action does on a redelivery).
  * 1. Gather what the policy needs: the tenant's channel state, and for in_app the membership.
- * 2. Run the policy check.
+ *    A draft to a member (`recipient_user_id`) reads the member (not one: 422, nothing stored)
+ *    and takes the member's address for the channel (none: blocked `no_contact`).
+ * 2. Run the policy check on that address.
  * 3. Store the draft as `queued` with its `notification.queued` audit event and the outbox event
  *    `notification.delivery.requested` in one transaction; or as `blocked` with its audit event.
  * 4. Blocked: 422 policy_rejected with the reasons; queued: the record (202).
@@ -61,25 +68,38 @@ export async function createNotification(
   deps: NotificationDeps,
   actor: Principal,
   tenantId: string,
-  input: z.output<typeof NotificationCreate>,
+  input: NotificationInput,
   id: string = newId(),
 ): Promise<Notification> {
-  const [channelState, recipientIsMember] = await Promise.all([
+  const userId = input.recipient_user_id ?? null;
+  const [channelState, member] = await Promise.all([
     deps.notifications.channelState(tenantId, input.channel),
-    input.channel === 'in_app' ? deps.notifications.isMember(tenantId, input.recipient) : false,
+    userId === null ? null : readMember(deps.notifications, tenantId, userId),
   ]);
-  const reasons = checkPolicy(input, {
-    channelState,
-    recipientIsMember,
-    allowLoopback: deps.allowLoopback,
-  });
+  const address =
+    member && userId !== null ? memberAddress(input.channel, userId, member) : (input.recipient ?? '');
+  const recipientIsMember =
+    member !== null ||
+    (input.channel === 'in_app' &&
+      address !== null &&
+      (await deps.notifications.isMember(tenantId, address)));
+  const reasons =
+    address === null
+      ? [noContact(input.channel)]
+      : checkPolicy(
+          { ...input, recipient: address },
+          { channelState, recipientIsMember, allowLoopback: deps.allowLoopback },
+        );
   const now = deps.clock.now().toISOString();
   const status: NotificationStatus = reasons.length ? 'blocked' : 'queued';
   const n: Notification = {
     id,
     tenant_id: tenantId,
     channel: input.channel,
-    recipient: input.recipient,
+    recipient: address ?? '',
+    recipient_user_id: userId,
+    category: input.category ?? 'general',
+    priority: input.priority ?? 'normal',
     subject: input.subject ?? null,
     body: input.body,
     metadata_json: JSON.stringify(input.metadata ?? {}),

@@ -11,7 +11,11 @@ import { fillTemplate } from './templates';
  * internal worker runs the planned actions.
  */
 
-export type Action = z.output<typeof WorkflowAction>;
+/** A notify action stored before actions had a category and a priority lacks them (`general`, `normal`). */
+type Stored<A> = A extends { type: 'notify' }
+  ? Omit<A, 'category' | 'priority'> & Partial<Pick<A, Extract<keyof A, 'category' | 'priority'>>>
+  : A;
+export type Action = Stored<z.output<typeof WorkflowAction>>;
 
 /** A triggering event: its type and the entity it is about, as the API answers that entity. */
 export interface WorkflowEvent {
@@ -33,7 +37,10 @@ export interface PlannedTask {
 export interface PlannedNotification {
   type: z.output<typeof NotifyAction>['type'];
   channel: Channel;
-  recipient: string;
+  recipient: string | null;
+  recipient_user_id: string | null;
+  category: z.output<typeof NotifyAction>['category'];
+  priority: z.output<typeof NotifyAction>['priority'];
   subject: string | null;
   body: string;
   missing_fields: string[];
@@ -70,16 +77,26 @@ export function planAction(action: Action, event: WorkflowEvent, at: Date): Plan
       missing_fields: title.missing,
     };
   }
-  const recipient = fillTemplate(action.recipient, event.entity);
+  const recipient = action.recipient === undefined ? undefined : fillTemplate(action.recipient, event.entity);
+  const member =
+    action.recipient_user_id === undefined ? undefined : fillTemplate(action.recipient_user_id, event.entity);
   const subject = action.subject ? fillTemplate(action.subject, event.entity) : undefined;
   const body = fillTemplate(action.body, event.entity);
   return {
     type: action.type,
     channel: action.channel,
-    recipient: recipient.text,
+    recipient: recipient?.text ?? null,
+    recipient_user_id: member?.text ?? null,
+    category: action.category ?? 'general',
+    priority: action.priority ?? 'normal',
     subject: subject?.text.slice(0, NOTIFICATION_SUBJECT_MAX) || null,
     body: body.text,
-    missing_fields: merged(recipient.missing, subject?.missing ?? [], body.missing),
+    missing_fields: merged(
+      recipient?.missing ?? [],
+      member?.missing ?? [],
+      subject?.missing ?? [],
+      body.missing,
+    ),
   };
 }
 

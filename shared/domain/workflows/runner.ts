@@ -1,4 +1,4 @@
-import { PolicyRejectedError } from '#shared/kernel/errors';
+import { PolicyRejectedError, ValidationError } from '#shared/kernel/errors';
 import { type Clock, derivedId } from '#shared/kernel/ids';
 import type { Principal } from '#shared/kernel/policy';
 import { auditEvent } from '#shared/domain/audit';
@@ -83,7 +83,7 @@ async function runPlanned(
     const { type: _, missing_fields: __, ...input } = plan;
     return createRuleTask({ tasks: deps.tasks, clock: deps.clock }, rule, tenantId, input, id);
   }
-  if (!plan.recipient.trim() || !plan.body.trim())
+  if (!(plan.recipient ?? plan.recipient_user_id ?? '').trim() || !plan.body.trim())
     return { reason: 'invalid_action', detail: 'the recipient or the body is empty once filled' };
   const existing = await deps.notifications.notifications.get(tenantId, id);
   const refused = (codes: string[]) => ({
@@ -98,7 +98,11 @@ async function runPlanned(
       tenantId,
       {
         channel: plan.channel,
-        recipient: plan.recipient,
+        ...(plan.recipient_user_id === null
+          ? { recipient: plan.recipient ?? '' }
+          : { recipient_user_id: plan.recipient_user_id }),
+        category: plan.category,
+        priority: plan.priority,
         subject: plan.subject,
         body: plan.body,
         metadata: { workflow_rule_id: rule.id },
@@ -108,6 +112,12 @@ async function runPlanned(
     return 'created';
   } catch (err) {
     if (err instanceof PolicyRejectedError) return refused((err.errors ?? []).map((e) => e.code));
+    // A member the action names once filled who is no member of the tenant: nothing was stored.
+    if (err instanceof ValidationError)
+      return {
+        reason: 'invalid_action',
+        detail: (err.errors ?? []).map((e) => `${e.path}: ${e.message}`).join('; '),
+      };
     throw err;
   }
 }
