@@ -150,6 +150,7 @@ describe('escalation levels', () => {
       ['email:oncall@example.test', `in_app:${managerA.user.id}`, `in_app:${managerB.user.id}`].sort(),
     );
     expect(first.every((n) => n.status === 'queued')).toBe(true);
+    expect(first.map((n) => [n.category, n.priority])).toEqual(first.map(() => ['exceptions', 'critical']));
     const [level1] = await escalatedOf(e.id);
     expect(level1).toMatchObject({ level: 1 });
     expect(level1!.notified.sort()).toEqual(first.map((n) => n.id).sort());
