@@ -238,6 +238,64 @@ export const exceptionsChangeStatus = (options) => (options.client ?? client).po
     }
 });
 /**
+ * List escalation policies, newest first
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const escalationPoliciesList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/escalation-policies',
+    ...options
+});
+/**
+ * Create an escalation policy
+ *
+ * Needs a bearer token and the `escalation_policies.manage` permission in the tenant. Honours `Idempotency-Key`.
+ */
+export const escalationPoliciesCreate = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/escalation-policies',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Delete an escalation policy (its escalations stop)
+ *
+ * Needs a bearer token and the `escalation_policies.manage` permission in the tenant.
+ */
+export const escalationPoliciesDelete = (options) => (options.client ?? client).delete({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/escalation-policies/{policy_id}',
+    ...options
+});
+/**
+ * Get an escalation policy
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const escalationPoliciesGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/escalation-policies/{policy_id}',
+    ...options
+});
+/**
+ * Change an escalation policy (naming its current version)
+ *
+ * Needs a bearer token and the `escalation_policies.manage` permission in the tenant.
+ */
+export const escalationPoliciesUpdate = (options) => (options.client ?? client).patch({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/escalation-policies/{policy_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
  * List the tenant's audit events, newest first
  *
  * Needs a bearer token and the `audit.read` permission in the tenant.

@@ -590,6 +590,7 @@ export type BusinessExceptionRead = {
     created_at?: string | null;
     updated_at?: string | null;
     resolved_at?: string | null;
+    escalation: ExceptionEscalationRead | null;
 };
 export type BusinessExceptionStatusChange = {
     status: 'acknowledged' | 'resolved';
@@ -1156,6 +1157,82 @@ export type DocumentRead = {
 export type DocumentStatusChange = {
     status: 'draft' | 'open' | 'paid' | 'void';
     note?: string | null;
+};
+export type EscalationLevel = {
+    after_minutes: number;
+    notify: Array<EscalationNotifyTarget>;
+};
+export type EscalationMatch = {
+    severities?: Array<'info' | 'warning' | 'critical'>;
+    exception_types?: Array<string>;
+};
+export type EscalationNotifyTarget = {
+    channel: NotificationChannel;
+    recipient?: string;
+    recipient_user_id?: string;
+    role?: Role;
+};
+export type EscalationPolicyCreate = {
+    name: string;
+    priority?: number;
+    match?: EscalationMatch;
+    levels: Array<EscalationLevel>;
+    repeat?: number;
+    ack_timeout_minutes?: number | null;
+    enabled?: boolean;
+};
+export type EscalationPolicyList = {
+    items: Array<EscalationPolicyRead>;
+    next_cursor: string | null;
+};
+export type EscalationPolicyRead = {
+    id: string;
+    tenant_id: string;
+    name: string;
+    priority: number;
+    match: {
+        severities?: Array<'info' | 'warning' | 'critical'>;
+        exception_types?: Array<string>;
+    };
+    levels: Array<{
+        after_minutes: number;
+        notify: Array<{
+            channel: NotificationChannel;
+            recipient?: string;
+            recipient_user_id?: string;
+            role?: Role;
+        }>;
+    }>;
+    repeat: number;
+    ack_timeout_minutes: number | null;
+    enabled: boolean;
+    version: number;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+};
+export type EscalationPolicyUpdate = {
+    version: number;
+    name?: string;
+    priority?: number;
+    match?: EscalationMatch;
+    levels?: Array<EscalationLevel>;
+    repeat?: number;
+    ack_timeout_minutes?: number | null;
+    enabled?: boolean;
+};
+export type ExceptionEscalationRead = {
+    policy_id: string;
+    level: number;
+    /**
+     * ISO 8601 timestamp
+     */
+    next_at: string;
 };
 export type ExportDocumentById = {
     document_id: string;
@@ -3183,6 +3260,280 @@ export type ExceptionsChangeStatusResponses = {
     200: BusinessExceptionRead;
 };
 export type ExceptionsChangeStatusResponse = ExceptionsChangeStatusResponses[keyof ExceptionsChangeStatusResponses];
+export type EscalationPoliciesListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/escalation-policies';
+};
+export type EscalationPoliciesListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type EscalationPoliciesListError = EscalationPoliciesListErrors[keyof EscalationPoliciesListErrors];
+export type EscalationPoliciesListResponses = {
+    /**
+     * List escalation policies, newest first
+     */
+    200: EscalationPolicyList;
+};
+export type EscalationPoliciesListResponse = EscalationPoliciesListResponses[keyof EscalationPoliciesListResponses];
+export type EscalationPoliciesCreateData = {
+    body: EscalationPolicyCreate;
+    headers?: {
+        /**
+         * The same key and body return the first answer; the same key with another body is 409 `conflict`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/escalation-policies';
+};
+export type EscalationPoliciesCreateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type EscalationPoliciesCreateError = EscalationPoliciesCreateErrors[keyof EscalationPoliciesCreateErrors];
+export type EscalationPoliciesCreateResponses = {
+    /**
+     * Create an escalation policy
+     */
+    201: EscalationPolicyRead;
+};
+export type EscalationPoliciesCreateResponse = EscalationPoliciesCreateResponses[keyof EscalationPoliciesCreateResponses];
+export type EscalationPoliciesDeleteData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        policy_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/escalation-policies/{policy_id}';
+};
+export type EscalationPoliciesDeleteErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type EscalationPoliciesDeleteError = EscalationPoliciesDeleteErrors[keyof EscalationPoliciesDeleteErrors];
+export type EscalationPoliciesDeleteResponses = {
+    /**
+     * Delete an escalation policy (its escalations stop)
+     */
+    204: void;
+};
+export type EscalationPoliciesDeleteResponse = EscalationPoliciesDeleteResponses[keyof EscalationPoliciesDeleteResponses];
+export type EscalationPoliciesGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        policy_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/escalation-policies/{policy_id}';
+};
+export type EscalationPoliciesGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type EscalationPoliciesGetError = EscalationPoliciesGetErrors[keyof EscalationPoliciesGetErrors];
+export type EscalationPoliciesGetResponses = {
+    /**
+     * Get an escalation policy
+     */
+    200: EscalationPolicyRead;
+};
+export type EscalationPoliciesGetResponse = EscalationPoliciesGetResponses[keyof EscalationPoliciesGetResponses];
+export type EscalationPoliciesUpdateData = {
+    body: EscalationPolicyUpdate;
+    path: {
+        tenant_id: string;
+        policy_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/escalation-policies/{policy_id}';
+};
+export type EscalationPoliciesUpdateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type EscalationPoliciesUpdateError = EscalationPoliciesUpdateErrors[keyof EscalationPoliciesUpdateErrors];
+export type EscalationPoliciesUpdateResponses = {
+    /**
+     * Change an escalation policy (naming its current version)
+     */
+    200: EscalationPolicyRead;
+};
+export type EscalationPoliciesUpdateResponse = EscalationPoliciesUpdateResponses[keyof EscalationPoliciesUpdateResponses];
 export type AuditListData = {
     body?: never;
     path: {

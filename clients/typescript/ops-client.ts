@@ -78,6 +78,7 @@ const IDEMPOTENT = new Set<string>([
   'POST /tenants',
   'POST /tenants/{tenant_id}/members',
   'POST /tenants/{tenant_id}/exceptions',
+  'POST /tenants/{tenant_id}/escalation-policies',
   'POST /tenants/{tenant_id}/notifications',
   'POST /tenants/{tenant_id}/documents',
   'POST /tenants/{tenant_id}/tasks',

@@ -1,24 +1,46 @@
-import type { BusinessException, ExceptionStore } from '#shared/domain/exceptions/ports';
-import { reader } from '#shared/table/entity';
+import type { BusinessException, ExceptionStore, StoredException } from '#shared/domain/exceptions/ports';
+import { reader, storedReader } from '#shared/table/entity';
 import { exception, exceptionRecord } from '#shared/table/entities/exception';
 import { auditPut } from './audit-store';
 import { type Db, putIfStatus, putNew, queryPage, transact } from './dynamo';
 import { outboxPut } from './outbox';
 import { getRecord } from './records';
+import { timerDelete, timerPut } from './timer-store';
 
 const toException = /* @__PURE__ */ reader<BusinessException>()(exceptionRecord);
+const toStored = /* @__PURE__ */ storedReader<Required<StoredException>>()(exceptionRecord);
+
+/** What an escalation adds to the item, left off while unset: most exceptions never have one, and a list reads them all. */
+const ESCALATION_ATTRIBUTES = [
+  'escalation',
+  'escalation_policy_id',
+  'escalation_round',
+  'ack_timeout_at',
+] as const;
+export const exceptionItem = (e: StoredException) => {
+  const item = exception.item(e);
+  for (const name of ESCALATION_ATTRIBUTES) if (item[name] == null) delete item[name];
+  return item;
+};
 
 export const exceptionStore = (db: Db): ExceptionStore => ({
-  async create(e, audit, outbox) {
-    const result = await transact(db, [putNew(exception.item(e)), auditPut(audit), outboxPut(outbox)]);
+  async create(e, audit, outbox, timer) {
+    const result = await transact(db, [
+      putNew(exceptionItem(e)),
+      auditPut(audit),
+      outboxPut(outbox),
+      ...(timer ? [timerPut(timer)] : []),
+    ]);
     if (!result.ok) throw new Error('exception id collision');
   },
 
   async createOnce(e, audit, outbox) {
-    return (await transact(db, [putNew(exception.item(e)), auditPut(audit), outboxPut(outbox)])).ok;
+    return (await transact(db, [putNew(exceptionItem(e)), auditPut(audit), outboxPut(outbox)])).ok;
   },
 
   get: (tenantId, id) => getRecord(db, exception.key({ tenant_id: tenantId, id }), toException),
+
+  getStored: (tenantId, id) => getRecord(db, exception.key({ tenant_id: tenantId, id }), toStored),
 
   /**
    * Picks the most selective key for the filter: the subject (gsi2, few exceptions each), then the
@@ -45,11 +67,13 @@ export const exceptionStore = (db: Db): ExceptionStore => ({
     });
   },
 
-  async transition(next, expectedStatus, audit, outbox) {
+  async transition(next, expectedStatus, audit, outbox, timers = {}) {
     const result = await transact(db, [
-      putIfStatus(exception.item(next), expectedStatus),
+      putIfStatus(exceptionItem(next), expectedStatus),
       auditPut(audit),
       outboxPut(outbox),
+      ...(timers.cancel ?? []).map((id) => timerDelete(next.tenant_id, id)),
+      ...(timers.arm ?? []).map(timerPut),
     ]);
     return result.ok;
   },

@@ -1,4 +1,5 @@
 import type { AuditEvent } from '#shared/domain/audit';
+import type { OutboxEvent } from '#shared/domain/outbox';
 import type {
   ChannelState,
   ClaimResult,
@@ -40,6 +41,16 @@ const claimable = (now: string) => ({
   ExpressionAttributeValues: { ':inp': 'in_progress', ':now': now },
 });
 
+/**
+ * A drafted notification's writes (the record, its audit event, its outbox event when queued), for
+ * the transaction of the change that drafts it: its own create, or an escalation level's.
+ */
+export const notificationWrites = (
+  n: Notification,
+  audit: AuditEvent,
+  outbox: OutboxEvent | null,
+): WriteOp[] => [putNew(notification.item(n)), auditPut(audit), ...(outbox ? [outboxPut(outbox)] : [])];
+
 /** Notifications, review items, channel states and consumer claims over the one table. */
 export const notificationStore = (db: Db): NotificationStore & DeliveryStore => {
   const get = (key: Parameters<typeof getItem>[1]) => getItem(db, key);
@@ -56,9 +67,7 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
 
   return {
     async create(n, audit, outbox) {
-      const ops = [putNew(notification.item(n)), auditPut(audit)];
-      if (outbox) ops.push(outboxPut(outbox));
-      const result = await transact(db, ops);
+      const result = await transact(db, notificationWrites(n, audit, outbox));
       if (!result.ok) throw new Error('notification id collision');
     },
 

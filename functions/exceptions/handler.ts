@@ -6,6 +6,7 @@ import {
 } from '#shared/domain/exceptions/use-cases';
 import { EXCEPTIONS_OPERATIONS } from '#shared/api/operations/exceptions';
 import { dbFor } from '#functions/adapters/dynamo';
+import { policyReader } from '#functions/adapters/escalation-policy-store';
 import { exceptionStore } from '#functions/adapters/exception-store';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
@@ -14,7 +15,8 @@ import { httpHandler } from '#functions/http/handler';
 import { idempotencyWith } from '#functions/http/idempotency';
 
 const db = dbFor(tableConfig());
-const deps = { exceptions: exceptionStore(db), clock };
+// The policies: a new exception is put under the one that fits, and its acknowledgement may time out.
+const deps = { exceptions: exceptionStore(db), policies: policyReader(db), clock };
 
 export const handler = httpHandler(
   EXCEPTIONS_OPERATIONS,

@@ -10,6 +10,7 @@ import { ruleScheduleStore } from '#functions/adapters/rule-schedule-store';
 import { tenantZones } from '#functions/adapters/tenant-zone';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import { taskDueStore } from '#functions/adapters/timer-store';
+import { escalationFireDeps } from '#functions/adapters/escalation-store';
 import { clock } from '#functions/config';
 import { logger, metricsFor } from '#functions/observability';
 import { kindHandlers } from './queue-worker';
@@ -23,6 +24,7 @@ export const timerFireDeps = (db: Db): FireDeps => ({
   ruleSchedule: ruleScheduleStore(db),
   zones: tenantZones(db),
   clock,
+  escalation: escalationFireDeps(db, clock),
 });
 
 /**

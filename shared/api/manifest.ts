@@ -2,6 +2,7 @@ import { ACCOUNTING_OPERATIONS } from './operations/accounting';
 import { AUDIT_OPERATIONS } from './operations/audit';
 import { AUTH_OPERATIONS } from './operations/auth';
 import { DOCUMENTS_OPERATIONS } from './operations/documents';
+import { ESCALATION_POLICIES_OPERATIONS } from './operations/escalation-policies';
 import { EXCEPTIONS_OPERATIONS } from './operations/exceptions';
 import { INBOX_OPERATIONS } from './operations/inbox';
 import { INTEGRATIONS_OPERATIONS } from './operations/integrations';
@@ -48,6 +49,7 @@ export const OPERATIONS = withResponses({
   ...AUTH_OPERATIONS,
   ...TENANTS_OPERATIONS,
   ...EXCEPTIONS_OPERATIONS,
+  ...ESCALATION_POLICIES_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...TIMERS_OPERATIONS,
   ...NOTIFICATIONS_OPERATIONS,
@@ -72,6 +74,7 @@ export const GROUPS = [
   'auth',
   'tenants',
   'exceptions',
+  'escalation',
   'audit',
   'notifications',
   'inbox',

@@ -8,6 +8,7 @@ import * as oauthConsent from './entities/oauth-consent';
 import * as oauthRefresh from './entities/oauth-refresh';
 import * as document from './entities/document';
 import * as documentNumber from './entities/document-number';
+import * as escalationPolicy from './entities/escalation-policy';
 import * as exception from './entities/exception';
 import * as exportBatch from './entities/export-batch';
 import * as exportBooking from './entities/export-booking';
@@ -81,6 +82,7 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   exportBatch,
   exportBooking,
   timer,
+  escalationPolicy,
 ].map((module) => module.access);
 
 const render = (template: string, labels: Readonly<Record<string, string>>) =>

@@ -112,6 +112,13 @@ const RECORDS: Record<string, (s: Seeded) => Promise<Record<string, string>>> = 
     });
     return { rule_id: must(r, 201, 'rule').id };
   },
+  policy_id: async (s) => {
+    const r = await s.api.call('POST', `/tenants/${s.tenantId}/escalation-policies`, {
+      token: s.adminToken,
+      body: SAMPLE_BODIES['escalationPolicies.create'],
+    });
+    return { policy_id: must(r, 201, 'escalation policy').id };
+  },
   connection_id: async (s) => {
     const r = await s.api.call('POST', `/tenants/${s.tenantId}/integration-connections`, {
       token: s.adminToken,

@@ -93,6 +93,22 @@ const CASES: Record<string, PatchCase> = {
         version: current.version,
       }),
   },
+  'escalationPolicies.update': {
+    async make() {
+      const p = await created('/escalation-policies', {
+        ...(SAMPLE_BODIES['escalationPolicies.create'] as object),
+        ack_timeout_minutes: 30,
+      });
+      const path = `${base()}/escalation-policies/${p.id}`;
+      return { path, read: getter(path) };
+    },
+    bodies: (current) =>
+      eachAndAll(
+        current,
+        ['name', 'priority', 'match', 'levels', 'repeat', 'ack_timeout_minutes', 'enabled'],
+        { version: current.version },
+      ),
+  },
   'integrationConnections.update': {
     async make() {
       const c = await created('/integration-connections', {

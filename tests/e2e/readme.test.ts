@@ -37,8 +37,9 @@ describe('README curl examples', () => {
     const run = script.replace('export OPS=http://127.0.0.1:3000', `export OPS=${url}`);
     const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', run], {
       // The walkthrough polls the workers and signs in twice (scrypt): on a loaded machine it
-      // outgrew 30 s.
-      timeout: 90_000,
+      // outgrew 30 s, and with the escalation block (a policy, two clock moves and their polls)
+      // 90 s at a load average of 20 on two cores.
+      timeout: 150_000,
     });
     // The last two commands print the status codes of the revoke and of the next use.
     expect(stdout).toMatch(/204\n401\n$/);
@@ -55,6 +56,12 @@ describe('README curl examples', () => {
     expect(stdout).toContain('"event_type":"exception.status_changed"');
     expect(stdout).toContain('"side_effects":"none"');
     expect(stdout).toContain('rule task: Look at: Payment short by 40.00');
+    expect(stdout).toContain('escalation: open 1');
+    expect(stdout).toContain('after 15 minutes: open 2');
+    expect(stdout).toContain('acknowledged: acknowledged none');
+    expect(stdout).toContain('an hour after the acknowledgement: open 1');
+    expect(stdout).toContain('"event_type":"exception.ack_timed_out"');
+    expect(stdout).toContain('"event_type":"exception.escalated"');
     expect(stdout).toContain('"code":"duplicate_payment"');
     expect(stdout).toContain('"risk_level":"critical"');
     expect(stdout).toContain('"finding_type":"self_approval"');
@@ -67,5 +74,5 @@ describe('README curl examples', () => {
     expect(stdout).toContain('"kind":"task_due"');
     expect(stdout).toContain('overdue rule task: Chase: File the VAT return');
     expect(stdout).toMatch(/scheduled rule task: Weekly review \d{4}-\d\d-\d\dT\d\d:00:00\.000Z/);
-  }, 120_000);
+  }, 180_000);
 });

@@ -100,6 +100,12 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
     actions: [{ type: 'create_task', title: 'Look at {{title}}', assignee_role: 'manager', due_in_hours: 4 }],
   },
   'workflowRules.update': { version: 1, enabled: false },
+  'escalationPolicies.create': {
+    name: 'Critical exceptions',
+    match: { severities: ['critical'] },
+    levels: [{ after_minutes: 15, notify: [{ channel: 'email', recipient: 'oncall@example.test' }] }],
+  },
+  'escalationPolicies.update': { version: 1, repeat: 1 },
   'workflowRules.test': { event: { event_type: 'exception.created', entity: { severity: 'critical' } } },
   'auth.login': { email: 'x@example.test', password: 'x' },
   'integrationConnections.create': {

@@ -108,6 +108,7 @@ export const exceptionRecord = (
     created_at: now,
     updated_at: now,
     resolved_at: null,
+    escalation: null,
     ...overrides,
   };
 };

@@ -19,6 +19,7 @@ const MATRIX: Record<string, string[]> = {
   'tasks.write': ['operator', 'manager', 'owner'],
   'documents.create': ['operator', 'accountant', 'manager', 'owner'],
   'workflow_rules.manage': ['manager', 'owner'],
+  'escalation_policies.manage': ['manager', 'owner'],
   'integrations.manage': ['manager', 'owner'],
   'accounting_exports.create': ['accountant', 'manager', 'owner'],
   'notifications.send': ['operator', 'manager', 'owner'],

@@ -198,6 +198,42 @@ class Client(Transport):
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("BusinessExceptionRead", self._request("POST", "/tenants/{tenant_id}/exceptions/{exception_id}/status", path_params={"tenant_id": tenant_id, "exception_id": exception_id}, body=body, authenticated=True))
 
+    def escalation_policies_create(self, tenant_id: str, body: EscalationPolicyCreate, *, idempotency_key: str | None = None) -> EscalationPolicyRead:
+        """Create an escalation policy
+
+        `POST /tenants/{tenant_id}/escalation-policies` (bearer token); answers 201.
+        `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("EscalationPolicyRead", self._request("POST", "/tenants/{tenant_id}/escalation-policies", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
+
+    def escalation_policies_list(self, tenant_id: str, *, limit: int | None = None, cursor: str | None = None) -> EscalationPolicyList:
+        """List escalation policies, newest first
+
+        `GET /tenants/{tenant_id}/escalation-policies` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        return cast("EscalationPolicyList", self._request("GET", "/tenants/{tenant_id}/escalation-policies", path_params={"tenant_id": tenant_id}, query={"limit": limit, "cursor": cursor}, authenticated=True))
+
+    def escalation_policies_get(self, tenant_id: str, policy_id: str) -> EscalationPolicyRead:
+        """Get an escalation policy
+
+        `GET /tenants/{tenant_id}/escalation-policies/{policy_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        return cast("EscalationPolicyRead", self._request("GET", "/tenants/{tenant_id}/escalation-policies/{policy_id}", path_params={"tenant_id": tenant_id, "policy_id": policy_id}, authenticated=True))
+
+    def escalation_policies_update(self, tenant_id: str, policy_id: str, body: EscalationPolicyUpdate) -> EscalationPolicyRead:
+        """Change an escalation policy (naming its current version)
+
+        `PATCH /tenants/{tenant_id}/escalation-policies/{policy_id}` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("EscalationPolicyRead", self._request("PATCH", "/tenants/{tenant_id}/escalation-policies/{policy_id}", path_params={"tenant_id": tenant_id, "policy_id": policy_id}, body=body, authenticated=True))
+
+    def escalation_policies_delete(self, tenant_id: str, policy_id: str) -> None:
+        """Delete an escalation policy (its escalations stop)
+
+        `DELETE /tenants/{tenant_id}/escalation-policies/{policy_id}` (bearer token); answers 204.
+        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        self._request("DELETE", "/tenants/{tenant_id}/escalation-policies/{policy_id}", path_params={"tenant_id": tenant_id, "policy_id": policy_id}, authenticated=True)
+
     def audit_list(self, tenant_id: str, *, entity_type: str | None = None, entity_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> AuditEventList:
         """List the tenant's audit events, newest first
 

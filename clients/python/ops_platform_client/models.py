@@ -107,6 +107,17 @@ __all__ = [
     "DocumentList",
     "DocumentRead",
     "DocumentStatusChange",
+    "EscalationLevel",
+    "EscalationMatch",
+    "EscalationNotifyTarget",
+    "EscalationPolicyCreate",
+    "EscalationPolicyList",
+    "EscalationPolicyReadMatch",
+    "EscalationPolicyReadLevelsItemNotifyItem",
+    "EscalationPolicyReadLevelsItem",
+    "EscalationPolicyRead",
+    "EscalationPolicyUpdate",
+    "ExceptionEscalationRead",
     "ExportDocumentById",
     "ExportDocumentInline",
     "InboxItemList",
@@ -732,6 +743,7 @@ class BusinessExceptionRead(TypedDict):
     created_at: NotRequired[str | None]
     updated_at: NotRequired[str | None]
     resolved_at: NotRequired[str | None]
+    escalation: ExceptionEscalationRead | None
 
 
 class BusinessExceptionStatusChange(TypedDict):
@@ -1276,6 +1288,98 @@ class DocumentStatusChange(TypedDict):
     """The `DocumentStatusChange` record."""
     status: Literal["draft", "open", "paid", "void"]
     note: NotRequired[str | None]
+
+
+class EscalationLevel(TypedDict):
+    """The `EscalationLevel` record."""
+    after_minutes: int
+    notify: list[EscalationNotifyTarget]
+
+
+class EscalationMatch(TypedDict):
+    """The `EscalationMatch` record."""
+    severities: NotRequired[list[Literal["info", "warning", "critical"]]]
+    exception_types: NotRequired[list[str]]
+
+
+class EscalationNotifyTarget(TypedDict):
+    """The `EscalationNotifyTarget` record."""
+    channel: NotificationChannel
+    recipient: NotRequired[str]
+    recipient_user_id: NotRequired[str]
+    role: NotRequired[Role]
+
+
+class EscalationPolicyCreate(TypedDict):
+    """The `EscalationPolicyCreate` record."""
+    name: str
+    priority: NotRequired[int]
+    match: NotRequired[EscalationMatch]
+    levels: list[EscalationLevel]
+    repeat: NotRequired[int]
+    ack_timeout_minutes: NotRequired[int | None]
+    enabled: NotRequired[bool]
+
+
+class EscalationPolicyList(TypedDict):
+    """The `EscalationPolicyList` record."""
+    items: list[EscalationPolicyRead]
+    next_cursor: str | None
+
+
+class EscalationPolicyReadMatch(TypedDict):
+    """The `EscalationPolicyReadMatch` record."""
+    severities: NotRequired[list[Literal["info", "warning", "critical"]]]
+    exception_types: NotRequired[list[str]]
+
+
+class EscalationPolicyReadLevelsItemNotifyItem(TypedDict):
+    """The `EscalationPolicyReadLevelsItemNotifyItem` record."""
+    channel: NotificationChannel
+    recipient: NotRequired[str]
+    recipient_user_id: NotRequired[str]
+    role: NotRequired[Role]
+
+
+class EscalationPolicyReadLevelsItem(TypedDict):
+    """The `EscalationPolicyReadLevelsItem` record."""
+    after_minutes: int
+    notify: list[EscalationPolicyReadLevelsItemNotifyItem]
+
+
+class EscalationPolicyRead(TypedDict):
+    """The `EscalationPolicyRead` record."""
+    id: str
+    tenant_id: str
+    name: str
+    priority: int
+    match: EscalationPolicyReadMatch
+    levels: list[EscalationPolicyReadLevelsItem]
+    repeat: int
+    ack_timeout_minutes: int | None
+    enabled: bool
+    version: int
+    created_at: str
+    updated_at: str
+
+
+class EscalationPolicyUpdate(TypedDict):
+    """The `EscalationPolicyUpdate` record."""
+    version: int
+    name: NotRequired[str]
+    priority: NotRequired[int]
+    match: NotRequired[EscalationMatch]
+    levels: NotRequired[list[EscalationLevel]]
+    repeat: NotRequired[int]
+    ack_timeout_minutes: NotRequired[int | None]
+    enabled: NotRequired[bool]
+
+
+class ExceptionEscalationRead(TypedDict):
+    """The `ExceptionEscalationRead` record."""
+    policy_id: str
+    level: int
+    next_at: str
 
 
 class ExportDocumentById(TypedDict):

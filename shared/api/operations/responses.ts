@@ -1,5 +1,6 @@
 import type * as core from 'zod/v4/core';
 import { TimerList } from '#shared/api/schemas/timers';
+import { EscalationPolicyList, EscalationPolicyRead } from '#shared/api/schemas/escalation-responses';
 import {
   AccessTokenRead,
   AccountingExportList,
@@ -118,6 +119,10 @@ export const RESPONSES = {
   'reconciliationRuns.get': ReconciliationRunRead,
   'audit.list': AuditEventList,
   'timers.list': TimerList,
+  'escalationPolicies.create': EscalationPolicyRead,
+  'escalationPolicies.list': EscalationPolicyList,
+  'escalationPolicies.get': EscalationPolicyRead,
+  'escalationPolicies.update': EscalationPolicyRead,
   'ops.metrics': OpsMetricsRead,
   'notifications.create': NotificationRead,
   'notifications.list': NotificationList,

@@ -7,6 +7,8 @@ export const EXCEPTION_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
 export const ExceptionSeverity = z.enum(EXCEPTION_SEVERITIES);
 export const ExceptionStatus = z.enum(EXCEPTION_STATUSES);
 
+export const EXCEPTION_TYPE_PATTERN = /^[a-z0-9][a-z0-9_.-]*$/;
+
 /** The fields and bounds of docs/api.md sections 6 and 11. */
 export const BusinessExceptionCreate = named(
   z.strictObject({
@@ -15,7 +17,7 @@ export const BusinessExceptionCreate = named(
       .check(
         z.minLength(2),
         z.maxLength(128),
-        z.regex(/^[a-z0-9][a-z0-9_.-]*$/, 'must match ^[a-z0-9][a-z0-9_.-]*$'),
+        z.regex(EXCEPTION_TYPE_PATTERN, 'must match ^[a-z0-9][a-z0-9_.-]*$'),
       ),
     subject_type: SubjectType,
     subject_id: SubjectId,

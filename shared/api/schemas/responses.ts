@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { Role } from './auth';
 import { listOf, named } from './common';
 import { DateTime } from './datetime';
+import { ExceptionEscalationRead } from './escalation-responses';
 import { ExceptionSeverity, ExceptionStatus } from './exceptions';
 import { NotificationCategory, NotificationPriority } from './inbox';
 import { MutedEntry, PreferenceContacts, QuietHours } from './preferences';
@@ -100,7 +101,11 @@ export const AuthInvitationList = named(
 );
 
 export const BusinessExceptionRead = named(
-  readSchema(exceptionRecord, { severity: ExceptionSeverity, status: ExceptionStatus }),
+  readSchema(exceptionRecord, {
+    severity: ExceptionSeverity,
+    status: ExceptionStatus,
+    escalation: ExceptionEscalationRead,
+  }),
   'BusinessExceptionRead',
 );
 

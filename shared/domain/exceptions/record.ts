@@ -30,4 +30,5 @@ export const openException = (report: ExceptionReport, now: string): BusinessExc
   created_at: now,
   updated_at: now,
   resolved_at: null,
+  escalation: null,
 });

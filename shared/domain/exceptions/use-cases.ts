@@ -7,12 +7,30 @@ import type { Principal } from '#shared/kernel/policy';
 import type { BusinessExceptionCreate, BusinessExceptionStatusChange } from '#shared/api/schemas/exceptions';
 import { auditEvent } from '#shared/domain/audit';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
-import type { BusinessException, ExceptionFilter, ExceptionStatus, ExceptionStore } from './ports';
+import {
+  ackTimeoutAt,
+  ackTimeoutTimer,
+  choosePolicy,
+  escalationAt,
+  escalationTimer,
+} from '#shared/domain/escalation/attach';
+import type { EscalationPolicyStore } from '#shared/domain/escalation/ports';
+import { timerId } from '#shared/domain/timers/arming';
+import type {
+  BusinessException,
+  ExceptionFilter,
+  ExceptionStatus,
+  ExceptionStore,
+  StoredException,
+  TimerChanges,
+} from './ports';
 import { openException } from './record';
 
 export interface ExceptionDeps {
   exceptions: ExceptionStore;
   clock: Clock;
+  /** The tenant's escalation policies: without them no exception is put under one. */
+  policies?: Pick<EscalationPolicyStore, 'all' | 'get'>;
 }
 
 /** docs/api.md section 6: the only allowed moves. */
@@ -28,7 +46,8 @@ export const canTransitionException = (from: ExceptionStatus, to: ExceptionStatu
 /**
  * Record a business exception: status `open`, detected now, impact and evidence kept as JSON
  * text, written together with its `exception.created` audit event and the outbox event that
- * workflow rules act on.
+ * workflow rules act on. The enabled escalation policy with the lowest priority that fits is
+ * attached in the same transaction, with the timer of its first level.
  */
 export async function createException(
   deps: ExceptionDeps,
@@ -36,8 +55,16 @@ export async function createException(
   tenantId: string,
   input: z.output<typeof BusinessExceptionCreate>,
 ): Promise<BusinessException> {
-  const now = deps.clock.now().toISOString();
-  const exception = openException({ ...input, id: newId(), tenant_id: tenantId }, now);
+  const at = deps.clock.now();
+  const now = at.toISOString();
+  const opened = openException({ ...input, id: newId(), tenant_id: tenantId }, now);
+  const policy = deps.policies && choosePolicy(await deps.policies.all(tenantId), opened);
+  const escalation = policy ? escalationAt(policy, 1, at) : null;
+  const exception: StoredException = {
+    ...opened,
+    escalation,
+    ...(policy && { escalation_policy_id: policy.id, escalation_round: 0 }),
+  };
   await deps.exceptions.create(
     exception,
     auditEvent(deps.clock, {
@@ -47,11 +74,16 @@ export async function createException(
       entity_type: 'exception',
       entity_id: exception.id,
       summary: exception.title,
-      metadata: { exception_type: exception.exception_type, severity: exception.severity },
+      metadata: {
+        exception_type: exception.exception_type,
+        severity: exception.severity,
+        ...(policy && { escalation_policy_id: policy.id }),
+      },
     }),
-    workflowEventRecorded(deps.clock, 'exception.created', exception),
+    workflowEventRecorded(deps.clock, 'exception.created', opened),
+    escalation && escalationTimer(exception, escalation),
   );
-  return exception;
+  return { ...opened, escalation };
 }
 
 export async function getException(deps: ExceptionDeps, tenantId: string, id: string) {
@@ -81,19 +113,25 @@ export async function changeExceptionStatus(
   id: string,
   change: z.output<typeof BusinessExceptionStatusChange>,
 ): Promise<BusinessException> {
-  const current = await getException(deps, tenantId, id);
+  const current = await deps.exceptions.getStored(tenantId, id);
+  if (!current) throw new NotFoundError();
   if (!canTransitionException(current.status, change.status)) {
     throw new InvalidTransitionError(
       `An exception that is ${current.status} cannot become ${change.status}.`,
     );
   }
-  const now = deps.clock.now().toISOString();
-  const next: BusinessException = {
+  const at = deps.clock.now();
+  const now = at.toISOString();
+  const { timers, ackTimeout } = await stopEscalation(deps, current, change.status, at);
+  const next: StoredException = {
     ...current,
     status: change.status,
     updated_at: now,
     resolved_at: change.status === 'resolved' ? now : (current.resolved_at ?? null),
+    escalation: null,
+    ack_timeout_at: ackTimeout,
   };
+  const { escalation_policy_id: _p, escalation_round: _r, ack_timeout_at: _a, ...record } = next;
   const won = await deps.exceptions.transition(
     next,
     current.status,
@@ -106,8 +144,38 @@ export async function changeExceptionStatus(
       summary: `${current.status} -> ${change.status}`,
       metadata: { from: current.status, to: change.status, note: change.note ?? null },
     }),
-    workflowEventRecorded(deps.clock, 'exception.status_changed', next),
+    workflowEventRecorded(deps.clock, 'exception.status_changed', record),
+    timers,
   );
   if (!won) throw new InvalidTransitionError('The exception changed meanwhile; read it again.');
-  return next;
+  return record;
+}
+
+/**
+ * Acknowledging or resolving stops the escalation: its pending level's timer (and any pending
+ * acknowledgement timeout) is cancelled in the change's transaction. An acknowledgement under a
+ * policy with `ack_timeout_minutes`, as the policy stands now, arms the `ack_timeout` timer.
+ */
+async function stopEscalation(
+  deps: ExceptionDeps,
+  current: StoredException,
+  to: ExceptionStatus,
+  at: Date,
+): Promise<{ timers: TimerChanges; ackTimeout: string | null }> {
+  const policyId = current.escalation_policy_id;
+  if (!policyId) return { timers: {}, ackTimeout: null };
+  const timers: TimerChanges = {
+    cancel: [timerId('escalation', current.id), timerId('ack_timeout', current.id)],
+  };
+  if (to !== 'acknowledged' || !deps.policies) return { timers, ackTimeout: null };
+  const policy = await deps.policies.get(current.tenant_id, policyId);
+  const ackTimeout = policy?.enabled ? ackTimeoutAt(policy, at) : null;
+  if (!ackTimeout) return { timers, ackTimeout };
+  return {
+    timers: {
+      cancel: [timerId('escalation', current.id)],
+      arm: [ackTimeoutTimer(current, policyId, ackTimeout)],
+    },
+    ackTimeout,
+  };
 }

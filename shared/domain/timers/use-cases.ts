@@ -6,6 +6,7 @@ import { auditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { TaskStore } from '#shared/domain/tasks/ports';
+import { type EscalationFireDeps, fireAckTimeout, fireEscalation } from '#shared/domain/escalation/firing';
 import { OPEN_TASK } from './arming';
 import type { OccurrenceResult, TaskDueStore, Timer, TimerFilter, TimerStore } from './ports';
 import { type DocumentDueDeps, fireDocumentDue } from './document-due';
@@ -66,6 +67,8 @@ export interface FireDeps extends DocumentDueDeps, RuleScheduleDeps {
   tasks: Pick<TaskStore, 'get'>;
   taskDue: TaskDueStore;
   clock: Clock;
+  /** The `escalation` and `ack_timeout` kinds (shared/domain/escalation/firing.ts). */
+  escalation?: EscalationFireDeps;
 }
 
 export type FireOutcome = OccurrenceResult | 'unknown_kind';
@@ -85,6 +88,8 @@ export async function fireTimer(deps: FireDeps, event: OutboxEvent): Promise<Fir
   if (timer.kind === 'task_due') return fireTaskDue(deps, timer);
   if (timer.kind === 'document_due') return fireDocumentDue(deps, timer);
   if (timer.kind === 'rule_schedule') return fireRuleSchedule(deps, timer);
+  if (timer.kind === 'escalation' && deps.escalation) return fireEscalation(deps.escalation, timer);
+  if (timer.kind === 'ack_timeout' && deps.escalation) return fireAckTimeout(deps.escalation, timer);
   return 'unknown_kind';
 }
 

@@ -30,6 +30,21 @@ export const exceptionRecord = /* @__PURE__ */ record(exception, {
   created_at: 'datetime|null?',
   updated_at: 'datetime|null?',
   resolved_at: 'datetime|null?',
+  /**
+   * The escalation it is under: `{policy_id, level, next_at}` (the level that fires next, and
+   * when), or null (none attached, or stopped). Items older than escalation policies read null.
+   */
+  escalation: 'json|null',
+  /**
+   * While it is acknowledged under a policy with an acknowledgement timeout: when the timeout
+   * falls due. Its `ack_timeout` timer re-opens the exception only if this still holds, so a
+   * redelivered firing of an earlier acknowledgement's timer does nothing.
+   */
+  ack_timeout_at: { type: 'datetime|null', hidden: true },
+  /** The policy it is under, kept when no level is pending (its acknowledgement may still time out). */
+  escalation_policy_id: { type: 'string|null', hidden: true },
+  /** How many times the levels have repeated (0 on the first pass). */
+  escalation_round: { type: 'int|null', hidden: true },
 });
 
 export const access = {

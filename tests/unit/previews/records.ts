@@ -25,6 +25,7 @@ export const exception = (over: Partial<BusinessException> & { id: string }): Bu
   created_at: '2026-03-10T10:00:00.000Z',
   updated_at: '2026-03-10T10:00:00.000Z',
   resolved_at: null,
+  escalation: null,
   ...over,
 });
 
