@@ -12,6 +12,7 @@ import {
 } from './openapi/errors';
 import { deprecationResponseHeaders, markDeprecated, markDeprecatedFields } from './openapi/deprecation';
 import { EXAMPLES } from './openapi/examples';
+import { HTML_HEADERS } from './openapi/html';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MAX_LENGTH } from './schemas/common';
 import { Problem } from './schemas/responses';
 
@@ -50,16 +51,6 @@ const ETAG_HEADER = {
 };
 
 /** The `Cache-Control` of the public answers that set one (functions/public/handler.ts). */
-/** What a page for a browser (an `html` operation) carries: no caching, no referrer, nothing loaded. */
-const HTML_HEADERS: Json = {
-  'Cache-Control': { description: '`no-store`', schema: { type: 'string', const: 'no-store' } },
-  'Referrer-Policy': { description: '`no-referrer`', schema: { type: 'string', const: 'no-referrer' } },
-  'Content-Security-Policy': {
-    description: "`default-src 'none'`",
-    schema: { type: 'string', const: "default-src 'none'" },
-  },
-};
-
 const CACHE_CONTROL: Partial<Record<OperationId, string>> = {
   'public.health': 'no-store',
   'public.openapi': 'public, max-age=300',

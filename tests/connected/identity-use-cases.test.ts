@@ -282,7 +282,13 @@ describe('tenants and members', () => {
   it('createTenant: active, audited as tenant.created by the actor; a taken id is 409 and writes nothing', async () => {
     const id = `ct-${newId().slice(-8)}`;
     const t = await createTenant(deps(), admin, { id, name: 'Created' });
-    expect(t).toEqual({ id, name: 'Created', status: 'active', created_at: '2031-09-01T08:00:00.000Z' });
+    expect(t).toEqual({
+      id,
+      name: 'Created',
+      status: 'active',
+      timezone: 'UTC',
+      created_at: '2031-09-01T08:00:00.000Z',
+    });
     expect(await getTenant(deps(), id)).toEqual(t);
     const events = await auditOf(id);
     expect(events).toHaveLength(1);

@@ -29,7 +29,12 @@ describe('adapter catalog over HTTP', () => {
     const accounting = await a.api.call('GET', '/adapters?category=accounting', {
       token: a.members.operator.token,
     });
-    expect(accounting.body.items.map((x: { key: string }) => x.key)).toEqual(['ledgerly', 'tallybook']);
+    expect(accounting.body.items.map((x: { key: string }) => x.key)).toEqual([
+      'xero',
+      'quickbooks_online',
+      'ledgerly',
+      'tallybook',
+    ]);
     const one = await a.api.call('GET', '/adapters/webhook', { token: a.members.accountant.token });
     expect(one.body).toMatchObject({ key: 'webhook', channel: 'webhook', category: 'notification' });
     expect(one.body.config_schema.required).toEqual(['url']);

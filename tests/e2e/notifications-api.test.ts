@@ -124,6 +124,8 @@ const ALLOWED: Record<string, Role[]> = {
   'inbox.read': [...ROLES],
   'inbox.unread': [...ROLES],
   'inbox.readAll': [...ROLES],
+  'preferences.get': [...ROLES],
+  'preferences.put': [...ROLES],
 };
 
 /** An in_app notification to the member of `role`, once it is in their inbox: its id. */
@@ -197,6 +199,13 @@ async function attempt(id: string, role: Role) {
       return s.api.call('POST', `${base}/inbox/${await delivered(role)}/unread`, { token });
     case 'inbox.readAll':
       return s.api.call('POST', `${base}/inbox/read-all`, { token, body: {} });
+    case 'preferences.get':
+      return s.api.call('GET', `${base}/me/preferences`, { token });
+    case 'preferences.put':
+      return s.api.call('PUT', `${base}/me/preferences`, {
+        token,
+        body: { contacts: {}, muted: [{ channel: 'sms' }], quiet_hours: null },
+      });
     default:
       throw new Error(id);
   }

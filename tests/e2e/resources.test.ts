@@ -142,6 +142,7 @@ describe('tenants and members', () => {
       id: s.tenantId,
       name: `Tenant ${s.tenantId}`,
       status: 'active',
+      timezone: 'UTC',
       created_at: expect.any(String),
     });
   });

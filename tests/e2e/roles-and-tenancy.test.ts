@@ -23,6 +23,7 @@ afterAll(() => rt?.stop());
 // docs/api.md section 3, written out independently of shared/kernel/policy.ts.
 const ALLOWED: Record<string, Role[]> = {
   'tenants.get': [...ROLES],
+  'tenants.update': ['owner'],
   'members.list': [...ROLES],
   'exceptions.list': [...ROLES],
   'exceptions.get': [...ROLES],
@@ -82,6 +83,8 @@ async function attempt(s: Seeded, id: string, role: Role) {
   switch (id) {
     case 'tenants.get':
       return call('GET', base, { token });
+    case 'tenants.update':
+      return call('PATCH', base, { token, body: { timezone: 'Europe/Berlin' } });
     case 'members.list':
       return call('GET', `${base}/members`, { token });
     case 'exceptions.list':

@@ -390,6 +390,7 @@ describe('payment_reconciliation', () => {
         provider_record: r.mismatches[0]!.record,
       }),
       observation_ids: [],
+      escalation: null,
       detected_at: NOW.toISOString(),
       created_at: NOW.toISOString(),
       updated_at: NOW.toISOString(),

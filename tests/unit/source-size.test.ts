@@ -27,7 +27,7 @@ const GENERATED_OR_DATA = new Set<string>([
  * until its line is removed here.
  */
 const NOT_YET_SPLIT: Readonly<Record<string, number>> = {
-  'shared/demo/delivery.ts': 444,
+  'shared/demo/delivery.ts': 441,
 };
 
 function sources(dir: string): string[] {

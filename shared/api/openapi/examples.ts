@@ -26,6 +26,7 @@ const EXAMPLE_EXCEPTION = {
   created_at: AT,
   updated_at: AT,
   resolved_at: null,
+  escalation: null,
 };
 
 export const EXAMPLES: Partial<Record<OperationId, { request?: unknown; response?: unknown }>> = {
@@ -40,7 +41,13 @@ export const EXAMPLES: Partial<Record<OperationId, { request?: unknown; response
   },
   'tenants.create': {
     request: { id: 'alder-creek-supply', name: 'Alder Creek Supply Co.' },
-    response: { id: 'alder-creek-supply', name: 'Alder Creek Supply Co.', status: 'active', created_at: AT },
+    response: {
+      id: 'alder-creek-supply',
+      name: 'Alder Creek Supply Co.',
+      status: 'active',
+      timezone: 'UTC',
+      created_at: AT,
+    },
   },
   'exceptions.create': {
     request: {
