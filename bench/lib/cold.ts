@@ -4,7 +4,8 @@ import { type Bundle, bundleFloor, bundleFunction, type Variant } from './bundle
 import type { WireCall } from './capture';
 import { type BenchFunction, REPO_ROOT } from './functions';
 import { formatRatio, median, type PairedRatio, pairedRatio, writeBundle } from './measure';
-import { COLD_MAX_RUNS, COLD_PRECISION, COLD_RUNS, is2xx, log, PROFILE_DIR } from './settings';
+import { coldAnswerOk } from './requests';
+import { COLD_MAX_RUNS, COLD_PRECISION, COLD_RUNS, log, PROFILE_DIR } from './settings';
 
 /**
  * Cold init in fresh Node processes (bench/cold-runner.mjs): a function and its SDK-only floor
@@ -42,8 +43,8 @@ export interface ColdProcess {
   env: Record<string, string>;
   /** The event of the n-th pair instead, where each must write a record of its own. */
   eventAt?: (pair: number) => unknown;
-  /** An API handler: its answer must be 2xx. */
-  http?: boolean;
+  /** An API handler: the answers it must give (2xx, or its cold request's own status). */
+  answers?: (status: number) => boolean;
 }
 
 /** The event a function's cold process serves and the wire calls it made, for its floor to repeat. */
@@ -92,7 +93,7 @@ export async function coldSeries(processes: ColdProcess[], runs = COLD_RUNS) {
   for (let i = 0; i < runs; i++) {
     for (const p of processes) {
       const r = await coldOnce(p.file, p.event, p.env);
-      if (p.http && !is2xx(r.status)) {
+      if (p.answers && !p.answers(r.status)) {
         const again = await coldOnce(p.file, p.event, p.env, true);
         throw new Error(`cold run of ${p.file} answered ${r.status}; once more, it logged:\n${again.log}`);
       }
@@ -165,7 +166,13 @@ export async function measureCold(
     if (!ev) continue;
     const env = envOf(b.fn.name);
     cold[b.fn.name] = await pairedCold(
-      { key: 'fn', file: b.file, event: ev.event, env, http: b.fn.kind === 'api' },
+      {
+        key: 'fn',
+        file: b.file,
+        event: ev.event,
+        env,
+        answers: b.fn.kind === 'api' ? (s: number) => coldAnswerOk(b.fn.group!, s) : undefined,
+      },
       { key: 'floor', file: b.floorFile, event: { calls: ev.calls }, env },
     );
     log(
@@ -192,16 +199,16 @@ export async function measureLevers(
   };
   const esm = await variant({ format: 'esm' }, '.mjs', true);
   const maps = await variant({ format: 'cjs', sourcemap: true }, '.cjs');
-  const http = rep.fn.kind === 'api';
+  const answers = rep.fn.kind === 'api' ? (s: number) => coldAnswerOk(rep.fn.group!, s) : undefined;
   const series = await coldSeries([
-    { key: 'cjs', file: rep.file, event: repEvent.event, env, http },
-    { key: 'esm', file: esm.file, event: repEvent.event, env, http },
+    { key: 'cjs', file: rep.file, event: repEvent.event, env, answers },
+    { key: 'esm', file: esm.file, event: repEvent.event, env, answers },
     {
       key: 'cjs+maps',
       file: maps.file,
       event: repEvent.event,
       env: { ...env, NODE_OPTIONS: '--enable-source-maps' },
-      http,
+      answers,
     },
     { key: 'floor cjs', file: rep.floorFile, event: { calls: repEvent.calls }, env },
     { key: 'floor esm', file: esm.floorFile!, event: { calls: repEvent.calls }, env },

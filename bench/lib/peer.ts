@@ -158,7 +158,7 @@ export async function measurePeer(o: PeerOptions): Promise<PeerResult> {
           event: undefined,
           eventAt: (n) => apiEvent(route.request(o.fx, writes ? coldOffset + 2 * n : 0)),
           env: o.env,
-          http: true,
+          answers: is2xx,
         },
         {
           key: 'peer',
@@ -166,7 +166,7 @@ export async function measurePeer(o: PeerOptions): Promise<PeerResult> {
           event: undefined,
           eventAt: (n) => apiEvent(route.request(o.fx, writes ? coldOffset + 2 * n + 1 : 0)),
           env: o.env,
-          http: true,
+          answers: is2xx,
         },
       );
       routes.push({

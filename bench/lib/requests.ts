@@ -126,14 +126,29 @@ export function keyRoutes(): KeyRoute[] {
  * static catalog, previews have no GET, and `/ops/metrics` is 403 for a tenant owner. Groups not
  * listed (new ones) take their first GET; the bench refuses a cold request that is not 2xx.
  */
-const COLD_REQUESTS: Record<string, { operation: string; body?: unknown; platformAdmin?: boolean }> = {
+const COLD_REQUESTS: Record<
+  string,
+  { operation: string; body?: unknown; platformAdmin?: boolean; status?: number }
+> = {
   integrations: { operation: 'integrationConnections.list' },
   // The defaults: every record source of the tenant read, as the briefing does for a role.
   previews: { operation: 'previews.briefing', body: {} },
   metrics: { operation: 'ops.metrics', platformAdmin: true },
   review: { operation: 'reviewItems.list' },
   public: { operation: 'public.health' },
+  // A browser page that succeeds only with a consent's single-use state: cold, it refuses a
+  // missing one with its short HTML page, before any table call.
+  oauth: { operation: 'oauth.callback', status: 400 },
 };
+
+/** Whether a group's cold request answered as it should: 2xx, or the status its row names. */
+export function coldAnswerOk(group: string, status: number): boolean {
+  const expected = COLD_REQUESTS[group]?.status;
+  return expected === undefined ? status >= 200 && status < 300 : status === expected;
+}
+
+/** Whether a group's cold request reads the table (every one but a row with its own status). */
+export const coldReads = (group: string): boolean => COLD_REQUESTS[group]?.status === undefined;
 
 export function coldRequest(group: string, fx: Fixture): ApiRequest {
   const chosen = COLD_REQUESTS[group];

@@ -1,9 +1,9 @@
 import type { Built, ColdEvents } from './cold';
 import { operationName, type Recorder, type WireCall } from './capture';
 import { capacityOf, floorCalls, type Handler, measureRoute, percentile, type RouteResult } from './measure';
-import { apiEvent, authorizerEvent, coldRequest, context, keyRoutes } from './requests';
+import { apiEvent, authorizerEvent, coldAnswerOk, coldRequest, context, keyRoutes } from './requests';
 import type { Fixture } from './scenario';
-import { is2xx, log, muted, SAMPLES, WARMUP } from './settings';
+import { log, muted, SAMPLES, WARMUP } from './settings';
 
 /**
  * Warm latency, round trips and request units, in this process: each key route's bundled handler
@@ -109,7 +109,7 @@ export async function coldEventsOf(o: WarmOptions): Promise<ColdEvents> {
       const res = (await o.handlers.get(b.fn.name)!(structuredClone(event), context(b.fn.name))) as {
         statusCode?: number;
       };
-      if (b.fn.kind === 'api' && !is2xx(res.statusCode ?? 0))
+      if (b.fn.kind === 'api' && !coldAnswerOk(b.fn.group!, res.statusCode ?? 0))
         throw new Error(`cold request of ${b.fn.name} answered ${res.statusCode}: ${JSON.stringify(res)}`);
       coldEvents.set(b.fn.name, { event, calls: o.recorder.take() });
     }

@@ -12,10 +12,12 @@ import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import { taskDueStore } from '#functions/adapters/timer-store';
 import { escalationFireDeps } from '#functions/adapters/escalation-store';
 import { clock } from '#functions/config';
+import type { Clock } from '#shared/kernel/ids';
 import { logger, metricsFor } from '#functions/observability';
 import { kindHandlers } from './queue-worker';
 
-export const timerFireDeps = (db: Db): FireDeps => ({
+/** What a timer's firing reads and writes; the tests pass the clock they move. */
+export const timerFireDeps = (db: Db, at: Clock = clock): FireDeps => ({
   tasks: taskStore(db),
   taskDue: taskDueStore(db),
   documents: documentStore(db),
@@ -23,8 +25,8 @@ export const timerFireDeps = (db: Db): FireDeps => ({
   rules: workflowRuleStore(db),
   ruleSchedule: ruleScheduleStore(db),
   zones: tenantZones(db),
-  clock,
-  escalation: escalationFireDeps(db, clock),
+  clock: at,
+  escalation: escalationFireDeps(db, at),
 });
 
 /**

@@ -1,10 +1,9 @@
+import { timerFireDeps } from '#functions/workers/timers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
-import { documentDueStore } from '#functions/adapters/document-due-store';
-import { ruleScheduleStore } from '#functions/adapters/rule-schedule-store';
 import { pendingOlderThan } from '#functions/adapters/outbox';
 import type { createStores } from '#functions/adapters/stores';
-import { taskDueStore, timerStore } from '#functions/adapters/timer-store';
+import { timerStore } from '#functions/adapters/timer-store';
 import { changeDocumentStatus, createDocument } from '#shared/domain/documents/use-cases';
 import { createTenant, updateTenant } from '#shared/domain/identity/tenants';
 import type { OutboxEvent } from '#shared/domain/outbox';
@@ -44,16 +43,7 @@ beforeAll(async () => {
 });
 
 const docDeps = (clock: Clock) => ({ documents: stores.documents, zones: stores.zones, clock });
-const fireDeps = (clock: Clock): FireDeps => ({
-  tasks: stores.tasks,
-  taskDue: taskDueStore(db),
-  documents: stores.documents,
-  documentDue: documentDueStore(db),
-  rules: stores.workflowRules,
-  ruleSchedule: ruleScheduleStore(db),
-  zones: stores.zones,
-  clock,
-});
+const fireDeps = (clock: Clock): FireDeps => timerFireDeps(db, clock);
 
 const openInvoice = async (clock: Clock, dueOn: string, documentType: 'invoice' | 'payment' = 'invoice') => {
   const d = await createDocument(docDeps(clock), admin, T, {

@@ -1,15 +1,12 @@
-import { documentDueStore } from '#functions/adapters/document-due-store';
-import { ruleScheduleStore } from '#functions/adapters/rule-schedule-store';
+import { timerFireDeps } from '#functions/workers/timers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { Db } from '#functions/adapters/dynamo';
 import { escalationPolicyStore, memberDirectory } from '#functions/adapters/escalation-policy-store';
-import { escalationFireDeps } from '#functions/adapters/escalation-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { pendingOlderThan } from '#functions/adapters/outbox';
 import type { createStores } from '#functions/adapters/stores';
 import { timerStore } from '#functions/adapters/timer-store';
-import { taskDueStore } from '#functions/adapters/timer-store';
 import { EscalationPolicyCreate } from '#shared/api/schemas/escalation-policies';
 import { createPolicy, updatePolicy } from '#shared/domain/escalation/use-cases';
 import { changeExceptionStatus, createException, getException } from '#shared/domain/exceptions/use-cases';
@@ -50,17 +47,7 @@ const exceptionDeps = (clock: Clock) => ({
   policies: escalationPolicyStore(db),
   clock,
 });
-const fireDeps = (clock: Clock): FireDeps => ({
-  tasks: stores.tasks,
-  taskDue: taskDueStore(db),
-  documents: stores.documents,
-  documentDue: documentDueStore(db),
-  rules: stores.workflowRules,
-  ruleSchedule: ruleScheduleStore(db),
-  zones: stores.zones,
-  clock,
-  escalation: escalationFireDeps(db, clock),
-});
+const fireDeps = (clock: Clock): FireDeps => timerFireDeps(db, clock);
 
 /** A policy of its own exception type, so each test's exceptions pick it. */
 const policyFor = (type: string, clock: Clock, over: Record<string, unknown> = {}) =>

@@ -1,5 +1,4 @@
-import { documentDueStore } from '#functions/adapters/document-due-store';
-import { ruleScheduleStore } from '#functions/adapters/rule-schedule-store';
+import { timerFireDeps } from '#functions/workers/timers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { Db } from '#functions/adapters/dynamo';
@@ -9,7 +8,7 @@ import { exceptionStore } from '#functions/adapters/exception-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { pendingOlderThan } from '#functions/adapters/outbox';
 import type { createStores } from '#functions/adapters/stores';
-import { taskDueStore, timerStore } from '#functions/adapters/timer-store';
+import { timerStore } from '#functions/adapters/timer-store';
 import { EscalationPolicyCreate } from '#shared/api/schemas/escalation-policies';
 import { createPolicy } from '#shared/domain/escalation/use-cases';
 import type { ExceptionStore } from '#shared/domain/exceptions/ports';
@@ -41,17 +40,10 @@ const exceptionDeps = (exceptions: ExceptionStore = stores.exceptions) => ({
   policies: escalationPolicyStore(db),
   clock,
 });
-const fireDeps = (over: Partial<NonNullable<FireDeps['escalation']>> = {}): FireDeps => ({
-  tasks: stores.tasks,
-  taskDue: taskDueStore(db),
-  documents: stores.documents,
-  documentDue: documentDueStore(db),
-  rules: stores.workflowRules,
-  ruleSchedule: ruleScheduleStore(db),
-  zones: stores.zones,
-  clock,
-  escalation: { ...escalationFireDeps(db, clock), ...over },
-});
+const fireDeps = (over: Partial<NonNullable<FireDeps['escalation']>> = {}): FireDeps => {
+  const deps = timerFireDeps(db, clock);
+  return { ...deps, escalation: { ...deps.escalation!, ...over } };
+};
 
 /** A critical exception created at 08:00 whose level 1 (15 minutes) is due now, claimed by a sweep. */
 async function dueException(): Promise<{ id: string; firing: OutboxEvent }> {

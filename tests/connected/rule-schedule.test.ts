@@ -1,10 +1,9 @@
+import { timerFireDeps } from '#functions/workers/timers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
-import { documentDueStore } from '#functions/adapters/document-due-store';
 import { pendingOlderThan } from '#functions/adapters/outbox';
-import { ruleScheduleStore } from '#functions/adapters/rule-schedule-store';
 import type { createStores } from '#functions/adapters/stores';
-import { taskDueStore, timerStore } from '#functions/adapters/timer-store';
+import { timerStore } from '#functions/adapters/timer-store';
 import { workflowRunDeps } from '#functions/workers/deps';
 import { createTenant, updateTenant } from '#shared/domain/identity/tenants';
 import type { OutboxEvent } from '#shared/domain/outbox';
@@ -47,16 +46,7 @@ beforeAll(async () => {
 });
 
 const ruleDeps = (clock: Clock) => ({ rules: stores.workflowRules, zones: stores.zones, clock });
-const fireDeps = (clock: Clock): FireDeps => ({
-  tasks: stores.tasks,
-  taskDue: taskDueStore(db),
-  documents: stores.documents,
-  documentDue: documentDueStore(db),
-  rules: stores.workflowRules,
-  ruleSchedule: ruleScheduleStore(db),
-  zones: stores.zones,
-  clock,
-});
+const fireDeps = (clock: Clock): FireDeps => timerFireDeps(db, clock);
 const mondayRule = (clock: Clock, cron = '0 8 * * 1') =>
   createRule(ruleDeps(clock), admin, T, {
     name: 'Weekly check',

@@ -1,10 +1,9 @@
+import { timerFireDeps } from '#functions/workers/timers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import { pendingOlderThan } from '#functions/adapters/outbox';
 import type { createStores } from '#functions/adapters/stores';
 import { taskDueStore, timerStore } from '#functions/adapters/timer-store';
-import { documentDueStore } from '#functions/adapters/document-due-store';
-import { ruleScheduleStore } from '#functions/adapters/rule-schedule-store';
 import { createTenant } from '#shared/domain/identity/tenants';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { TaskDueStore } from '#shared/domain/timers/ports';
@@ -74,14 +73,8 @@ const timersOf = async (taskId: string) =>
   (await timerStore(db).list(T, { subject_id: taskId }, { limit: 100 })).items;
 
 const fireDeps = (clock: Clock, taskDue: TaskDueStore = taskDueStore(db)): FireDeps => ({
-  tasks: stores.tasks,
+  ...timerFireDeps(db, clock),
   taskDue,
-  documents: stores.documents,
-  documentDue: documentDueStore(db),
-  rules: stores.workflowRules,
-  ruleSchedule: ruleScheduleStore(db),
-  zones: stores.zones,
-  clock,
 });
 
 /** A task due at `due`, created at `created` by the clock the test moves. */
