@@ -232,6 +232,26 @@ describe('exactly-once sending', () => {
     }
   });
 
+  it('a repeated copy of an event the provider refused sends nothing; a review retry sends again', async () => {
+    const tenantId = await tenantWith();
+    const { n, event } = await queued(tenantId);
+    const refusing = provider(async () => ({ ok: false, kind: 'permanent', reason: 'http_400' }));
+    expect(await deliver(workerDeps(refusing), event, 1)).toMatchObject({ result: 'permanent_failure' });
+    expect(await deliver(workerDeps(refusing), event, 2)).toMatchObject({
+      action: 'ack',
+      result: 'skipped',
+      reason: 'permanent_failure',
+    });
+    expect(refusing.sends).toBe(1);
+    expect((await read(tenantId, n.id)).attempts).toHaveLength(1);
+
+    const stored = await read(tenantId, n.id);
+    await decideReviewItem(api(), actor, tenantId, stored.review_item_id!, { action: 'retry' });
+    const healthy = provider();
+    expect(await deliver(workerDeps(healthy), event, 1)).toMatchObject({ result: 'delivered' });
+    expect(healthy.sends).toBe(1);
+  });
+
   it('a second delivery while the first is delivering retries later and sends nothing', async () => {
     const tenantId = await tenantWith();
     const { n, event } = await queued(tenantId);

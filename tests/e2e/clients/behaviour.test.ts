@@ -14,7 +14,7 @@ import {
   paginate,
   type RetryOptions,
 } from '../../../clients/typescript/index';
-import { LOGIN_FAILURE_LIMIT } from '#shared/domain/identity/sessions';
+import { LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_SECONDS } from '#shared/domain/identity/sessions';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '#shared/kernel/errors';
 import { dynamoEndpoint } from '#tests/support/db';
 import { client } from '#tests/support/http';
@@ -47,8 +47,17 @@ const moveClock = async (seconds: number) => {
   const r = await api().call('POST', '/_local/clock', { body: { advance_seconds: Math.ceil(seconds) } });
   expect(r.status).toBe(200);
 };
-/** LOGIN_FAILURE_LIMIT wrong passwords: the next login of `email` is 429 until the window ends. */
+/**
+ * LOGIN_FAILURE_LIMIT wrong passwords: the next login of `email` is 429 until the window ends.
+ * The login window is fixed (aligned to the epoch), so the clock first moves to the start of the
+ * next one: the Retry-After is then the whole window, whatever the wall clock said at start.
+ */
 const lockOut = async (email: string) => {
+  const at = await api().call('POST', '/_local/clock', { body: { advance_seconds: 1 } });
+  const now = Date.parse((at.body as { now: string }).now) / 1000;
+  const next = (Math.floor(now / LOGIN_WINDOW_SECONDS) + 1) * LOGIN_WINDOW_SECONDS;
+  const moved = await api().call('POST', '/_local/clock', { body: { now: new Date(next * 1000).toISOString() } });
+  expect(moved.status).toBe(200);
   for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
     const r = await api().call('POST', '/auth/sessions', { body: { email, password: 'a-wrong-password' } });
     expect(r.status).toBe(401);
