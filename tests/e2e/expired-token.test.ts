@@ -7,11 +7,13 @@ import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 let rt: TestRuntime;
 let expired: string;
 beforeAll(async () => {
-  rt = await startRuntime({ OPS_SESSION_TTL_SECONDS: '1' });
+  // The manual clock moves past the session's end: no wait, and no race with a loaded machine.
+  rt = await startRuntime({ OPS_SESSION_TTL_SECONDS: '60', OPS_LOCAL_CLOCK: 'manual' });
   const api = client(rt.baseUrl);
   expired = await api.login(rt.admin.email, rt.admin.password);
   expect((await api.call('GET', '/auth/me', { token: expired })).status).toBe(200);
-  await new Promise((r) => setTimeout(r, 1200));
+  const moved = await api.call('POST', '/_local/clock', { body: { advance_seconds: 61 } });
+  expect(moved.status).toBe(200);
 });
 afterAll(() => rt?.stop());
 

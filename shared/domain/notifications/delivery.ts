@@ -121,8 +121,7 @@ const reviewFor = (n: Notification, now: string, reason: ReviewItem['reason'], d
 
 /**
  * Deliver one message.
- * 1. Read the notification; a missing, blocked, discarded or delivered one is acknowledged, and
- *    so is one the provider refused (a repeated copy of the event sends nothing).
+ * 1. Read the notification; a missing, blocked, discarded, delivered or refused one is acknowledged.
  * 2. Claim the idempotency key (conditional write); already consumed -> acknowledge, busy -> retry.
  *    A channel without a gate (in_app) whose in-process send succeeds is claimed in the
  *    transaction that records it delivered (step 4): one transaction, the same answers.
@@ -148,9 +147,7 @@ export async function deliver(
   if (found.status === 'delivered') return { action: 'ack', result: 'duplicate', notification: found };
   if (!SENDABLE.has(found.status))
     return { action: 'ack', result: 'skipped', notification: found, reason: found.status };
-  // A provider's refusal is final for this event: a copy of the message that SQS delivers again
-  // sends nothing. Only a review decision (a new event, status `queued`) sends it again; the
-  // DLQ redrive re-sends only what ran out of attempts.
+  // A refusal is final for this event (a review retry queues it anew); a DLQ redrive re-sends only what ran out of attempts.
   if (found.status === 'dead_lettered' && found.attempts.at(-1)?.outcome === 'permanent_failure')
     return { action: 'ack', result: 'skipped', notification: found, reason: 'permanent_failure' };
 
