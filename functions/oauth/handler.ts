@@ -9,6 +9,8 @@ import { callbackThrottle, consentStore, refreshClaims } from '#functions/adapte
 import { oauthProvider } from '#functions/adapters/oauth-provider';
 import { clock, connectionSecretSettings, oauthSettings, tableConfig } from '#functions/config';
 import { HttpResult } from '#functions/http/dispatch';
+import { logger } from '#functions/observability';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, UnavailableError } from '#shared/kernel/errors';
 import { httpHandler } from '#functions/http/handler';
 
 /**
@@ -52,6 +54,14 @@ export const page = (outcome: CallbackOutcome): HttpResult => {
 };
 
 export const handler = httpHandler(OAUTH_OPERATIONS, {
-  'oauth.callback': async ({ query, sourceIp }) =>
-    page(await completeConsent(deps, { ...query, client: sourceIp })),
+  'oauth.callback': async ({ query, sourceIp }) => {
+    try {
+      return page(await completeConsent(deps, { ...query, client: sourceIp }));
+    } catch (err) {
+      if (!(err instanceof UnavailableError)) throw err;
+      // A person in a browser reads this answer: the table's failure is the page's 503, not a JSON problem.
+      logger.warn('oauth callback: table unavailable', { error: err.cause });
+      return page({ answer: 'unavailable', retry_after_seconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+    }
+  },
 });
