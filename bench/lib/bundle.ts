@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { type BuildOptions, build, type Metafile } from 'esbuild';
 import { ESBUILD_OPTIONS } from '#infra/bundling';
 import { REPO_ROOT } from './functions';
@@ -91,13 +91,27 @@ const finish = (result: Awaited<ReturnType<typeof build>>, withImports: boolean)
   };
 };
 
-export async function bundleFunction(entry: string, variant: Variant = {}): Promise<Bundle> {
-  const result = await build({
-    ...options(variant),
-    entryPoints: [entry],
-    outfile: join(REPO_ROOT, 'bench', '.build', `${relative(REPO_ROOT, entry).replace(/[/.]/g, '_')}.js`),
+/**
+ * Bundles are kept for the process's life: the budget tests share one worker (vitest.config.ts)
+ * and each asks for the same functions, which the sources cannot change under them.
+ */
+const built = new Map<string, Promise<Bundle>>();
+const once = (key: string, make: () => Promise<Bundle>) => {
+  let bundle = built.get(key);
+  if (!bundle) built.set(key, (bundle = make()));
+  return bundle;
+};
+
+export function bundleFunction(entry: string, variant: Variant = {}): Promise<Bundle> {
+  const path = relative(REPO_ROOT, resolve(REPO_ROOT, entry));
+  return once(`${path} ${JSON.stringify(variant)}`, async () => {
+    const result = await build({
+      ...options(variant),
+      entryPoints: [entry],
+      outfile: join(REPO_ROOT, 'bench', '.build', `${path.replace(/[/.]/g, '_')}.js`),
+    });
+    return finish(result, true);
   });
-  return finish(result, true);
 }
 
 /** The low-level command each DocumentClient command sends; the floor replays wire requests with it. */
@@ -178,16 +192,14 @@ export function floorSource(imports: Map<string, Set<string>>): string {
   return lines.join('\n');
 }
 
-export async function bundleFloor(imports: Map<string, Set<string>>, variant: Variant = {}): Promise<Bundle> {
-  const result = await build({
-    ...options(variant),
-    stdin: {
-      contents: floorSource(imports),
-      resolveDir: REPO_ROOT,
-      sourcefile: 'sdk-floor.js',
-      loader: 'js',
-    },
-    outfile: join(REPO_ROOT, 'bench', '.build', 'floor.js'),
+export function bundleFloor(imports: Map<string, Set<string>>, variant: Variant = {}): Promise<Bundle> {
+  const contents = floorSource(imports);
+  return once(`floor ${contents} ${JSON.stringify(variant)}`, async () => {
+    const result = await build({
+      ...options(variant),
+      stdin: { contents, resolveDir: REPO_ROOT, sourcefile: 'sdk-floor.js', loader: 'js' },
+      outfile: join(REPO_ROOT, 'bench', '.build', 'floor.js'),
+    });
+    return finish(result, false);
   });
-  return finish(result, false);
 }
