@@ -11,6 +11,8 @@ import { tenantZones } from '#functions/adapters/tenant-zone';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import { taskDueStore } from '#functions/adapters/timer-store';
 import { escalationFireDeps } from '#functions/adapters/escalation-store';
+import { connectionStore } from '#functions/adapters/connection-store';
+import { hubScheduleStore } from '#functions/adapters/hub-schedule-store';
 import { clock } from '#functions/config';
 import type { Clock } from '#shared/kernel/ids';
 import { logger, metricsFor } from '#functions/observability';
@@ -27,6 +29,7 @@ export const timerFireDeps = (db: Db, at: Clock = clock): FireDeps => ({
   zones: tenantZones(db),
   clock: at,
   escalation: escalationFireDeps(db, at),
+  hub: { connections: connectionStore(db), hubSchedule: hubScheduleStore(db), clock: at },
 });
 
 /**
