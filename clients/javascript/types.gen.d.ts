@@ -926,6 +926,10 @@ export type ConnectionHealthRead = {
     last_failure_at: string | null;
     open_issues: number;
 };
+export type ConnectionSchedule = {
+    diagnostics_every_hours?: number;
+    reconciliation_every_hours?: number;
+};
 /**
  * Certifying a connector against its adapter contract.
  */
@@ -1309,6 +1313,7 @@ export type IntegrationConnectionCreate = {
     mapping?: {
         [key: string]: string;
     };
+    schedule?: ConnectionSchedule | null;
 };
 export type IntegrationConnectionList = {
     items: Array<IntegrationConnectionRead>;
@@ -1331,6 +1336,7 @@ export type IntegrationConnectionRead = {
         [key: string]: string;
     };
     secret_configured: boolean;
+    schedule: ConnectionSchedule | null;
     health: ConnectionHealthRead;
     /**
      * ISO 8601 timestamp
@@ -1363,6 +1369,7 @@ export type IntegrationConnectionUpdate = {
     mapping?: {
         [key: string]: string;
     };
+    schedule?: ConnectionSchedule | null;
 };
 export type IntegrationDiagnosticsRead = {
     connection_id: string;

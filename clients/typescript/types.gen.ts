@@ -970,6 +970,11 @@ export type ConnectionHealthRead = {
     open_issues: number;
 };
 
+export type ConnectionSchedule = {
+    diagnostics_every_hours?: number;
+    reconciliation_every_hours?: number;
+};
+
 /**
  * Certifying a connector against its adapter contract.
  */
@@ -1381,6 +1386,7 @@ export type IntegrationConnectionCreate = {
     mapping?: {
         [key: string]: string;
     };
+    schedule?: ConnectionSchedule | null;
 };
 
 export type IntegrationConnectionList = {
@@ -1405,6 +1411,7 @@ export type IntegrationConnectionRead = {
         [key: string]: string;
     };
     secret_configured: boolean;
+    schedule: ConnectionSchedule | null;
     health: ConnectionHealthRead;
     /**
      * ISO 8601 timestamp
@@ -1438,6 +1445,7 @@ export type IntegrationConnectionUpdate = {
     mapping?: {
         [key: string]: string;
     };
+    schedule?: ConnectionSchedule | null;
 };
 
 export type IntegrationDiagnosticsRead = {

@@ -84,6 +84,7 @@ __all__ = [
     "BusinessScenarioReplayDemoReadObservedItem",
     "BusinessScenarioReplayDemoRead",
     "ConnectionHealthRead",
+    "ConnectionSchedule",
     "ConnectorCertificationDemoReadConnector",
     "ConnectorCertificationDemoReadWalkthroughItem",
     "ConnectorCertificationDemoReadContractChecksItem",
@@ -1070,6 +1071,12 @@ class ConnectionHealthRead(TypedDict):
     open_issues: int
 
 
+class ConnectionSchedule(TypedDict):
+    """The `ConnectionSchedule` record."""
+    diagnostics_every_hours: NotRequired[int]
+    reconciliation_every_hours: NotRequired[int]
+
+
 class ConnectorCertificationDemoReadConnector(TypedDict):
     """The `ConnectorCertificationDemoReadConnector` record."""
     key: str
@@ -1441,6 +1448,7 @@ class IntegrationConnectionCreate(TypedDict):
     config: NotRequired[dict[str, Any]]
     secret: NotRequired[dict[str, Any]]
     mapping: NotRequired[dict[str, str]]
+    schedule: NotRequired[ConnectionSchedule | None]
 
 
 class IntegrationConnectionList(TypedDict):
@@ -1460,6 +1468,7 @@ class IntegrationConnectionRead(TypedDict):
     config: dict[str, Any]
     mapping: dict[str, str]
     secret_configured: bool
+    schedule: ConnectionSchedule | None
     health: ConnectionHealthRead
     created_at: str
     updated_at: str
@@ -1473,6 +1482,7 @@ class IntegrationConnectionUpdate(TypedDict):
     config: NotRequired[dict[str, Any]]
     secret: NotRequired[dict[str, Any] | None]
     mapping: NotRequired[dict[str, str]]
+    schedule: NotRequired[ConnectionSchedule | None]
 
 
 class IntegrationDiagnosticsRead(TypedDict):
