@@ -2106,7 +2106,7 @@ export type WorkflowCreateTaskAction = {
     due_in_hours?: number | null;
 };
 export type WorkflowEventTrigger = {
-    event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+    event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'exception.escalated' | 'exception.ack_timed_out';
 };
 export type WorkflowNotifyAction = {
     type: 'notify';
@@ -2164,7 +2164,7 @@ export type WorkflowRuleRead = {
     tenant_id: string;
     name: string;
     trigger: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'exception.escalated' | 'exception.ack_timed_out';
     } | {
         schedule: {
             cron: string;
@@ -2187,7 +2187,7 @@ export type WorkflowRuleRead = {
 };
 export type WorkflowRuleTest = {
     event: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'exception.escalated' | 'exception.ack_timed_out';
         /**
          * A provider record as the provider sends it
          */

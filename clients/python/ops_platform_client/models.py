@@ -2288,7 +2288,7 @@ class WorkflowCreateTaskAction(TypedDict):
 
 class WorkflowEventTrigger(TypedDict):
     """The `WorkflowEventTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened", "exception.escalated", "exception.ack_timed_out"]
 
 
 class WorkflowNotifyAction(TypedDict):
@@ -2356,7 +2356,7 @@ class WorkflowRuleList(TypedDict):
 
 class WorkflowRuleReadTrigger(TypedDict):
     """The `WorkflowRuleReadTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened", "exception.escalated", "exception.ack_timed_out"]
 
 
 class WorkflowRuleReadTrigger2Schedule(TypedDict):
@@ -2387,7 +2387,7 @@ class WorkflowRuleRead(TypedDict):
 
 class WorkflowRuleTestEvent(TypedDict):
     """The `WorkflowRuleTestEvent` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened", "exception.escalated", "exception.ack_timed_out"]
     entity: dict[str, Any]
 
 
