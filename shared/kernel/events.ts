@@ -41,6 +41,7 @@ export const EVENT_KINDS = {
   reconciliationRunRequested: 'reconciliation.run_requested',
   accountingExportRequested: 'accounting.export_requested',
   timerFired: 'timer.fired',
+  tenantTimezoneChanged: 'tenant.timezone_changed',
 } as const;
 
 export const EVENTS = {
@@ -76,6 +77,11 @@ export const EVENTS = {
     payload: { export_id: 'string' },
   },
   /** A due timer claimed by the timer sweeper (docs/api.md, "Time"): the timer as it was claimed. */
+  /** A tenant's new time zone: the timers that depend on it are moved (docs/api.md, "Tenant time zone"). */
+  tenantTimezoneChanged: {
+    queue: 'internal',
+    payload: { timezone: 'string' },
+  },
   timerFired: {
     queue: 'internal',
     payload: { id: 'string', kind: 'string', subject_type: 'string', subject_id: 'string', due_at: 'string' },

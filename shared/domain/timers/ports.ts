@@ -105,3 +105,13 @@ export interface HubScheduleStore {
     runs: ReconciliationRun[],
   ): Promise<OccurrenceResult | 'changed'>;
 }
+
+export interface RezoneStore {
+  /**
+   * A scheduled rule's next firing moved from `was` to `next` (its timer with it), on the
+   * condition that the rule is still enabled and due at `was`; false when it moved on meanwhile.
+   */
+  moveRule(rule: { tenant_id: string; id: string; was: string }, next: Timer | null): Promise<boolean>;
+  /** A timer re-armed at its new time, on the condition that it is still armed at `was`. */
+  moveTimer(timer: Timer, was: string): Promise<boolean>;
+}
