@@ -77,14 +77,14 @@ export const EVENTS = {
     payload: { export_id: 'string' },
   },
   /** A due timer claimed by the timer sweeper (docs/api.md, "Time"): the timer as it was claimed. */
+  timerFired: {
+    queue: 'internal',
+    payload: { id: 'string', kind: 'string', subject_type: 'string', subject_id: 'string', due_at: 'string' },
+  },
   /** A tenant's new time zone: the timers that depend on it are moved (docs/api.md, "Tenant time zone"). */
   tenantTimezoneChanged: {
     queue: 'internal',
     payload: { timezone: 'string' },
-  },
-  timerFired: {
-    queue: 'internal',
-    payload: { id: 'string', kind: 'string', subject_type: 'string', subject_id: 'string', due_at: 'string' },
   },
 } as const satisfies Record<keyof typeof EVENT_KINDS, EventRow>;
 
