@@ -36,7 +36,10 @@ export async function rezoneTimers(deps: RezoneDeps, tenantId: string): Promise<
     let cursor: string | undefined;
     do {
       const page = await deps.timers.list(tenantId, { kind }, { limit: 100, cursor });
-      for (const timer of page.items) if (await move(deps, timer, zone, now)) moved++;
+      // A page's moves run together: one at a time, a tenant with thousands of open invoices would
+      // outlast the worker's timeout (each move is a read and a transaction).
+      const results = await Promise.all(page.items.map((timer) => move(deps, timer, zone, now)));
+      moved += results.filter(Boolean).length;
       cursor = page.next_cursor ?? undefined;
     } while (cursor);
   }
