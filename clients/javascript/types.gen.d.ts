@@ -926,6 +926,10 @@ export type ConnectionHealthRead = {
     last_failure_at: string | null;
     open_issues: number;
 };
+export type ConnectionSchedule = {
+    diagnostics_every_hours?: number;
+    reconciliation_every_hours?: number;
+};
 /**
  * Certifying a connector against its adapter contract.
  */
@@ -1309,6 +1313,7 @@ export type IntegrationConnectionCreate = {
     mapping?: {
         [key: string]: string;
     };
+    schedule?: ConnectionSchedule | null;
 };
 export type IntegrationConnectionList = {
     items: Array<IntegrationConnectionRead>;
@@ -1331,6 +1336,7 @@ export type IntegrationConnectionRead = {
         [key: string]: string;
     };
     secret_configured: boolean;
+    schedule: ConnectionSchedule | null;
     health: ConnectionHealthRead;
     /**
      * ISO 8601 timestamp
@@ -1363,6 +1369,7 @@ export type IntegrationConnectionUpdate = {
     mapping?: {
         [key: string]: string;
     };
+    schedule?: ConnectionSchedule | null;
 };
 export type IntegrationDiagnosticsRead = {
     connection_id: string;
@@ -2099,7 +2106,7 @@ export type WorkflowCreateTaskAction = {
     due_in_hours?: number | null;
 };
 export type WorkflowEventTrigger = {
-    event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+    event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'exception.escalated' | 'exception.ack_timed_out';
 };
 export type WorkflowNotifyAction = {
     type: 'notify';
@@ -2157,7 +2164,7 @@ export type WorkflowRuleRead = {
     tenant_id: string;
     name: string;
     trigger: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'exception.escalated' | 'exception.ack_timed_out';
     } | {
         schedule: {
             cron: string;
@@ -2180,7 +2187,7 @@ export type WorkflowRuleRead = {
 };
 export type WorkflowRuleTest = {
     event: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'exception.escalated' | 'exception.ack_timed_out';
         /**
          * A provider record as the provider sends it
          */

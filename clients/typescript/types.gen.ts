@@ -970,6 +970,11 @@ export type ConnectionHealthRead = {
     open_issues: number;
 };
 
+export type ConnectionSchedule = {
+    diagnostics_every_hours?: number;
+    reconciliation_every_hours?: number;
+};
+
 /**
  * Certifying a connector against its adapter contract.
  */
@@ -1381,6 +1386,7 @@ export type IntegrationConnectionCreate = {
     mapping?: {
         [key: string]: string;
     };
+    schedule?: ConnectionSchedule | null;
 };
 
 export type IntegrationConnectionList = {
@@ -1405,6 +1411,7 @@ export type IntegrationConnectionRead = {
         [key: string]: string;
     };
     secret_configured: boolean;
+    schedule: ConnectionSchedule | null;
     health: ConnectionHealthRead;
     /**
      * ISO 8601 timestamp
@@ -1438,6 +1445,7 @@ export type IntegrationConnectionUpdate = {
     mapping?: {
         [key: string]: string;
     };
+    schedule?: ConnectionSchedule | null;
 };
 
 export type IntegrationDiagnosticsRead = {
@@ -2229,7 +2237,7 @@ export type WorkflowCreateTaskAction = {
 };
 
 export type WorkflowEventTrigger = {
-    event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+    event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'exception.escalated' | 'exception.ack_timed_out';
 };
 
 export type WorkflowNotifyAction = {
@@ -2294,7 +2302,7 @@ export type WorkflowRuleRead = {
     tenant_id: string;
     name: string;
     trigger: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'exception.escalated' | 'exception.ack_timed_out';
     } | {
         schedule: {
             cron: string;
@@ -2318,7 +2326,7 @@ export type WorkflowRuleRead = {
 
 export type WorkflowRuleTest = {
     event: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
+        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'exception.escalated' | 'exception.ack_timed_out';
         /**
          * A provider record as the provider sends it
          */

@@ -8,6 +8,8 @@ import {
 import { auditPut } from './audit-store';
 import { type Db, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
 import { getItem, getRecord } from './records';
+import { timerDelete, timerOp, timerPut } from './timer-store';
+import { timerId } from '#shared/domain/timers/arming';
 
 /** The stored connection: its API fields and its category (health is computed, not stored). */
 const toConnection = /* @__PURE__ */ storedReader<Connection>()(integrationConnectionRecord);
@@ -58,11 +60,12 @@ export const connectionStore = (db: Db): ConnectionStore => {
   };
 
   return {
-    async create(c, audit) {
+    async create(c, audit, timer) {
       const result = await transact(db, [
         putNew(integrationConnection.item(c)),
         auditPut(audit),
         holdAdapter(c),
+        ...(timer ? [timerPut(timer)] : []),
       ]);
       if (result.ok) return 'written';
       if (result.failed.includes(2)) return 'adapter_taken';
@@ -81,7 +84,7 @@ export const connectionStore = (db: Db): ConnectionStore => {
       });
     },
 
-    async update(next, previous, audit) {
+    async update(next, previous, audit, timer) {
       const ops: WriteOp[] = [
         { Put: { Item: integrationConnection.item(next), ...unchangedSince(previous) } },
         auditPut(audit),
@@ -91,6 +94,7 @@ export const connectionStore = (db: Db): ConnectionStore => {
       const claim = next.status !== previous.status ? await getItem(db, claimKey(previous)) : undefined;
       const becomesActive = next.status === 'active' && previous.status !== 'active';
       if (becomesActive || claim?.connection_id === previous.id) ops.push(holdAdapter(next));
+      if (timer !== undefined) ops.push(timerOp(next.tenant_id, timerId('hub_schedule', next.id), timer));
       const result = await transact(db, ops);
       if (result.ok) return 'written';
       return becomesActive && result.failed.includes(2) && !result.failed.includes(0)
@@ -102,6 +106,7 @@ export const connectionStore = (db: Db): ConnectionStore => {
       const ops: WriteOp[] = [
         { Delete: { Key: integrationConnection.key(previous), ...unchangedSince(previous) } },
         auditPut(audit),
+        timerDelete(previous.tenant_id, timerId('hub_schedule', previous.id)),
       ];
       const claim = await getItem(db, claimKey(previous));
       if (claim?.connection_id === previous.id) ops.push(releaseAdapter(previous));

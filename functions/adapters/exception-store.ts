@@ -34,8 +34,9 @@ export const exceptionStore = (db: Db): ExceptionStore => ({
     if (!result.ok) throw new Error('exception id collision');
   },
 
-  async createOnce(e, audit, outbox) {
-    return (await transact(db, [putNew(exceptionItem(e)), auditPut(audit), outboxPut(outbox)])).ok;
+  async createOnce(e, audit, outbox, timer) {
+    const ops = [putNew(exceptionItem(e)), auditPut(audit), outboxPut(outbox)];
+    return (await transact(db, timer ? [...ops, timerPut(timer)] : ops)).ok;
   },
 
   get: (tenantId, id) => getRecord(db, exception.key({ tenant_id: tenantId, id }), toException),

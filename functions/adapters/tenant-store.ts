@@ -6,6 +6,7 @@ import { auditPut } from './audit-store';
 import { beginsWith, type Db, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
 import { toMember, userPuts } from './identity-store';
 import { getRecord } from './records';
+import { outboxPut } from './outbox';
 import { DEFAULT_TIME_ZONE } from '#shared/kernel/time-zone';
 import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
@@ -108,7 +109,7 @@ export const tenantStore = (db: Db): TenantStore => {
       return { ...memberships, items: memberships.items.map((t) => current.get(t.id) ?? t) };
     },
 
-    async updateTenant(next, current, audit) {
+    async updateTenant(next, current, audit, outbox) {
       const zoneWas =
         current.timezone === DEFAULT_TIME_ZONE ? '(#tz = :tz OR attribute_not_exists(#tz))' : '#tz = :tz';
       const result = await transact(db, [
@@ -127,6 +128,7 @@ export const tenantStore = (db: Db): TenantStore => {
           },
         },
         auditPut(audit),
+        ...(outbox ? [outboxPut(outbox)] : []),
       ]);
       if (!result.ok) return false;
       if (next.name !== current.name) await renameMemberships(next);

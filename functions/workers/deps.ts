@@ -10,6 +10,7 @@ import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { documentStore } from '#functions/adapters/document-store';
 import { exceptionStore } from '#functions/adapters/exception-store';
+import { escalationPolicyStore } from '#functions/adapters/escalation-policy-store';
 import { providerReader } from '#functions/adapters/provider-reader';
 import { hubStore } from '#functions/adapters/hub-store';
 import { reconciliationStore } from '#functions/adapters/reconciliation-store';
@@ -112,6 +113,7 @@ export function hubRunDeps(db: Db): HubDeps & ReconciliationWorkerDeps {
     runs: reconciliationStore(db),
     documents: documentStore(db),
     exceptions: exceptionStore(db),
+    policies: escalationPolicyStore(db),
     clock,
     maxAttempts: deliveryOverrides().maxAttempts ?? DELIVERY_MAX_ATTEMPTS,
   };

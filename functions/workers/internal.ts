@@ -12,5 +12,5 @@ export const handler = workerHandler('internal', (db, queue) => ({
   ...notificationHandlers('internal', deliveryDeps(db), queue),
   ...workflowHandlers(workflowRunDeps(db)),
   ...hubHandlers(hubRunDeps(db)),
-  ...timerHandlers(timerFireDeps(db)),
+  ...timerHandlers(timerFireDeps(db), db),
 }));

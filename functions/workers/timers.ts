@@ -1,5 +1,8 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { type FireDeps, fireTimer } from '#shared/domain/timers/use-cases';
+import { rezoneTimers } from '#shared/domain/timers/rezone';
+import { rezoneStore } from '#functions/adapters/rezone-store';
+import { timerStore } from '#functions/adapters/timer-store';
 import type { Timer } from '#shared/domain/timers/ports';
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import type { Db } from '#functions/adapters/dynamo';
@@ -11,6 +14,8 @@ import { tenantZones } from '#functions/adapters/tenant-zone';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import { taskDueStore } from '#functions/adapters/timer-store';
 import { escalationFireDeps } from '#functions/adapters/escalation-store';
+import { connectionStore } from '#functions/adapters/connection-store';
+import { hubScheduleStore } from '#functions/adapters/hub-schedule-store';
 import { clock } from '#functions/config';
 import type { Clock } from '#shared/kernel/ids';
 import { logger, metricsFor } from '#functions/observability';
@@ -27,13 +32,14 @@ export const timerFireDeps = (db: Db, at: Clock = clock): FireDeps => ({
   zones: tenantZones(db),
   clock: at,
   escalation: escalationFireDeps(db, at),
+  hub: { connections: connectionStore(db), hubSchedule: hubScheduleStore(db), clock: at },
 });
 
 /**
  * The internal worker's timer kind (docs/api.md, "Time"): a claimed timer's firing re-reads its
  * subject and acts once. Errors propagate, so the queue retries and, in the end, dead-letters it.
  */
-export function timerHandlers(deps: FireDeps) {
+export function timerHandlers(deps: FireDeps, db: Db) {
   const metrics = metricsFor('worker-internal');
   return kindHandlers({
     [EVENT_KINDS.timerFired]: async (event) => {
@@ -49,6 +55,18 @@ export function timerHandlers(deps: FireDeps) {
         due_at: timer.due_at,
         lag_ms: lag,
         outcome,
+      });
+    },
+    [EVENT_KINDS.tenantTimezoneChanged]: async (event) => {
+      const { moved } = await rezoneTimers(
+        { ...deps, timers: timerStore(db), rezone: rezoneStore(db) },
+        event.tenant_id,
+      );
+      logger.info('timers moved to the tenant time zone', {
+        event: LOG_EVENTS.timersRezoned,
+        tenant_id: event.tenant_id,
+        timezone: event.payload.timezone,
+        moved,
       });
     },
   });

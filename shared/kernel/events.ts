@@ -41,6 +41,7 @@ export const EVENT_KINDS = {
   reconciliationRunRequested: 'reconciliation.run_requested',
   accountingExportRequested: 'accounting.export_requested',
   timerFired: 'timer.fired',
+  tenantTimezoneChanged: 'tenant.timezone_changed',
 } as const;
 
 export const EVENTS = {
@@ -79,6 +80,11 @@ export const EVENTS = {
   timerFired: {
     queue: 'internal',
     payload: { id: 'string', kind: 'string', subject_type: 'string', subject_id: 'string', due_at: 'string' },
+  },
+  /** A tenant's new time zone: the timers that depend on it are moved (docs/api.md, "Tenant time zone"). */
+  tenantTimezoneChanged: {
+    queue: 'internal',
+    payload: { timezone: 'string' },
   },
 } as const satisfies Record<keyof typeof EVENT_KINDS, EventRow>;
 

@@ -106,6 +106,7 @@ export const LOG_EVENTS = {
   accountingExportRun: 'accounting_export.run',
   timersSwept: 'timer.swept',
   timerFired: 'timer.fired',
+  timersRezoned: 'timer.rezoned',
 } as const;
 
 /**

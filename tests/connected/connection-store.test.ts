@@ -42,6 +42,7 @@ const connection = (
     config: {},
     mapping: {},
     secret_configured: false,
+    schedule: null,
     created_at: now,
     updated_at: now,
   };

@@ -209,6 +209,7 @@ describe('connection use cases, field by field', () => {
       config: { workspace: 'acme' },
       mapping: {},
       secret_configured: false,
+      schedule: null,
       created_at: c.created_at,
       updated_at: c.created_at,
       health: expect.objectContaining({ state: 'unknown', open_issues: 0 }),
@@ -226,6 +227,7 @@ describe('connection use cases, field by field', () => {
         config: { workspace: 'acme' },
         mapping: {},
         private_settings: 'none',
+        schedule: null,
       }),
     });
     expect(await getConnection(deps(), tenantId, c.id)).toMatchObject({ id: c.id, category: 'crm' });

@@ -106,6 +106,24 @@ describe('integration connections over HTTP', () => {
     expect(await footprint(a, base(a))).toEqual(before);
   });
 
+  it('refuses a schedule out of bounds, or reconciliation on a channel, naming the field; writes nothing', async () => {
+    const before = await footprint(a, base(a));
+    const tooOften = await create(a, { ...telegram('Hourly bot'), schedule: { diagnostics_every_hours: 0 } });
+    expect(tooOften.status).toBe(422);
+    expect(tooOften.body.errors.map((e: { path: string }) => e.path)).toEqual([
+      'schedule.diagnostics_every_hours',
+    ]);
+    const channel = await create(a, {
+      ...telegram('Reconciling bot'),
+      schedule: { reconciliation_every_hours: 24 },
+    });
+    expect(channel.status).toBe(422);
+    expect(channel.body.errors).toEqual([
+      expect.objectContaining({ path: 'schedule.reconciliation_every_hours', code: 'not_reconcilable' }),
+    ]);
+    expect(await footprint(a, base(a))).toEqual(before);
+  });
+
   it('disables, re-enables and deletes; manager and owner write, everyone reads', async () => {
     const c = await create(a, { adapter_key: 'sms', name: 'Texts', config: { sender_id: 'ACME' } }, 'owner');
     expect(c.status).toBe(201);

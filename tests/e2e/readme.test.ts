@@ -73,6 +73,8 @@ describe('README curl examples', () => {
     expect(stdout).toContain('same batch: 200');
     expect(stdout).toContain('"kind":"task_due"');
     expect(stdout).toContain('overdue rule task: Chase: File the VAT return');
+    expect(stdout).toMatch(/next scheduled run: \d{4}-\d\d-\d\dT/);
+    expect(stdout).toMatch(/scheduled runs: diagnostics( and reconciliation)?\n/);
     expect(stdout).toMatch(/scheduled rule task: Weekly review \d{4}-\d\d-\d\dT\d\d:00:00\.000Z/);
   }, 180_000);
 });

@@ -84,6 +84,7 @@ __all__ = [
     "BusinessScenarioReplayDemoReadObservedItem",
     "BusinessScenarioReplayDemoRead",
     "ConnectionHealthRead",
+    "ConnectionSchedule",
     "ConnectorCertificationDemoReadConnector",
     "ConnectorCertificationDemoReadWalkthroughItem",
     "ConnectorCertificationDemoReadContractChecksItem",
@@ -1070,6 +1071,12 @@ class ConnectionHealthRead(TypedDict):
     open_issues: int
 
 
+class ConnectionSchedule(TypedDict):
+    """The `ConnectionSchedule` record."""
+    diagnostics_every_hours: NotRequired[int]
+    reconciliation_every_hours: NotRequired[int]
+
+
 class ConnectorCertificationDemoReadConnector(TypedDict):
     """The `ConnectorCertificationDemoReadConnector` record."""
     key: str
@@ -1441,6 +1448,7 @@ class IntegrationConnectionCreate(TypedDict):
     config: NotRequired[dict[str, Any]]
     secret: NotRequired[dict[str, Any]]
     mapping: NotRequired[dict[str, str]]
+    schedule: NotRequired[ConnectionSchedule | None]
 
 
 class IntegrationConnectionList(TypedDict):
@@ -1460,6 +1468,7 @@ class IntegrationConnectionRead(TypedDict):
     config: dict[str, Any]
     mapping: dict[str, str]
     secret_configured: bool
+    schedule: ConnectionSchedule | None
     health: ConnectionHealthRead
     created_at: str
     updated_at: str
@@ -1473,6 +1482,7 @@ class IntegrationConnectionUpdate(TypedDict):
     config: NotRequired[dict[str, Any]]
     secret: NotRequired[dict[str, Any] | None]
     mapping: NotRequired[dict[str, str]]
+    schedule: NotRequired[ConnectionSchedule | None]
 
 
 class IntegrationDiagnosticsRead(TypedDict):
@@ -2278,7 +2288,7 @@ class WorkflowCreateTaskAction(TypedDict):
 
 class WorkflowEventTrigger(TypedDict):
     """The `WorkflowEventTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened", "exception.escalated", "exception.ack_timed_out"]
 
 
 class WorkflowNotifyAction(TypedDict):
@@ -2346,7 +2356,7 @@ class WorkflowRuleList(TypedDict):
 
 class WorkflowRuleReadTrigger(TypedDict):
     """The `WorkflowRuleReadTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened", "exception.escalated", "exception.ack_timed_out"]
 
 
 class WorkflowRuleReadTrigger2Schedule(TypedDict):
@@ -2377,7 +2387,7 @@ class WorkflowRuleRead(TypedDict):
 
 class WorkflowRuleTestEvent(TypedDict):
     """The `WorkflowRuleTestEvent` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened", "exception.escalated", "exception.ack_timed_out"]
     entity: dict[str, Any]
 
 

@@ -1,7 +1,13 @@
 import * as z from 'zod/mini';
 import { FreeForm, describe, listOf, named } from './common';
 import { DateTime } from './datetime';
-import { AdapterCategory, ConnectionStatus, IssueCode, ReconciliationRunStatus } from './integrations';
+import {
+  AdapterCategory,
+  ConnectionSchedule,
+  ConnectionStatus,
+  IssueCode,
+  ReconciliationRunStatus,
+} from './integrations';
 import { integrationConnectionRecord } from '#shared/table/entities/integration-connection';
 import { reconciliationRunRecord } from '#shared/table/entities/reconciliation-run';
 import { readSchema } from './records';
@@ -61,6 +67,7 @@ export const IntegrationConnectionRead = named(
     status: ConnectionStatus,
     config: FreeForm,
     mapping: z.record(z.string(), z.string()),
+    schedule: ConnectionSchedule,
     health: ConnectionHealthRead,
   }),
   'IntegrationConnectionRead',

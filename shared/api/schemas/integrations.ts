@@ -36,6 +36,20 @@ const Secret = describe(
   "Write-only: the adapter's auth_profile.secret_fields; kept in private storage, never returned",
 );
 
+const EveryHours = z.int().check(z.minimum(1), z.maximum(168));
+
+/**
+ * Scheduled runs of a connection (docs/api.md, "Hub schedules"): every N hours of elapsed time.
+ * `{}` or `null` schedules nothing.
+ */
+export const ConnectionSchedule = named(
+  z.strictObject({
+    diagnostics_every_hours: z.optional(EveryHours),
+    reconciliation_every_hours: z.optional(EveryHours),
+  }),
+  'ConnectionSchedule',
+);
+
 export const IntegrationConnectionCreate = named(
   z.strictObject({
     adapter_key: Key,
@@ -44,6 +58,7 @@ export const IntegrationConnectionCreate = named(
     config: z.optional(Config),
     secret: z.optional(Secret),
     mapping: z.optional(Mapping),
+    schedule: z.optional(z.nullable(ConnectionSchedule)),
   }),
   'IntegrationConnectionCreate',
 );
@@ -57,6 +72,7 @@ export const IntegrationConnectionUpdate = named(
     config: z.optional(Config),
     secret: z.optional(z.nullable(Secret)),
     mapping: z.optional(Mapping),
+    schedule: z.optional(z.nullable(ConnectionSchedule)),
   }),
   'IntegrationConnectionUpdate',
 );

@@ -26,6 +26,8 @@ export const WORKFLOW_EVENT_TYPES = [
   'document.overdue',
   'accounting_export.failed',
   'integration.issue_opened',
+  'exception.escalated',
+  'exception.ack_timed_out',
 ] as const;
 export const WorkflowEventType = z.enum(WORKFLOW_EVENT_TYPES);
 

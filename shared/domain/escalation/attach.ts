@@ -1,4 +1,4 @@
-import type { BusinessException } from '#shared/domain/exceptions/ports';
+import type { BusinessException, StoredException } from '#shared/domain/exceptions/ports';
 import { timerId } from '#shared/domain/timers/arming';
 import type { Timer } from '#shared/domain/timers/ports';
 import type { EscalationPolicy, ExceptionEscalation } from './ports';
@@ -76,3 +76,23 @@ export const ackTimeoutAt = (
   policy.ack_timeout_minutes
     ? new Date(at.getTime() + policy.ack_timeout_minutes * MINUTE).toISOString()
     : null;
+
+/**
+ * A new exception under the policy that fits it (none: as it is), with the timer of its first
+ * level: what every creator of exceptions writes in its create's transaction (the API, a
+ * reconciliation run), so that none escapes its policy.
+ */
+export function underPolicy(
+  policies: readonly EscalationPolicy[],
+  opened: BusinessException,
+  at: Date,
+): { exception: StoredException; policy: EscalationPolicy | undefined; timer: Timer | null } {
+  const policy = choosePolicy(policies, opened);
+  const escalation = policy ? escalationAt(policy, 1, at) : null;
+  const exception: StoredException = {
+    ...opened,
+    escalation,
+    ...(policy && { escalation_policy_id: policy.id, escalation_round: 0 }),
+  };
+  return { exception, policy, timer: escalation && escalationTimer(exception, escalation) };
+}

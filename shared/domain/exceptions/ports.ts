@@ -41,7 +41,12 @@ export interface ExceptionStore {
    * `create` for an exception whose id is derived from what it reports (a reconciliation
    * mismatch): false, with nothing written, when an exception of that id exists already.
    */
-  createOnce(exception: BusinessException, audit: AuditEvent, outbox: OutboxEvent): Promise<boolean>;
+  createOnce(
+    exception: StoredException,
+    audit: AuditEvent,
+    outbox: OutboxEvent,
+    timer?: Timer | null,
+  ): Promise<boolean>;
   get(tenantId: string, id: string): Promise<BusinessException | undefined>;
   /** `get`, with what the escalation keeps beside the record. */
   getStored(tenantId: string, id: string): Promise<StoredException | undefined>;

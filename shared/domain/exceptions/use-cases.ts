@@ -7,13 +7,7 @@ import type { Principal } from '#shared/kernel/policy';
 import type { BusinessExceptionCreate, BusinessExceptionStatusChange } from '#shared/api/schemas/exceptions';
 import { auditEvent } from '#shared/domain/audit';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
-import {
-  ackTimeoutAt,
-  ackTimeoutTimer,
-  choosePolicy,
-  escalationAt,
-  escalationTimer,
-} from '#shared/domain/escalation/attach';
+import { ackTimeoutAt, ackTimeoutTimer, underPolicy } from '#shared/domain/escalation/attach';
 import type { EscalationPolicyStore } from '#shared/domain/escalation/ports';
 import { timerId } from '#shared/domain/timers/arming';
 import type {
@@ -58,13 +52,11 @@ export async function createException(
   const at = deps.clock.now();
   const now = at.toISOString();
   const opened = openException({ ...input, id: newId(), tenant_id: tenantId }, now);
-  const policy = deps.policies && choosePolicy(await deps.policies.all(tenantId), opened);
-  const escalation = policy ? escalationAt(policy, 1, at) : null;
-  const exception: StoredException = {
-    ...opened,
-    escalation,
-    ...(policy && { escalation_policy_id: policy.id, escalation_round: 0 }),
-  };
+  const { exception, policy, timer } = underPolicy(
+    deps.policies ? await deps.policies.all(tenantId) : [],
+    opened,
+    at,
+  );
   await deps.exceptions.create(
     exception,
     auditEvent(deps.clock, {
@@ -81,9 +73,9 @@ export async function createException(
       },
     }),
     workflowEventRecorded(deps.clock, 'exception.created', opened),
-    escalation && escalationTimer(exception, escalation),
+    timer,
   );
-  return { ...opened, escalation };
+  return { ...opened, escalation: exception.escalation };
 }
 
 export async function getException(deps: ExceptionDeps, tenantId: string, id: string) {

@@ -3,6 +3,7 @@ import type { MemberInvitationRead } from '#shared/api/schemas/responses';
 import type { Page, PageRequest } from '#shared/kernel/page';
 import type { Role } from '#shared/kernel/policy';
 import type { AuditEvent } from '#shared/domain/audit';
+import type { OutboxEvent } from '#shared/domain/outbox';
 
 /**
  * The ports of identity, tenants, members and invitations (docs/api.md section 3) and the
@@ -102,7 +103,13 @@ export interface TenantStore {
    * Writes `next` on the condition that the tenant is still `current` (name and time zone), with
    * its audit event; false when it changed meanwhile. A new name is copied to the memberships.
    */
-  updateTenant(next: Tenant, current: Tenant, audit: AuditEvent): Promise<boolean>;
+  /** `outbox`: the event of a time-zone change, written in the same transaction. */
+  updateTenant(
+    next: Tenant,
+    current: Tenant,
+    audit: AuditEvent,
+    outbox?: OutboxEvent | null,
+  ): Promise<boolean>;
   getMember(tenantId: string, userId: string): Promise<Membership | undefined>;
   listMembers(tenantId: string, page: PageRequest): Promise<Page<Membership>>;
   /**

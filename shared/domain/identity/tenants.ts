@@ -6,6 +6,8 @@ import { isPlatformAdmin, PLATFORM_ADMIN, type Principal, type Role } from '#sha
 import { hashPassword } from '#shared/kernel/secrets';
 import { DEFAULT_TIME_ZONE } from '#shared/kernel/time-zone';
 import { auditEvent } from '#shared/domain/audit';
+import type { OutboxEvent } from '#shared/domain/outbox';
+import { EVENT_KINDS } from '#shared/kernel/names';
 import { type InviteDeps, inviteMember } from './invitations';
 import type { IdentityStore, Membership, Tenant, TenantStore } from './ports';
 
@@ -76,6 +78,19 @@ export async function getTenant(deps: TenantDeps, tenantId: string) {
  * 2. Write it with its `tenant.updated` audit event (the changed fields), on the condition that
  *    it is still the tenant read (else 409 conflict).
  */
+/** The internal worker moves the timers that depend on the tenant's zone (shared/domain/timers/rezone.ts). */
+const zoneChanged = (clock: Clock, t: Tenant): OutboxEvent => {
+  const eventId = newId();
+  return {
+    event_id: eventId,
+    kind: EVENT_KINDS.tenantTimezoneChanged,
+    tenant_id: t.id,
+    idempotency_key: `tenant-zone:${t.id}:${eventId}`,
+    occurred_at: clock.now().toISOString(),
+    payload: { timezone: t.timezone },
+  };
+};
+
 export async function updateTenant(
   deps: TenantDeps,
   actor: Principal,
@@ -102,6 +117,7 @@ export async function updateTenant(
       summary: `changed ${changed.join(', ')}`,
       metadata: { changed, ...(changed.includes('timezone') ? { timezone: next.timezone } : {}) },
     }),
+    changed.includes('timezone') ? zoneChanged(deps.clock, next) : null,
   );
   if (!written) throw new ConflictError('The tenant changed meanwhile; read it again.');
   return tenantRead(next);

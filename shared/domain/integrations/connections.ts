@@ -9,9 +9,9 @@ import { newId } from '#shared/kernel/ids';
 import type { Page, PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
 import { auditEvent } from '#shared/domain/audit';
-import { EXPECTED_SYNC_MINUTES } from './catalog';
 import { adapterOf, checkAll, checkConfig, checkScopes, checkSecret } from './connection-checks';
 import { computeHealth } from './health';
+import { checkSchedule, expectedMinutes, hubScheduleTimer } from './schedule';
 import type {
   Connection,
   ConnectionFilter,
@@ -39,11 +39,11 @@ export interface IntegrationDeps {
 /** The read shape: the stored record without its category, with its health. */
 export const toConnectionRead = (c: Connection, health: ConnectionHealth): ConnectionRead => {
   const { category: _category, ...read } = c;
-  return { ...read, health };
+  return { ...read, schedule: c.schedule ?? null, health };
 };
 
 const healthFrom = (deps: IntegrationDeps, c: Connection, record: HealthRecord | undefined) =>
-  computeHealth(record, EXPECTED_SYNC_MINUTES[c.category], deps.clock.now());
+  computeHealth(record, expectedMinutes(c), deps.clock.now());
 
 /** The connection as the API reads it: its health computed from its one health record. */
 export const withHealth = async (deps: IntegrationDeps, c: Connection): Promise<ConnectionRead> =>
@@ -63,6 +63,7 @@ const auditView = (c: Connection) => ({
   config: c.config,
   mapping: c.mapping,
   private_settings: c.secret_configured ? 'set' : 'none',
+  schedule: c.schedule,
 });
 
 /**
@@ -85,10 +86,12 @@ export async function createConnection(
   let scopes: string[] = [...adapter.scopes.default];
   let config: Record<string, unknown> = {};
   let secret: ConnectionSecret | undefined;
+  let schedule: Connection['schedule'] = null;
   checkAll(
     () => void (input.scopes && (scopes = checkScopes(adapter, input.scopes))),
     () => void (config = checkConfig(adapter, input.config ?? {}, deps.allowLoopback)),
     () => void (input.secret !== undefined && (secret = checkSecret(adapter, input.secret))),
+    () => void (schedule = checkSchedule(adapter, input.schedule ?? null)),
   );
   const now = deps.clock.now().toISOString();
   const connection: Connection = {
@@ -102,6 +105,7 @@ export async function createConnection(
     config,
     mapping: input.mapping ?? {},
     secret_configured: secret !== undefined,
+    schedule,
     created_at: now,
     updated_at: now,
   };
@@ -117,6 +121,7 @@ export async function createConnection(
       summary: `${adapter.key} connection ${connection.name}`,
       metadata: auditView(connection),
     }),
+    hubScheduleTimer(connection, deps.clock.now()),
   );
   if (result === 'adapter_taken') {
     if (secret) await deps.secrets.delete(tenantId, connection.id);
@@ -153,7 +158,7 @@ export async function listConnections(
 }
 
 /** The fields a PATCH may set, compared with what is stored to find what it changes. */
-const EDITABLE = ['name', 'status', 'scopes', 'config', 'mapping'] as const;
+const EDITABLE = ['name', 'status', 'scopes', 'config', 'mapping', 'schedule'] as const;
 
 /**
  * Change a connection: name, status (`disabled` closes its gate, `active` claims its adapter
@@ -186,14 +191,23 @@ export async function updateConnection(
   let scopes = current.scopes;
   let config = current.config;
   let secret: ConnectionSecret | undefined;
+  let schedule = current.schedule ?? null;
   checkAll(
     () => void (patch.scopes && (scopes = checkScopes(adapter, patch.scopes))),
     () => void (patch.config && (config = checkConfig(adapter, patch.config, deps.allowLoopback))),
     () => void (patch.secret && (secret = checkSecret(adapter, patch.secret))),
+    () => void (patch.schedule !== undefined && (schedule = checkSchedule(adapter, patch.schedule))),
   );
-  const wanted = { name: patch.name, status: patch.status, scopes, config, mapping: patch.mapping };
+  const wanted = {
+    name: patch.name,
+    status: patch.status,
+    scopes,
+    config,
+    mapping: patch.mapping,
+    schedule: patch.schedule === undefined ? undefined : schedule,
+  };
   const changesTo = (base: Connection) => [
-    ...EDITABLE.filter((f) => wanted[f] !== undefined && !sameValue(wanted[f], base[f])),
+    ...EDITABLE.filter((f) => wanted[f] !== undefined && !sameValue(wanted[f], base[f] ?? null)),
     ...(patch.secret === undefined || (patch.secret === null && !base.secret_configured) ? [] : ['secret']),
   ];
   const changed = changesTo(current).sort();
@@ -205,11 +219,15 @@ export async function updateConnection(
     scopes,
     config,
     mapping: patch.mapping ?? current.mapping,
+    schedule,
     secret_configured: patch.secret === undefined ? current.secret_configured : patch.secret !== null,
     updated_at: deps.clock.now().toISOString(),
   };
   if (secret) await deps.secrets.put(tenantId, id, secret);
   const statusMoved = next.status !== current.status;
+  // The timer moves only with the schedule or the status: re-arming it otherwise could skip an
+  // occurrence that is due but not yet swept.
+  const rearm = statusMoved || changed.includes('schedule');
   const result = await deps.connections.update(
     next,
     current,
@@ -222,6 +240,7 @@ export async function updateConnection(
       summary: statusMoved ? `${current.status} -> ${next.status}` : `changed ${changed.join(', ')}`,
       metadata: { changed, from: current.status, ...auditView(next) },
     }),
+    rearm ? hubScheduleTimer(next, deps.clock.now()) : undefined,
   );
   if (result === 'adapter_taken') throw takenError(adapter.key);
   if (result === 'changed') {

@@ -9,8 +9,9 @@ import { openReviewItem } from '#shared/domain/review';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import { adapterByKey } from './adapters/index';
 import { checkConfig } from './connection-checks';
-import { type AdapterDeclaration, EXPECTED_SYNC_MINUTES } from './catalog';
+import type { AdapterDeclaration } from './catalog';
 import { computeHealth } from './health';
+import { expectedMinutes } from './schedule';
 import type {
   Connection,
   ConnectionHealth,
@@ -159,11 +160,7 @@ export async function healthNow(
   deps: Pick<HubDeps, 'hub' | 'clock'>,
   c: Connection,
 ): Promise<ConnectionHealth> {
-  return computeHealth(
-    await deps.hub.health(c.tenant_id, c.id),
-    EXPECTED_SYNC_MINUTES[c.category],
-    deps.clock.now(),
-  );
+  return computeHealth(await deps.hub.health(c.tenant_id, c.id), expectedMinutes(c), deps.clock.now());
 }
 
 type IssueDeps = Pick<HubDeps, 'hub' | 'clock'>;

@@ -5,6 +5,7 @@ import type { IntegrationConnectionRead, ReconciliationRunRead } from '#shared/a
 import type { AuditEvent } from '#shared/domain/audit';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
+import type { Timer } from '#shared/domain/timers/ports';
 import type { AdapterCategory } from './catalog';
 
 /**
@@ -17,8 +18,14 @@ export type ConnectionRead = z.output<typeof IntegrationConnectionRead>;
 export type ConnectionHealth = ConnectionRead['health'];
 export type ConnectionStatus = ConnectionRead['status'];
 
-/** A connection as stored: the read shape without `health` (computed), with its adapter's category. */
-export type Connection = Omit<ConnectionRead, 'health'> & { category: AdapterCategory };
+/**
+ * A connection as stored: the read shape without `health` (computed), with its adapter's category;
+ * `schedule` is missing on items written before hub schedules (no schedule).
+ */
+export type Connection = Omit<ConnectionRead, 'health' | 'schedule'> & {
+  category: AdapterCategory;
+  schedule?: ConnectionRead['schedule'] | undefined;
+};
 
 export interface ConnectionFilter {
   status?: ConnectionStatus | undefined;
@@ -33,10 +40,10 @@ export type ConnectionWriteResult = 'written' | 'adapter_taken' | 'changed';
 
 export interface ConnectionStore {
   /**
-   * The connection and its audit event in one transaction; an active one also claims its
-   * adapter for the tenant (one active connection per tenant and adapter).
+   * The connection, its audit event and its `hub_schedule` timer (if any) in one transaction;
+   * an active one also claims its adapter for the tenant (one active connection per tenant and adapter).
    */
-  create(c: Connection, audit: AuditEvent): Promise<'written' | 'adapter_taken'>;
+  create(c: Connection, audit: AuditEvent, timer?: Timer | null): Promise<'written' | 'adapter_taken'>;
   get(tenantId: string, id: string): Promise<Connection | undefined>;
   list(tenantId: string, filter: ConnectionFilter, page: PageRequest): Promise<Page<Connection>>;
   /**
@@ -44,8 +51,14 @@ export interface ConnectionStore {
    * (`changed` otherwise); moving to or from `active` takes or releases the adapter's claim
    * (`adapter_taken` when another active connection holds it).
    */
-  update(next: Connection, previous: Connection, audit: AuditEvent): Promise<ConnectionWriteResult>;
-  /** Deletes the connection (and its claim) with its audit event; false when it changed meanwhile. */
+  update(
+    next: Connection,
+    previous: Connection,
+    audit: AuditEvent,
+    /** The `hub_schedule` timer as it should be (null: cancelled); undefined leaves it as it is. */
+    timer?: Timer | null,
+  ): Promise<ConnectionWriteResult>;
+  /** Deletes the connection (its claim, its `hub_schedule` timer) with its audit event; false when it changed meanwhile. */
   remove(previous: Connection, audit: AuditEvent): Promise<boolean>;
   /** The active connection a query names (see `ConnectionQuery`), or undefined. */
   findActive(tenantId: string, query: ConnectionQuery): Promise<Connection | undefined>;

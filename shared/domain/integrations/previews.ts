@@ -9,7 +9,7 @@ import type {
 } from '#shared/api/schemas/responses';
 import { NotFoundError } from '#shared/kernel/errors';
 import { adapterByKey } from './adapters/index';
-import { type AdapterDeclaration, EXPECTED_SYNC_MINUTES } from './catalog';
+import type { AdapterDeclaration } from './catalog';
 import {
   CHECK_ISSUES,
   configErrors,
@@ -20,6 +20,7 @@ import {
   unsupportedScopes,
 } from './diagnostics';
 import { computeHealth } from './health';
+import { expectedMinutes } from './schedule';
 import type { Connection, IssueCode } from './ports';
 
 /**
@@ -271,7 +272,7 @@ export async function repairPreview(
       scopes: c.scopes,
       open_issue_codes: [...open].sort(),
       checks,
-      health: computeHealth(record, EXPECTED_SYNC_MINUTES[c.category], deps.clock.now()),
+      health: computeHealth(record, expectedMinutes(c), deps.clock.now()),
     },
     api: shown.length
       ? [

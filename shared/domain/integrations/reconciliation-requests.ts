@@ -6,10 +6,11 @@ import { newId } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import type { Page, PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
-import { auditEvent } from '#shared/domain/audit';
+import { type AuditEvent, auditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { unknownConnection } from './diagnostics';
 import type {
+  Connection,
   ConnectionStore,
   ReconciliationRun,
   ReconciliationRunFilter,
@@ -49,13 +50,29 @@ export async function requestReconciliation(
       },
     ]);
   }
-  const now = deps.clock.now().toISOString();
+  const request = reconciliationRequest(deps.clock, c, input.rule_set, actor.user_id, newId());
+  await deps.runs.create(request.run, request.audit, request.outbox);
+  return request.run;
+}
+
+/**
+ * A queued run with its `reconciliation_run.requested` audit event and the outbox event the
+ * internal worker runs it on: what the API and a connection's schedule (actor null) both write.
+ */
+export function reconciliationRequest(
+  clock: Clock,
+  c: Connection,
+  ruleSet: ReconciliationRun['rule_set'],
+  actorId: string | null,
+  id: string,
+): { run: ReconciliationRun; audit: AuditEvent; outbox: OutboxEvent } {
+  const now = clock.now().toISOString();
   const run: ReconciliationRun = {
-    id: newId(),
-    tenant_id: tenantId,
+    id,
+    tenant_id: c.tenant_id,
     connection_id: c.id,
     adapter_key: c.adapter_key,
-    rule_set: input.rule_set,
+    rule_set: ruleSet,
     status: 'queued',
     matched: 0,
     mismatched: 0,
@@ -63,7 +80,7 @@ export async function requestReconciliation(
     missing_locally: 0,
     exception_ids: [],
     error: null,
-    requested_by: actor.user_id,
+    requested_by: actorId,
     created_at: now,
     updated_at: now,
     completed_at: null,
@@ -71,25 +88,21 @@ export async function requestReconciliation(
   const outbox: OutboxEvent = {
     event_id: newId(),
     kind: EVENT_KINDS.reconciliationRunRequested,
-    tenant_id: tenantId,
-    idempotency_key: `reconciliation:${tenantId}:${run.id}`,
+    tenant_id: c.tenant_id,
+    idempotency_key: `reconciliation:${c.tenant_id}:${run.id}`,
     occurred_at: now,
     payload: { run_id: run.id },
   };
-  await deps.runs.create(
-    run,
-    auditEvent(deps.clock, {
-      tenant_id: tenantId,
-      event_type: 'reconciliation_run.requested',
-      actor_id: actor.user_id,
-      entity_type: 'reconciliation_run',
-      entity_id: run.id,
-      summary: `${run.rule_set} against ${c.adapter_key} connection ${c.name}`,
-      metadata: { connection_id: c.id, rule_set: run.rule_set },
-    }),
-    outbox,
-  );
-  return run;
+  const audit = auditEvent(clock, {
+    tenant_id: c.tenant_id,
+    event_type: 'reconciliation_run.requested',
+    actor_id: actorId,
+    entity_type: 'reconciliation_run',
+    entity_id: run.id,
+    summary: `${run.rule_set} against ${c.adapter_key} connection ${c.name}`,
+    metadata: { connection_id: c.id, rule_set: run.rule_set },
+  });
+  return { run, audit, outbox };
 }
 
 export async function getReconciliationRun(deps: ReconciliationDeps, tenantId: string, id: string) {

@@ -4,6 +4,8 @@ import { auditEvent } from '#shared/domain/audit';
 import type { BusinessDocument, DocumentStore } from '#shared/domain/documents/ports';
 import type { BusinessException, ExceptionStore } from '#shared/domain/exceptions/ports';
 import { type ExceptionReport, openException } from '#shared/domain/exceptions/record';
+import { underPolicy } from '#shared/domain/escalation/attach';
+import type { EscalationPolicyStore } from '#shared/domain/escalation/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { HubStore, ProviderReader, ProviderRecord, ReconciliationRun } from './ports';
@@ -24,6 +26,8 @@ export interface ReconciliationWorkerDeps extends ReconciliationDeps {
   provider: ProviderReader;
   /** The queue's receive limit: a provider failure on the last attempt fails the run instead of retrying. */
   maxAttempts: number;
+  /** The tenant's escalation policies: a mismatch's exception is put under one as the API's are. */
+  policies?: Pick<EscalationPolicyStore, 'all'>;
 }
 
 /** The document types `payment_reconciliation` compares. */
@@ -185,10 +189,13 @@ export async function runReconciliation(
     answer.records,
   );
   const exceptionIds: string[] = [];
+  const policies =
+    compared.mismatches.length > 0 && deps.policies ? await deps.policies.all(run.tenant_id) : [];
   for (const mismatch of compared.mismatches) {
     const e = mismatchException(run, mismatch, at());
+    const { exception, policy, timer } = underPolicy(policies, e, deps.clock.now());
     await deps.exceptions.createOnce(
-      e,
+      exception,
       auditEvent(deps.clock, {
         tenant_id: e.tenant_id,
         event_type: 'exception.created',
@@ -196,9 +203,15 @@ export async function runReconciliation(
         entity_type: 'exception',
         entity_id: e.id,
         summary: e.title,
-        metadata: { exception_type: e.exception_type, severity: e.severity, run_id: run.id },
+        metadata: {
+          exception_type: e.exception_type,
+          severity: e.severity,
+          run_id: run.id,
+          ...(policy && { escalation_policy_id: policy.id }),
+        },
       }),
       workflowEventRecorded(deps.clock, 'exception.created', e),
+      timer,
     );
     exceptionIds.push(e.id);
   }

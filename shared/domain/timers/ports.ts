@@ -2,6 +2,7 @@ import type { Page, PageRequest } from '#shared/kernel/page';
 import type { TIMER_KINDS } from '#shared/api/schemas/timers';
 import type { AuditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
+import type { ReconciliationRun } from '#shared/domain/integrations/ports';
 
 /** The timers of docs/api.md, "Time": the one mechanism every time-driven action rests on. */
 
@@ -87,4 +88,30 @@ export interface RuleScheduleStore {
     audit: AuditEvent,
     event: OutboxEvent,
   ): Promise<OccurrenceResult>;
+}
+
+export interface HubScheduleStore {
+  /**
+   * A connection's scheduled runs: the firing's audit event (under an id derived from the
+   * connection and the timer's due time, so a firing writes once), each reconciliation run with its
+   * own audit and outbox events, the diagnostics request, and the next `hub_schedule` timer, on the
+   * condition that the connection is still active and unchanged since it was read (`changed`:
+   * read it again).
+   */
+  recordRuns(
+    connection: { tenant_id: string; id: string; updated_at: string; next: Timer | null },
+    audits: AuditEvent[],
+    outbox: OutboxEvent[],
+    runs: ReconciliationRun[],
+  ): Promise<OccurrenceResult | 'changed'>;
+}
+
+export interface RezoneStore {
+  /**
+   * A scheduled rule's next firing moved from `was` to `next` (its timer with it), on the
+   * condition that the rule is still enabled and due at `was`; false when it moved on meanwhile.
+   */
+  moveRule(rule: { tenant_id: string; id: string; was: string }, next: Timer | null): Promise<boolean>;
+  /** A timer re-armed at its new time, on the condition that it is still armed at `was`. */
+  moveTimer(timer: Timer, was: string): Promise<boolean>;
 }

@@ -22,6 +22,8 @@ export const integrationConnectionRecord = /* @__PURE__ */ record(integrationCon
   mapping: 'json',
   /** Whether a secret is stored; the secret itself is never returned. */
   secret_configured: 'boolean',
+  /** Scheduled diagnostics and reconciliation (`hub_schedule` timer); missing on older items: none. */
+  schedule: 'json|null',
   health: { type: 'json', derived: true },
   created_at: 'datetime',
   updated_at: 'datetime',
