@@ -32,7 +32,13 @@ import {
   RELAY_SETTINGS,
 } from '#infra/config';
 import { FUNCTIONS_DIR, LOCK_FILE, REPO_ROOT } from '#infra/paths';
-import { grantConnectionSecrets, grantMessagingProviders, grantTable } from './function-grants';
+import type { OAuthAppConfig } from '#infra/oauth-config';
+import {
+  type ConnectionSecretAccess,
+  grantConnectionSecrets,
+  grantMessagingProviders,
+  grantTable,
+} from './function-grants';
 import type { DeliveryQueue } from './queues';
 
 /** The esbuild options of infra/bundling.ts, in the shape NodejsFunction takes. */
@@ -221,13 +227,26 @@ export class ServiceFunction extends Construct {
   }
 
   /**
-   * Integration connection secrets in SSM (function-grants.ts): `write` for the hub, `read` for
-   * the delivering workers. Sets OPS_CONNECTION_SECRETS (and the key for `write`).
+   * Integration connection secrets in SSM (function-grants.ts): `write` for the hub, `rotate` for
+   * the OAuth callback and the workers. Sets OPS_CONNECTION_SECRETS (and the key for a writer).
    */
-  bindConnectionSecrets(key: IKey, access: 'write' | 'read'): this {
+  bindConnectionSecrets(key: IKey, access: ConnectionSecretAccess): this {
     const prefix = grantConnectionSecrets(this, this.role, key, access, this.config.stage);
     this.fn.addEnvironment('OPS_CONNECTION_SECRETS', `ssm:${prefix}`);
-    if (access === 'write') this.fn.addEnvironment('OPS_CONNECTION_SECRETS_KMS_KEY', key.keyArn);
+    if (access !== 'read') this.fn.addEnvironment('OPS_CONNECTION_SECRETS_KMS_KEY', key.keyArn);
+    return this;
+  }
+
+  /**
+   * The service's app at the OAuth 2 providers: the client ids configured (public), and the
+   * callback URL for the functions that send the browser to it or exchange its code. The client
+   * secrets are connection secrets (bindConnectionSecrets), not environment.
+   */
+  bindOAuthApps(apps: OAuthAppConfig, redirectUrl?: string): this {
+    if (apps.clientIds.xero) this.fn.addEnvironment('OPS_XERO_CLIENT_ID', apps.clientIds.xero);
+    if (apps.clientIds.quickbooks_online)
+      this.fn.addEnvironment('OPS_QUICKBOOKS_CLIENT_ID', apps.clientIds.quickbooks_online);
+    if (redirectUrl) this.fn.addEnvironment('OPS_OAUTH_REDIRECT_URL', redirectUrl);
     return this;
   }
 
