@@ -11,13 +11,30 @@ import { tenantZones } from '#functions/adapters/tenant-zone';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import { taskDueStore } from '#functions/adapters/timer-store';
 import { escalationFireDeps } from '#functions/adapters/escalation-store';
-import { clock } from '#functions/config';
+import { connectionStore } from '#functions/adapters/connection-store';
+import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
+import { oauthTokenDeps } from '#functions/adapters/oauth-tokens';
+import { fireOAuthRefresh } from '#shared/domain/oauth/refresh-timer';
+import type { TokenDeps } from '#shared/domain/oauth/tokens';
+import { clock, connectionSecretSettings, oauthSettings } from '#functions/config';
 import type { Clock } from '#shared/kernel/ids';
 import { logger, metricsFor } from '#functions/observability';
 import { kindHandlers } from './queue-worker';
 
-/** What a timer's firing reads and writes; the tests pass the clock they move. */
-export const timerFireDeps = (db: Db, at: Clock = clock): FireDeps => ({
+/**
+ * What a timer's firing reads and writes; the tests pass the clock they move (and, for the
+ * `oauth_refresh` kind, token dependencies over their own secrets and provider).
+ */
+export const timerFireDeps = (
+  db: Db,
+  at: Clock = clock,
+  tokens: TokenDeps = oauthTokenDeps(
+    db,
+    oauthSettings(),
+    connectionSecretsFor(connectionSecretSettings()),
+    at,
+  ),
+): FireDeps => ({
   tasks: taskStore(db),
   taskDue: taskDueStore(db),
   documents: documentStore(db),
@@ -27,6 +44,7 @@ export const timerFireDeps = (db: Db, at: Clock = clock): FireDeps => ({
   zones: tenantZones(db),
   clock: at,
   escalation: escalationFireDeps(db, at),
+  oauthRefresh: (timer) => fireOAuthRefresh({ connections: connectionStore(db), tokens }, timer),
 });
 
 /**

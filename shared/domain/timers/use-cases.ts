@@ -69,6 +69,11 @@ export interface FireDeps extends DocumentDueDeps, RuleScheduleDeps {
   clock: Clock;
   /** The `escalation` and `ack_timeout` kinds (shared/domain/escalation/firing.ts). */
   escalation?: EscalationFireDeps;
+  /**
+   * The `oauth_refresh` kind (shared/domain/oauth/refresh-timer.ts), given by the worker as a
+   * function so that the timer sweeper, which bundles this module, does not bundle the adapters.
+   */
+  oauthRefresh?: (timer: Timer) => Promise<OccurrenceResult>;
 }
 
 export type FireOutcome = OccurrenceResult | 'unknown_kind';
@@ -90,6 +95,7 @@ export async function fireTimer(deps: FireDeps, event: OutboxEvent): Promise<Fir
   if (timer.kind === 'rule_schedule') return fireRuleSchedule(deps, timer);
   if (timer.kind === 'escalation' && deps.escalation) return fireEscalation(deps.escalation, timer);
   if (timer.kind === 'ack_timeout' && deps.escalation) return fireAckTimeout(deps.escalation, timer);
+  if (timer.kind === 'oauth_refresh' && deps.oauthRefresh) return deps.oauthRefresh(timer);
   return 'unknown_kind';
 }
 
