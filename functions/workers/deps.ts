@@ -23,6 +23,7 @@ import { providerSender } from '#functions/adapters/providers';
 import { sqsClient } from '#functions/adapters/queue';
 import { taskStore } from '#functions/adapters/task-store';
 import { timerWait } from '#functions/adapters/timer';
+import { armTimer } from '#functions/adapters/timer-arm';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import {
@@ -81,6 +82,7 @@ export function exportRunDeps(db: Db): ExportRunDeps {
     backoff,
     leaseSeconds,
     queueSecondMs: deliveryOverrides().queueSecondMs ?? 1000,
+    armWindow: (t) => armTimer(db, t),
   };
 }
 

@@ -15,6 +15,8 @@ import { connectionStore } from '#functions/adapters/connection-store';
 import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { oauthTokenDeps } from '#functions/adapters/oauth-tokens';
 import { fireOAuthRefresh } from '#shared/domain/oauth/refresh-timer';
+import { fireExportWindow } from '#shared/domain/accounting/export-window';
+import { putOutboxEvent } from '#functions/adapters/outbox';
 import type { TokenDeps } from '#shared/domain/oauth/tokens';
 import { clock, connectionSecretSettings, oauthSettings } from '#functions/config';
 import type { Clock } from '#shared/kernel/ids';
@@ -45,6 +47,7 @@ export const timerFireDeps = (
   clock: at,
   escalation: escalationFireDeps(db, at),
   oauthRefresh: (timer) => fireOAuthRefresh({ connections: connectionStore(db), tokens }, timer),
+  exportWindow: (timer) => fireExportWindow({ clock: at, requeue: (e) => putOutboxEvent(db, e) }, timer),
 });
 
 /**

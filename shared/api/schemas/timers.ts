@@ -12,6 +12,7 @@ export const TIMER_KINDS = [
   'document_due',
   'hub_schedule',
   'oauth_refresh',
+  'export_window',
 ] as const;
 export const TimerKind = z.enum(TIMER_KINDS);
 

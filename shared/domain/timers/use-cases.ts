@@ -74,6 +74,8 @@ export interface FireDeps extends DocumentDueDeps, RuleScheduleDeps {
    * function so that the timer sweeper, which bundles this module, does not bundle the adapters.
    */
   oauthRefresh?: (timer: Timer) => Promise<OccurrenceResult>;
+  /** The `export_window` kind (shared/domain/accounting/export-window.ts), given the same way. */
+  exportWindow?: (timer: Timer) => Promise<OccurrenceResult>;
 }
 
 export type FireOutcome = OccurrenceResult | 'unknown_kind';
@@ -96,6 +98,7 @@ export async function fireTimer(deps: FireDeps, event: OutboxEvent): Promise<Fir
   if (timer.kind === 'escalation' && deps.escalation) return fireEscalation(deps.escalation, timer);
   if (timer.kind === 'ack_timeout' && deps.escalation) return fireAckTimeout(deps.escalation, timer);
   if (timer.kind === 'oauth_refresh' && deps.oauthRefresh) return deps.oauthRefresh(timer);
+  if (timer.kind === 'export_window' && deps.exportWindow) return deps.exportWindow(timer);
   return 'unknown_kind';
 }
 
