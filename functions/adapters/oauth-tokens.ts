@@ -7,7 +7,7 @@ import type { Db } from './dynamo';
 import { hubStore } from './hub-store';
 import { armOAuthRefresh, refreshClaims } from './oauth-store';
 import { oauthProvider } from './oauth-provider';
-import type { TokenFor } from './oauth-targets';
+import type { TokenFor } from './oauth-calls';
 import { timerWait } from './timer';
 
 /** The workers' access tokens of OAuth 2 connections (shared/domain/oauth/tokens.ts), over the table and the provider. */

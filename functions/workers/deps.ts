@@ -15,7 +15,7 @@ import { hubStore } from '#functions/adapters/hub-store';
 import { reconciliationStore } from '#functions/adapters/reconciliation-store';
 import { accountingStore } from '#functions/adapters/accounting-store';
 import { accountingTargets } from '#functions/adapters/accounting-targets';
-import { oauthRecords } from '#functions/adapters/oauth-targets';
+import { oauthRecords } from '#functions/adapters/oauth-records';
 import { oauthTokenDeps, tokenFor } from '#functions/adapters/oauth-tokens';
 import { type Db, dbFor } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';

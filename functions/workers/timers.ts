@@ -15,7 +15,7 @@ import { connectionStore } from '#functions/adapters/connection-store';
 import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { oauthTokenDeps } from '#functions/adapters/oauth-tokens';
 import { fireOAuthRefresh } from '#shared/domain/oauth/refresh-timer';
-import { fireExportWindow } from '#shared/domain/accounting/export-window';
+import { fireExportWindow } from '#shared/domain/timers/export-window';
 import { putOutboxEvent } from '#functions/adapters/outbox';
 import type { TokenDeps } from '#shared/domain/oauth/tokens';
 import { clock, connectionSecretSettings, oauthSettings } from '#functions/config';

@@ -1,7 +1,4 @@
-import type { Clock } from '#shared/kernel/ids';
-import type { OutboxEvent } from '#shared/domain/outbox';
 import type { Timer } from '#shared/domain/timers/ports';
-import { exportRequested } from './events';
 
 /**
  * The daily limit (docs/api.md section 9.2, "daily_limit_reached"): a run that meets a
@@ -9,7 +6,8 @@ import { exportRequested } from './events';
  * window (SQS keeps a message invisible 12 hours at most, and every receive counts towards the
  * dead-letter queue). The export waits as `retrying` with its retry time at the window, an
  * `export_window` timer is armed there, and the message is acknowledged; the timer's firing asks
- * the worker to run the export again with a fresh message (and so a fresh attempt budget).
+ * the worker to run the export again with a fresh message (and so a fresh attempt budget):
+ * shared/domain/timers/export-window.ts.
  */
 
 /** Without a Retry-After from the provider, look again in an hour: a call too early is one more 429. */
@@ -29,16 +27,3 @@ export const exportWindowTimer = (e: { id: string; tenant_id: string }, dueAt: s
   subject_id: e.id,
   due_at: dueAt,
 });
-
-/**
- * The firing: the export's run is asked for again. The run itself decides what it finds (an
- * export exported or discarded meanwhile is skipped, one still before its retry time waits), so
- * a stale or redelivered firing sends nothing twice.
- */
-export async function fireExportWindow(
-  deps: { clock: Clock; requeue: (event: OutboxEvent) => Promise<void> },
-  timer: Timer,
-): Promise<'written'> {
-  await deps.requeue(exportRequested(deps.clock, { id: timer.subject_id, tenant_id: timer.tenant_id }));
-  return 'written';
-}
