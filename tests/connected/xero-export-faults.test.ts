@@ -32,7 +32,8 @@ import { freshDb } from '#tests/support/db';
 import { principal } from '#tests/support/fixtures';
 
 /**
- * Xero's daily limit on DynamoDB Local and the sandbox, with a clock the test moves: the run that
+ * Faults of a Xero export on DynamoDB Local and the sandbox, with a clock the test moves. A consent
+ * revoked mid-export stops sending and keeps what was not sent for a retry. The daily limit: the run that
  * meets it books nothing more, says that it waits for the next day's window (the export's audit,
  * its items' error code, an `export_window` timer at the window), and lets its message go; the
  * timer asks for the run again at the window, and the documents are booked once each.
@@ -124,6 +125,27 @@ async function xeroConnection(): Promise<Connection> {
   return c;
 }
 
+const exportOf = async (c: Connection, numbers: string[]) =>
+  (
+    await createExport(
+      { exports: accountingStore(db), documents: documentStore(db), connections: connectionStore(db), clock },
+      principal('acct-1'),
+      c.tenant_id,
+      {
+        export_batch_id: `B-${randomUUID()}`,
+        integration_connection_id: c.id,
+        documents: numbers.map((number) => ({
+          number,
+          amount: '120.00',
+          currency: 'EUR',
+          counterparty: 'Acme',
+        })),
+      } as Parameters<typeof createExport>[3],
+    )
+  ).export;
+
+const invoicePuts = () => sandbox.oauth.apis.calls.filter((x) => x.provider === 'xero' && x.method === 'PUT');
+
 beforeAll(async () => {
   ({ db } = await freshDb());
   sandbox = new ProviderSandbox();
@@ -145,21 +167,7 @@ describe("Xero's daily limit", () => {
   it("the run waits for the next day's window, says so, and a timer runs it again there; each invoice is booked once", async () => {
     const c = await xeroConnection();
     const numbers = [`INV-${randomUUID().slice(0, 8)}`, `INV-${randomUUID().slice(0, 8)}`];
-    const { export: e } = await createExport(
-      { exports: accountingStore(db), documents: documentStore(db), connections: connectionStore(db), clock },
-      principal('acct-1'),
-      c.tenant_id,
-      {
-        export_batch_id: `B-${randomUUID()}`,
-        integration_connection_id: c.id,
-        documents: numbers.map((number) => ({
-          number,
-          amount: '120.00',
-          currency: 'EUR',
-          counterparty: 'Acme',
-        })),
-      } as Parameters<typeof createExport>[3],
-    );
+    const e = await exportOf(c, numbers);
 
     sandbox.oauth.apis.xeroDayUsed = XERO_LIMITS.per_day;
     const started = clock.now().getTime();
@@ -207,5 +215,46 @@ describe("Xero's daily limit", () => {
     at += 1000; // the relay and the queue take a moment
     expect(await runExport(worker(), e.id, c.tenant_id, 1)).toMatchObject({ result: 'exported' });
     for (const n of numbers) expect(sandbox.oauth.apis.bookingCount('xero', n)).toBe(1);
+  });
+});
+
+describe('a consent revoked mid-export', () => {
+  it('stops sending: what was booked stays booked once, the rest fails reauthorization_required unclaimed, and no call follows the refusal', async () => {
+    const c = await xeroConnection();
+    const numbers = [0, 1, 2].map(() => `INV-${randomUUID().slice(0, 8)}`);
+    const e = await exportOf(c, numbers);
+    const puts = invoicePuts().length;
+    let paced = 0;
+    const out = await runExport(
+      {
+        ...worker(),
+        // Between the first and the second call (the pacing of Xero's 60 a minute), the
+        // organisation revokes the consent: the access token ends and the refresh token is refused.
+        wait: async (ms) => {
+          at += ms;
+          paced += 1;
+          if (paced === 1) {
+            sandbox.oauth.expireAccessTokens();
+            sandbox.oauth.revokeRefreshTokens();
+          }
+        },
+      },
+      e.id,
+      c.tenant_id,
+      1,
+    );
+    expect(out).toMatchObject({ action: 'ack', result: 'partially_exported' });
+    expect(out.export!.items.map((i) => [i.status, i.error_code])).toEqual([
+      ['exported', null],
+      ['failed', 'reauthorization_required'],
+      ['failed', 'reauthorization_required'],
+    ]);
+    expect(numbers.map((n) => sandbox.oauth.apis.bookingCount('xero', n))).toEqual([1, 0, 0]);
+    // The booked one, and the second refused with 401; the third never left.
+    expect(invoicePuts().length - puts).toBe(2);
+    // Nothing of the two is held as `sending`: a retry after the new consent sends them, once.
+    expect((await accountingStore(db).bookings(c.tenant_id, e.id)).map((b) => [b.index, b.state])).toEqual([
+      [0, 'booked'],
+    ]);
   });
 });
