@@ -10,13 +10,44 @@ import { timer } from '#shared/table/entities/timer';
 import { outbox } from '#shared/table/entities/outbox';
 import { prefixOf } from '#shared/table/entity';
 import { type IndexName, TABLE } from '#shared/table/table';
-import type { TableAccess } from './service-function';
 
 /**
  * The IAM statements a service function's `bind*` methods add to its role, each the smallest
  * set of actions on the narrowest resources its use needs, and the cdk-nag findings each one
  * acknowledges with its reason.
  */
+
+/**
+ * Table access as the smallest set of DynamoDB actions. Resources are the table and its named
+ * indexes (from shared/table/table.ts), never `index/*`.
+ */
+export interface TableAccess {
+  /**
+   * `all`: GetItem and Query on the table, Query on every index; a list: Query on those indexes
+   * only, and GetItem and Query on the table when it lists `table`.
+   */
+  readonly read?: 'all' | readonly ('table' | IndexName)[];
+  /** `update`: UpdateItem only; `all`: Put, Update, Delete and ConditionCheck (the actions a transaction's items need). */
+  readonly write?: 'update' | 'all';
+  /** BatchGetItem on the table (auth: the login and its throttle counter in one round trip). */
+  readonly batchGet?: boolean;
+  /**
+   * GetItem on the health probe's partition and nothing else (`dynamodb:LeadingKeys`): the
+   * public function's one read, `GET /health` (functions/adapters/table-health.ts).
+   */
+  readonly healthProbe?: boolean;
+  /**
+   * UpdateItem on session items only (`dynamodb:LeadingKeys` `SESSION#…`): the token check's
+   * refresh of `last_used_at`, for a bearer route group that writes nothing else. Every bearer
+   * route group runs the token check itself when the authorizer could not (docs/decisions.md).
+   */
+  readonly touchSessions?: boolean;
+  /**
+   * The timer sweeper's claim: DeleteItem on timer partitions and PutItem on outbox partitions
+   * only (`dynamodb:LeadingKeys`), the two items of its one transaction.
+   */
+  readonly claimTimers?: boolean;
+}
 
 const allow = (role: Role, actions: string[], resources: string[]): void => {
   role.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions, resources }));

@@ -20,7 +20,6 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { METRIC_NAMESPACE, SERVICE } from '#shared/kernel/names';
 import { outbox } from '#shared/table/entities/outbox';
-import type { IndexName } from '#shared/table/table';
 import { ESBUILD_OPTIONS } from '#infra/bundling';
 import {
   type DeploymentConfig,
@@ -38,6 +37,7 @@ import {
   grantConnectionSecrets,
   grantMessagingProviders,
   grantTable,
+  type TableAccess,
 } from './function-grants';
 import type { DeliveryQueue } from './queues';
 
@@ -52,37 +52,7 @@ export const CDK_BUNDLING: BundlingOptions = {
   externalModules: ESBUILD_OPTIONS.external,
 };
 
-/**
- * Table access as the smallest set of DynamoDB actions. Resources are the table and its named
- * indexes (from shared/table/table.ts), never `index/*`.
- */
-export interface TableAccess {
-  /**
-   * `all`: GetItem and Query on the table, Query on every index; a list: Query on those indexes
-   * only, and GetItem and Query on the table when it lists `table`.
-   */
-  readonly read?: 'all' | readonly ('table' | IndexName)[];
-  /** `update`: UpdateItem only; `all`: Put, Update, Delete and ConditionCheck (the actions a transaction's items need). */
-  readonly write?: 'update' | 'all';
-  /** BatchGetItem on the table (auth: the login and its throttle counter in one round trip). */
-  readonly batchGet?: boolean;
-  /**
-   * GetItem on the health probe's partition and nothing else (`dynamodb:LeadingKeys`): the
-   * public function's one read, `GET /health` (functions/adapters/table-health.ts).
-   */
-  readonly healthProbe?: boolean;
-  /**
-   * UpdateItem on session items only (`dynamodb:LeadingKeys` `SESSION#…`): the token check's
-   * refresh of `last_used_at`, for a bearer route group that writes nothing else. Every bearer
-   * route group runs the token check itself when the authorizer could not (docs/decisions.md).
-   */
-  readonly touchSessions?: boolean;
-  /**
-   * The timer sweeper's claim: DeleteItem on timer partitions and PutItem on outbox partitions
-   * only (`dynamodb:LeadingKeys`), the two items of its one transaction.
-   */
-  readonly claimTimers?: boolean;
-}
+export type { TableAccess } from './function-grants';
 
 /** `depth`: GetQueueAttributes on the queue and its DLQ (the metrics route). */
 export type QueueAccess = 'send' | 'changeVisibility' | 'depth';
