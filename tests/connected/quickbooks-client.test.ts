@@ -10,6 +10,7 @@ import type { Db } from '#functions/adapters/dynamo';
 import { refreshClaims } from '#functions/adapters/oauth-store';
 import { APP_SECRETS_TENANT, oauthProvider } from '#functions/adapters/oauth-provider';
 import { quickbooksTarget } from '#functions/adapters/oauth-targets';
+import { oauthRecords } from '#functions/adapters/oauth-records';
 import type { OAuthSettings } from '#functions/config';
 import { type ExportRunDeps, runExport } from '#shared/domain/accounting/export-run';
 import type { AccountingTarget, TargetDocument } from '#shared/domain/accounting/ports';
@@ -262,5 +263,24 @@ describe("QuickBooks Online: Intuit's answers as the export's error classes", ()
     sandbox.oauth.apis.script('quickbooks_online', [{ status: 401 }, { status: 401 }]);
     expect(await target.book([doc()])).toEqual([{ index: 0, ok: false, error: 'auth_failed' }]);
     expect(refreshCalls().length).toBe(refreshes + 2);
+  });
+});
+
+describe('QuickBooks Online: the reconciliation reads', () => {
+  it("reads the company's invoices through the query endpoint as provider records; a refused read names its class", async () => {
+    const c = await connected();
+    const d = doc();
+    const [booked] = await quickbooksTarget(settings, tokenFor, c).book([d]);
+    const read = await oauthRecords(settings, tokenFor, c);
+    expect(read.ok).toBe(true);
+    expect((read as { records: unknown[] }).records).toContainEqual({
+      external_id: (booked as { external_id: string }).external_id,
+      document_type: 'invoice',
+      number: d.document.number,
+      amount: '120.00',
+      currency: 'USD',
+    });
+    sandbox.oauth.apis.script('quickbooks_online', [{ status: 429, retryAfter: 5 }]);
+    expect(await oauthRecords(settings, tokenFor, c)).toEqual({ ok: false, reason: 'rate_limited' });
   });
 });
