@@ -10,6 +10,7 @@ import {
   SERVICE,
   WORKER_MAX_CONCURRENCY,
 } from '#shared/kernel/names';
+import { OAUTH_CONTEXT, type OAuthAppConfig, readOAuthApps } from './oauth-config';
 
 /**
  * Every deploy-time knob of the service, in one place: the context values a deployer passes
@@ -40,6 +41,8 @@ export interface DeploymentConfig {
    * (`put-secret-value`) is what makes CloudFormation resolve the new value on the next deploy.
    */
   readonly cursorSecretVersionId?: string;
+  /** The service's own app at each OAuth 2 provider (docs/connecting-accounting.md). */
+  readonly oauth: OAuthAppConfig;
 }
 
 /** Context keys, documented in docs/infrastructure.md. */
@@ -50,6 +53,7 @@ export const CONTEXT = {
   logLevel: 'logLevel',
   demoDistributionId: 'demoDistributionId',
   cursorSecretVersionId: 'cursorSecretVersionId',
+  ...OAUTH_CONTEXT,
 } as const;
 
 export const DEFAULT_STAGE = 'dev';
@@ -96,6 +100,7 @@ export function readConfig(scope: Construct): DeploymentConfig {
   return {
     stage,
     prefix: `${stage}-${SERVICE}`,
+    oauth: readOAuthApps(scope),
     alarmEmail,
     authorizerCacheTtl: Duration.seconds(ttl),
     logLevel,

@@ -216,7 +216,8 @@ export class OAuthApis {
     if (entity === 'query') {
       const query = url.searchParams.get('query') ?? '';
       const from = /from (Invoice|Payment)/i.exec(query)?.[1];
-      const doc = /DocNumber = '([^']*)'/.exec(query)?.[1];
+      // Intuit's query language escapes a quote in a value with a backslash.
+      const doc = /DocNumber = '((?:\\'|[^'])*)'/.exec(query)?.[1]?.replace(/\\'/g, "'");
       const rows =
         from === 'Invoice'
           ? this.booked

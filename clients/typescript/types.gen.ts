@@ -2163,7 +2163,7 @@ export type TimerList = {
 
 export type TimerRead = {
     id: string;
-    kind: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule';
+    kind: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window';
     subject_type: string;
     subject_id: string;
     /**
@@ -3880,7 +3880,7 @@ export type TimersListData = {
         tenant_id: string;
     };
     query?: {
-        kind?: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule';
+        kind?: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window';
         subject_type?: string;
         subject_id?: string;
         limit?: number;

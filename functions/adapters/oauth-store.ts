@@ -6,7 +6,10 @@ import { sha256 } from '#shared/kernel/secrets';
 import { loginFailures } from '#shared/table/entities/login-failures';
 import { oauthConsent } from '#shared/table/entities/oauth-consent';
 import { oauthRefresh } from '#shared/table/entities/oauth-refresh';
+import type { Connection } from '#shared/domain/integrations/ports';
+import { oauthRefreshTimer } from '#shared/domain/oauth/refresh-timer';
 import type { Db } from './dynamo';
+import { armTimer } from './timer-arm';
 
 /**
  * The table's side of OAuth 2 connect: pending consents (taken once by a conditional delete), the
@@ -147,3 +150,9 @@ export const callbackThrottle = (db: Db): CallbackThrottle => {
     },
   };
 };
+
+/** Arms the `oauth_refresh` timer of a stored pair (the callback's and every refresh's). */
+export const armOAuthRefresh =
+  (db: Db) =>
+  (c: Pick<Connection, 'id' | 'tenant_id'>, expiresAt: string): Promise<void> =>
+    armTimer(db, oauthRefreshTimer(c, expiresAt));

@@ -1,24 +1,19 @@
 import type { AccountingTarget, BookingResult, TargetDocument } from '#shared/domain/accounting/ports';
-import { classifyTargetStatus, type ErrorCode } from '#shared/domain/accounting/error-classes';
-import type { Connection, ProviderRecord, ProviderRecords } from '#shared/domain/integrations/ports';
-import type { AccessToken } from '#shared/domain/oauth/tokens';
+import type { ErrorCode } from '#shared/domain/accounting/error-classes';
+import type { Connection } from '#shared/domain/integrations/ports';
 import type { OAuthSettings } from '#functions/config';
+import { authorized, errorOf, retryAfterOf, str, type TokenFor } from './oauth-calls';
 import { oauthEndpoints } from './oauth-provider';
 
 /**
- * The clients of the two OAuth 2 accounting adapters, in the shapes their providers document
+ * The export clients of the two OAuth 2 accounting adapters, in the shapes their providers document
  * (shared/domain/integrations/adapters/xero.ts and quickbooks-online.ts; docs/connecting-accounting.md
  * cites the references): Xero's `PUT /Invoices` with `Idempotency-Key` and `xero-tenant-id`,
  * QuickBooks' `POST /invoice?requestid=` and its query endpoint. A 401 refreshes the token once
  * and repeats the call once; the token's own failures (a refused refresh) end the document's call.
  */
 
-export type TokenFor = (c: Connection, stale?: string) => Promise<AccessToken>;
-
-const retryAfterOf = (res: Response): number | undefined => {
-  const seconds = Number(res.headers.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
-};
+export type { TokenFor };
 
 const failedAll = (docs: TargetDocument[], error: ErrorCode, retryAfter?: number): BookingResult[] =>
   docs.map((d) => ({
@@ -27,35 +22,6 @@ const failedAll = (docs: TargetDocument[], error: ErrorCode, retryAfter?: number
     error,
     ...(retryAfter === undefined ? {} : { retry_after_seconds: retryAfter }),
   }));
-
-/** Xero's daily limit answers 429 with `X-Rate-Limit-Problem: day` (and Retry-After to the window). */
-const errorOf = (res: Response): ErrorCode | undefined =>
-  res.status === 429 && res.headers.get('x-rate-limit-problem')?.toLowerCase() === 'day'
-    ? 'daily_limit_reached'
-    : classifyTargetStatus(res.status);
-
-const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
-
-/**
- * One authorized call: the token, the request, and on a 401 one refresh and one repeat. A token
- * that cannot be had is the call's error (`reauthorization_required`, ...).
- */
-async function authorized(
-  token: TokenFor,
-  c: Connection,
-  timeoutMs: number,
-  request: (accessToken: string) => [string, RequestInit],
-): Promise<Response | { error: ErrorCode }> {
-  let t = await token(c);
-  for (let attempt = 0; ; attempt += 1) {
-    if (!t.ok) return { error: t.error };
-    const [url, init] = request(t.token);
-    const res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
-    if (res.status !== 401 || attempt > 0) return res;
-    await res.body?.cancel();
-    t = await token(c, t.token);
-  }
-}
 
 export function xeroTarget(settings: OAuthSettings, token: TokenFor, c: Connection): AccountingTarget {
   const api = oauthEndpoints(settings, 'xero').api;
@@ -180,78 +146,4 @@ export function quickbooksTarget(settings: OAuthSettings, token: TokenFor, c: Co
       return found ? String(found.Id) : null;
     },
   };
-}
-
-const money = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2) : undefined);
-
-/** The provider's invoices and payments for reconciliation, as ProviderRecords; one page of each. */
-export async function oauthRecords(
-  settings: OAuthSettings,
-  token: TokenFor,
-  c: Connection,
-): Promise<ProviderRecords> {
-  const get = async (url: string, extra: Record<string, string>) => {
-    const res = await authorized(token, c, settings.timeoutMs, (accessToken) => [
-      url,
-      { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json', ...extra } },
-    ]);
-    if ('error' in res) return { ok: false as const, reason: res.error };
-    if (!res.ok) {
-      await res.body?.cancel();
-      return { ok: false as const, reason: errorOf(res) ?? 'provider_error' };
-    }
-    return { ok: true as const, body: (await res.json()) as Record<string, unknown> };
-  };
-  const records: ProviderRecord[] = [];
-  const push = (r: Partial<ProviderRecord>) => {
-    if (r.external_id && r.number && r.amount && r.currency && r.document_type)
-      records.push(r as ProviderRecord);
-  };
-  if (c.adapter_key === 'xero') {
-    const api = oauthEndpoints(settings, 'xero').api;
-    const tenant = { 'xero-tenant-id': String(c.config.organisation_id ?? '') };
-    const invoices = await get(`${api}/Invoices?page=1`, tenant);
-    if (!invoices.ok) return invoices;
-    for (const i of (invoices.body.Invoices ?? []) as Record<string, unknown>[])
-      push({
-        external_id: str(i.InvoiceID),
-        document_type: 'invoice',
-        number: str(i.InvoiceNumber),
-        amount: money(i.Total),
-        currency: str(i.CurrencyCode),
-      });
-    const payments = await get(`${api}/Payments?page=1`, tenant);
-    if (!payments.ok) return payments;
-    for (const p of (payments.body.Payments ?? []) as Record<string, unknown>[]) {
-      const invoice = (p.Invoice ?? {}) as Record<string, unknown>;
-      push({
-        external_id: str(p.PaymentID),
-        document_type: 'payment',
-        number: str(p.Reference),
-        amount: money(p.Amount),
-        currency: str(invoice.CurrencyCode),
-      });
-    }
-    return { ok: true, records };
-  }
-  const company = `${oauthEndpoints(settings, 'quickbooks_online').api}/${encodeURIComponent(String(c.config.realm_id ?? ''))}`;
-  for (const [entity, type, numberField] of [
-    ['Invoice', 'invoice', 'DocNumber'],
-    ['Payment', 'payment', 'PaymentRefNum'],
-  ] as const) {
-    const query = `select * from ${entity} startposition 1 maxresults 1000`;
-    const answer = await get(`${company}/query?query=${encodeURIComponent(query)}`, {});
-    if (!answer.ok) return answer;
-    const rows = ((answer.body.QueryResponse as Record<string, unknown> | undefined)?.[entity] ??
-      []) as Record<string, unknown>[];
-    for (const r of rows)
-      push({
-        external_id: str(r.Id),
-        document_type: type,
-        number: str(r[numberField]),
-        amount: money(r.TotalAmt),
-        currency: str((r.CurrencyRef as Record<string, unknown> | undefined)?.value),
-      });
-  }
-  return { ok: true, records };
 }

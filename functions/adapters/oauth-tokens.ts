@@ -5,9 +5,9 @@ import type { Clock } from '#shared/kernel/ids';
 import type { OAuthSettings } from '#functions/config';
 import type { Db } from './dynamo';
 import { hubStore } from './hub-store';
-import { refreshClaims } from './oauth-store';
+import { armOAuthRefresh, refreshClaims } from './oauth-store';
 import { oauthProvider } from './oauth-provider';
-import type { TokenFor } from './oauth-targets';
+import type { TokenFor } from './oauth-calls';
 import { timerWait } from './timer';
 
 /** The workers' access tokens of OAuth 2 connections (shared/domain/oauth/tokens.ts), over the table and the provider. */
@@ -24,6 +24,7 @@ export function oauthTokenDeps(
     clock,
     wait: timerWait,
     revoked: markReauthorizationRequired({ hub: hubStore(db), clock }),
+    armRefresh: armOAuthRefresh(db),
   };
 }
 

@@ -2,7 +2,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { outbox, OUTBOX_PENDING_SHARDS } from '#shared/table/entities/outbox';
-import { below, type Db, putNew, queryFrom, type WriteOp } from './dynamo';
+import { below, type Db, putNew, queryFrom, transact, type WriteOp } from './dynamo';
 
 /** How long a relayed outbox item stays readable (for debugging) before TTL removes it. */
 export const RELAYED_RETENTION_SECONDS = 7 * 24 * 3600;
@@ -50,6 +50,12 @@ export const toOutboxEvent = (item: Record<string, unknown>): OutboxEvent => ({
       ? ((item.payload ?? {}) as Record<string, unknown>)
       : inflated(item.payload_deflated),
 });
+
+/** One outbox event on its own, outside any transaction (a timer's firing that only asks for a run). */
+export async function putOutboxEvent(db: Db, e: OutboxEvent): Promise<void> {
+  const ok = await transact(db, [outboxPut(e)]);
+  if (!ok.ok) throw new Error(`outbox event ${e.event_id} was not written`);
+}
 
 /**
  * Marks an item relayed: it leaves the sparse pending index and expires later. Idempotent, and

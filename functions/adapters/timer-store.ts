@@ -5,14 +5,11 @@ import { task } from '#shared/table/entities/task';
 import { timer, TIMER_DUE_SHARDS, timerRecord } from '#shared/table/entities/timer';
 import { reader } from '#shared/table/entity';
 import { auditPut } from './audit-store';
-import { below, type Db, queryFrom, queryPage, transact, type WriteOp } from './dynamo';
+import { below, type Db, queryFrom, queryPage, transact } from './dynamo';
 import { outboxPut } from './outbox';
+import { timerKey } from './timer-arm';
 
-const shardOf = (id: string): number => {
-  let h = 0;
-  for (const c of id) h = (h * 31 + c.charCodeAt(0)) >>> 0;
-  return h % TIMER_DUE_SHARDS;
-};
+export { timerDelete, timerOp, timerPut } from './timer-arm';
 
 /** The timer as read: the optional fields (rule_id, policy_id, level) only where the timer has them. */
 const readTimer = /* @__PURE__ */ reader<Timer>()(timerRecord);
@@ -22,22 +19,6 @@ const toTimer = (item: Record<string, unknown>): Timer => {
     if (t[optional] === null) delete t[optional];
   return t;
 };
-
-const timerKey = (tenantId: string, id: string) => timer.key({ tenant_id: tenantId, id });
-
-/** Arms a timer (or re-arms it at a new time): the Put that rides in the transaction of the change that arms it. */
-export const timerPut = (t: Timer): WriteOp => ({
-  Put: { Item: timer.item({ ...t }, { ...t, shard: shardOf(t.id) }) },
-});
-
-/** Cancels a timer, whether or not it is armed. */
-export const timerDelete = (tenantId: string, id: string): WriteOp => ({
-  Delete: { Key: timerKey(tenantId, id) },
-});
-
-/** The op that leaves `id` armed as `wanted`, or cancelled when null. */
-export const timerOp = (tenantId: string, id: string, wanted: Timer | null): WriteOp =>
-  wanted ? timerPut(wanted) : timerDelete(tenantId, id);
 
 export const timerStore = (db: Db): TimerStore => ({
   async dueBy(now, limit) {

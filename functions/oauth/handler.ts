@@ -5,7 +5,12 @@ import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { dbFor } from '#functions/adapters/dynamo';
 import { hubStore } from '#functions/adapters/hub-store';
-import { callbackThrottle, consentStore, refreshClaims } from '#functions/adapters/oauth-store';
+import {
+  armOAuthRefresh,
+  callbackThrottle,
+  consentStore,
+  refreshClaims,
+} from '#functions/adapters/oauth-store';
 import { oauthProvider } from '#functions/adapters/oauth-provider';
 import { clock, connectionSecretSettings, oauthSettings, tableConfig } from '#functions/config';
 import { HttpResult } from '#functions/http/dispatch';
@@ -30,6 +35,7 @@ const deps = {
   claims: refreshClaims(db),
   throttle: callbackThrottle(db),
   reauthorized: reauthorized({ hub, clock }),
+  armRefresh: armOAuthRefresh(db),
   clock,
 };
 

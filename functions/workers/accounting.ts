@@ -50,6 +50,10 @@ export function accountingHandlers(deps: ExportRunDeps, sqs: SQSClient, queueUrl
           count(METRICS.accountingExportGated, METRICS.reviewItemOpened);
           logger.warn('accounting export gated', fields);
           return;
+        case 'waiting':
+          // The provider's daily limit: a timer at the next day's window asks for the run again.
+          logger.warn('accounting export waits for the next daily window', fields);
+          return;
         case 'retrying':
         case 'busy':
           if (outcome.result === 'retrying') count(METRICS.accountingExportRetried);

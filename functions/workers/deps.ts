@@ -16,7 +16,7 @@ import { hubStore } from '#functions/adapters/hub-store';
 import { reconciliationStore } from '#functions/adapters/reconciliation-store';
 import { accountingStore } from '#functions/adapters/accounting-store';
 import { accountingTargets } from '#functions/adapters/accounting-targets';
-import { oauthRecords } from '#functions/adapters/oauth-targets';
+import { oauthRecords } from '#functions/adapters/oauth-records';
 import { oauthTokenDeps, tokenFor } from '#functions/adapters/oauth-tokens';
 import { type Db, dbFor } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
@@ -24,6 +24,7 @@ import { providerSender } from '#functions/adapters/providers';
 import { sqsClient } from '#functions/adapters/queue';
 import { taskStore } from '#functions/adapters/task-store';
 import { timerWait } from '#functions/adapters/timer';
+import { armTimer } from '#functions/adapters/timer-arm';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import {
@@ -82,6 +83,7 @@ export function exportRunDeps(db: Db): ExportRunDeps {
     backoff,
     leaseSeconds,
     queueSecondMs: deliveryOverrides().queueSecondMs ?? 1000,
+    armWindow: (t) => armTimer(db, t),
   };
 }
 

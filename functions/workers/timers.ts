@@ -16,13 +16,31 @@ import { taskDueStore } from '#functions/adapters/timer-store';
 import { escalationFireDeps } from '#functions/adapters/escalation-store';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { hubScheduleStore } from '#functions/adapters/hub-schedule-store';
-import { clock } from '#functions/config';
+import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
+import { oauthTokenDeps } from '#functions/adapters/oauth-tokens';
+import { fireOAuthRefresh } from '#shared/domain/oauth/refresh-timer';
+import { fireExportWindow } from '#shared/domain/timers/export-window';
+import { putOutboxEvent } from '#functions/adapters/outbox';
+import type { TokenDeps } from '#shared/domain/oauth/tokens';
+import { clock, connectionSecretSettings, oauthSettings } from '#functions/config';
 import type { Clock } from '#shared/kernel/ids';
 import { logger, metricsFor } from '#functions/observability';
 import { kindHandlers } from './queue-worker';
 
-/** What a timer's firing reads and writes; the tests pass the clock they move. */
-export const timerFireDeps = (db: Db, at: Clock = clock): FireDeps => ({
+/**
+ * What a timer's firing reads and writes; the tests pass the clock they move (and, for the
+ * `oauth_refresh` kind, token dependencies over their own secrets and provider).
+ */
+export const timerFireDeps = (
+  db: Db,
+  at: Clock = clock,
+  tokens: TokenDeps = oauthTokenDeps(
+    db,
+    oauthSettings(),
+    connectionSecretsFor(connectionSecretSettings()),
+    at,
+  ),
+): FireDeps => ({
   tasks: taskStore(db),
   taskDue: taskDueStore(db),
   documents: documentStore(db),
@@ -33,6 +51,8 @@ export const timerFireDeps = (db: Db, at: Clock = clock): FireDeps => ({
   clock: at,
   escalation: escalationFireDeps(db, at),
   hub: { connections: connectionStore(db), hubSchedule: hubScheduleStore(db), clock: at },
+  oauthRefresh: (timer) => fireOAuthRefresh({ connections: connectionStore(db), tokens }, timer),
+  exportWindow: (timer) => fireExportWindow({ clock: at, requeue: (e) => putOutboxEvent(db, e) }, timer),
 });
 
 /**

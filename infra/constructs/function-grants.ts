@@ -10,13 +10,44 @@ import { timer } from '#shared/table/entities/timer';
 import { outbox } from '#shared/table/entities/outbox';
 import { prefixOf } from '#shared/table/entity';
 import { type IndexName, TABLE } from '#shared/table/table';
-import type { TableAccess } from './service-function';
 
 /**
  * The IAM statements a service function's `bind*` methods add to its role, each the smallest
  * set of actions on the narrowest resources its use needs, and the cdk-nag findings each one
  * acknowledges with its reason.
  */
+
+/**
+ * Table access as the smallest set of DynamoDB actions. Resources are the table and its named
+ * indexes (from shared/table/table.ts), never `index/*`.
+ */
+export interface TableAccess {
+  /**
+   * `all`: GetItem and Query on the table, Query on every index; a list: Query on those indexes
+   * only, and GetItem and Query on the table when it lists `table`.
+   */
+  readonly read?: 'all' | readonly ('table' | IndexName)[];
+  /** `update`: UpdateItem only; `all`: Put, Update, Delete and ConditionCheck (the actions a transaction's items need). */
+  readonly write?: 'update' | 'all';
+  /** BatchGetItem on the table (auth: the login and its throttle counter in one round trip). */
+  readonly batchGet?: boolean;
+  /**
+   * GetItem on the health probe's partition and nothing else (`dynamodb:LeadingKeys`): the
+   * public function's one read, `GET /health` (functions/adapters/table-health.ts).
+   */
+  readonly healthProbe?: boolean;
+  /**
+   * UpdateItem on session items only (`dynamodb:LeadingKeys` `SESSION#…`): the token check's
+   * refresh of `last_used_at`, for a bearer route group that writes nothing else. Every bearer
+   * route group runs the token check itself when the authorizer could not (docs/decisions.md).
+   */
+  readonly touchSessions?: boolean;
+  /**
+   * The timer sweeper's claim: DeleteItem on timer partitions and PutItem on outbox partitions
+   * only (`dynamodb:LeadingKeys`), the two items of its one transaction.
+   */
+  readonly claimTimers?: boolean;
+}
 
 const allow = (role: Role, actions: string[], resources: string[]): void => {
   role.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions, resources }));
@@ -79,17 +110,40 @@ export function grantTable(role: Role, table: ITable, access: TableAccess): void
 }
 
 /**
+ * Who does what with connection secrets: `write` (the hub) puts and deletes but never reads one
+ * back; `read` only reads; `rotate` (the OAuth callback and the workers) reads and overwrites,
+ * for a token pair the provider rotated, and never deletes.
+ */
+export type ConnectionSecretAccess = 'write' | 'read' | 'rotate';
+
+/**
+ * The pseudo-tenant under which the service's OAuth app client secrets are kept
+ * (functions/adapters/oauth-provider.ts APP_SECRETS_TENANT): an operator puts them, no function
+ * may overwrite or delete them.
+ */
+export const OAUTH_APPS_PATH = '_oauth_apps';
+
+const SSM_ACTIONS: Record<ConnectionSecretAccess, string[]> = {
+  write: ['ssm:PutParameter', 'ssm:DeleteParameter'],
+  read: ['ssm:GetParameter'],
+  rotate: ['ssm:GetParameter', 'ssm:PutParameter'],
+};
+const KMS_ACTIONS: Record<ConnectionSecretAccess, string[]> = {
+  write: ['kms:Encrypt', 'kms:GenerateDataKey'],
+  read: ['kms:Decrypt'],
+  rotate: ['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey'],
+};
+
+/**
  * Integration connection secrets: one SSM SecureString per connection under
- * `/ops-platform/<stage>/connections/`, encrypted with the service's connection-secrets key.
- * `write` (the hub): PutParameter and DeleteParameter, and kms:Encrypt/GenerateDataKey through
- * SSM; it can never read a secret back. `read` (the delivering workers): GetParameter and
- * kms:Decrypt through SSM. Returns the parameter path prefix.
+ * `/ops-platform/<stage>/connections/`, encrypted with the service's connection-secrets key, the
+ * KMS actions allowed through SSM only. Returns the parameter path prefix.
  */
 export function grantConnectionSecrets(
   scope: Construct,
   role: Role,
   key: IKey,
-  access: 'write' | 'read',
+  access: ConnectionSecretAccess,
   stage: string,
 ): string {
   const prefix = `/${SERVICE}/${stage}/connections/`;
@@ -99,12 +153,26 @@ export function grantConnectionSecrets(
     resource: 'parameter',
     resourceName: `${prefix.slice(1)}*`,
   });
-  const write = access === 'write';
-  allow(role, write ? ['ssm:PutParameter', 'ssm:DeleteParameter'] : ['ssm:GetParameter'], [parameters]);
+  allow(role, SSM_ACTIONS[access], [parameters]);
+  if (access !== 'read') {
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        actions: ['ssm:PutParameter', 'ssm:DeleteParameter'],
+        resources: [
+          stack.formatArn({
+            service: 'ssm',
+            resource: 'parameter',
+            resourceName: `${prefix.slice(1)}${OAUTH_APPS_PATH}/*`,
+          }),
+        ],
+      }),
+    );
+  }
   role.addToPrincipalPolicy(
     new PolicyStatement({
       effect: Effect.ALLOW,
-      actions: write ? ['kms:Encrypt', 'kms:GenerateDataKey'] : ['kms:Decrypt'],
+      actions: KMS_ACTIONS[access],
       resources: [key.keyArn],
       conditions: {
         StringEquals: { 'kms:ViaService': `ssm.${stack.region}.amazonaws.com` },

@@ -20,7 +20,6 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { METRIC_NAMESPACE, SERVICE } from '#shared/kernel/names';
 import { outbox } from '#shared/table/entities/outbox';
-import type { IndexName } from '#shared/table/table';
 import { ESBUILD_OPTIONS } from '#infra/bundling';
 import {
   type DeploymentConfig,
@@ -32,7 +31,14 @@ import {
   RELAY_SETTINGS,
 } from '#infra/config';
 import { FUNCTIONS_DIR, LOCK_FILE, REPO_ROOT } from '#infra/paths';
-import { grantConnectionSecrets, grantMessagingProviders, grantTable } from './function-grants';
+import type { OAuthAppConfig } from '#infra/oauth-config';
+import {
+  type ConnectionSecretAccess,
+  grantConnectionSecrets,
+  grantMessagingProviders,
+  grantTable,
+  type TableAccess,
+} from './function-grants';
 import type { DeliveryQueue } from './queues';
 
 /** The esbuild options of infra/bundling.ts, in the shape NodejsFunction takes. */
@@ -46,37 +52,7 @@ export const CDK_BUNDLING: BundlingOptions = {
   externalModules: ESBUILD_OPTIONS.external,
 };
 
-/**
- * Table access as the smallest set of DynamoDB actions. Resources are the table and its named
- * indexes (from shared/table/table.ts), never `index/*`.
- */
-export interface TableAccess {
-  /**
-   * `all`: GetItem and Query on the table, Query on every index; a list: Query on those indexes
-   * only, and GetItem and Query on the table when it lists `table`.
-   */
-  readonly read?: 'all' | readonly ('table' | IndexName)[];
-  /** `update`: UpdateItem only; `all`: Put, Update, Delete and ConditionCheck (the actions a transaction's items need). */
-  readonly write?: 'update' | 'all';
-  /** BatchGetItem on the table (auth: the login and its throttle counter in one round trip). */
-  readonly batchGet?: boolean;
-  /**
-   * GetItem on the health probe's partition and nothing else (`dynamodb:LeadingKeys`): the
-   * public function's one read, `GET /health` (functions/adapters/table-health.ts).
-   */
-  readonly healthProbe?: boolean;
-  /**
-   * UpdateItem on session items only (`dynamodb:LeadingKeys` `SESSION#…`): the token check's
-   * refresh of `last_used_at`, for a bearer route group that writes nothing else. Every bearer
-   * route group runs the token check itself when the authorizer could not (docs/decisions.md).
-   */
-  readonly touchSessions?: boolean;
-  /**
-   * The timer sweeper's claim: DeleteItem on timer partitions and PutItem on outbox partitions
-   * only (`dynamodb:LeadingKeys`), the two items of its one transaction.
-   */
-  readonly claimTimers?: boolean;
-}
+export type { TableAccess } from './function-grants';
 
 /** `depth`: GetQueueAttributes on the queue and its DLQ (the metrics route). */
 export type QueueAccess = 'send' | 'changeVisibility' | 'depth';
@@ -221,13 +197,26 @@ export class ServiceFunction extends Construct {
   }
 
   /**
-   * Integration connection secrets in SSM (function-grants.ts): `write` for the hub, `read` for
-   * the delivering workers. Sets OPS_CONNECTION_SECRETS (and the key for `write`).
+   * Integration connection secrets in SSM (function-grants.ts): `write` for the hub, `rotate` for
+   * the OAuth callback and the workers. Sets OPS_CONNECTION_SECRETS (and the key for a writer).
    */
-  bindConnectionSecrets(key: IKey, access: 'write' | 'read'): this {
+  bindConnectionSecrets(key: IKey, access: ConnectionSecretAccess): this {
     const prefix = grantConnectionSecrets(this, this.role, key, access, this.config.stage);
     this.fn.addEnvironment('OPS_CONNECTION_SECRETS', `ssm:${prefix}`);
-    if (access === 'write') this.fn.addEnvironment('OPS_CONNECTION_SECRETS_KMS_KEY', key.keyArn);
+    if (access !== 'read') this.fn.addEnvironment('OPS_CONNECTION_SECRETS_KMS_KEY', key.keyArn);
+    return this;
+  }
+
+  /**
+   * The service's app at the OAuth 2 providers: the client ids configured (public), and the
+   * callback URL for the functions that send the browser to it or exchange its code. The client
+   * secrets are connection secrets (bindConnectionSecrets), not environment.
+   */
+  bindOAuthApps(apps: OAuthAppConfig, redirectUrl?: string): this {
+    if (apps.clientIds.xero) this.fn.addEnvironment('OPS_XERO_CLIENT_ID', apps.clientIds.xero);
+    if (apps.clientIds.quickbooks_online)
+      this.fn.addEnvironment('OPS_QUICKBOOKS_CLIENT_ID', apps.clientIds.quickbooks_online);
+    if (redirectUrl) this.fn.addEnvironment('OPS_OAUTH_REDIRECT_URL', redirectUrl);
     return this;
   }
 

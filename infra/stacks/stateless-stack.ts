@@ -198,6 +198,8 @@ export class StatelessStack extends Stack {
     )
       .bindTable(table, READ_WRITE)
       .bindQueue(internalQueue, 'changeVisibility')
+      // Reconciliation reads and the oauth_refresh timer refresh OAuth 2 token pairs.
+      .bindConnectionSecrets(stateful.connectionSecretsKey, 'rotate')
       .bindCursorSecret(cursorSecret)
       .consumeQueue(internalQueue);
     this.externalWorker = fn(
@@ -208,7 +210,7 @@ export class StatelessStack extends Stack {
     )
       .bindTable(table, READ_WRITE)
       .bindQueue(externalQueue, 'changeVisibility')
-      .bindConnectionSecrets(stateful.connectionSecretsKey, 'read')
+      .bindConnectionSecrets(stateful.connectionSecretsKey, 'rotate')
       .bindMessagingProviders()
       .bindCursorSecret(cursorSecret)
       .consumeQueue(externalQueue);
@@ -218,6 +220,17 @@ export class StatelessStack extends Stack {
     // The API's routes, authorizer and stage are the api-routes stack's (infra/stacks/api-routes-stack.ts).
     this.api = new ServiceApi(this, 'Api', { config, allowedOrigin: this.demoSite.url });
     this.demoSite.publish(this.api.url);
+
+    // --- OAuth 2 apps. Authorize builds the consent URL, the callback exchanges the code (reading
+    // the app's client secret, writing the token pair), the workers refresh token pairs. No
+    // gateway setting: each provider's documented URLs are in its adapter declaration.
+    const redirectUrl = config.oauth.redirectUrl ?? `${this.api.url}oauth/callback`;
+    groups.integrations!.bindOAuthApps(config.oauth, redirectUrl);
+    groups.oauth
+      ?.bindConnectionSecrets(stateful.connectionSecretsKey, 'rotate')
+      .bindOAuthApps(config.oauth, redirectUrl);
+    this.internalWorker.bindOAuthApps(config.oauth);
+    this.externalWorker.bindOAuthApps(config.oauth);
 
     // --- Alarms and dashboard.
     this.monitoring = new Monitoring(this, 'Monitoring', {

@@ -5,12 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime } from '#local/runtime';
 import { dynamoEndpoint, uniqueTableName } from '#tests/support/db';
 
-/** The README's "Try it with curl" block, run as printed against a runtime started as the README says. */
+/**
+ * The README's "Try it with curl" block, then its "Connect Xero through the sandbox" block in the
+ * same shell, run as printed against a runtime started as the README says.
+ */
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const section = readme.slice(readme.indexOf('## Try it with curl'));
 const blocks = [...section.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
 const startLine = blocks[0] ?? '';
-const script = blocks[1] ?? '';
+const xeroSection = readme.slice(readme.indexOf('## Connect Xero through the sandbox'));
+const xero = [...xeroSection.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')[0] ?? '';
+const script = `${blocks[1] ?? ''}\n${xero}`;
 
 let stop: () => Promise<void>;
 let url: string;
@@ -41,8 +46,14 @@ describe('README curl examples', () => {
       // 90 s at a load average of 20 on two cores.
       timeout: 150_000,
     });
-    // The last two commands print the status codes of the revoke and of the next use.
-    expect(stdout).toMatch(/204\n401\n$/);
+    // The walkthrough's last two commands print the status codes of the revoke and of the next use.
+    expect(stdout).toMatch(/204\n401\n/);
+    // The Xero block: the consent page's redirect reaches the callback, and both invoices are booked.
+    expect(xero).toContain('prompt=auto');
+    expect(stdout).toContain('Xero is connected');
+    expect(stdout).toMatch(/"secret_configured":true/);
+    expect(stdout).not.toMatch(/sbx-(at|rt)-/);
+    expect(stdout).toMatch(/xero export exported\n$/);
     expect(stdout).toContain('"id":"acme"');
     expect(stdout).toContain('notification delivered');
     expect(stdout).toContain(

@@ -54,8 +54,28 @@ describe('deploy-time parameters (CDK context)', () => {
     [{ logLevel: 'TRACE' }, /logLevel/],
     [{ demoDistributionId: 'https://x' }, /demoDistributionId/],
     [{ cursorSecretVersionId: 'v1' }, /cursorSecretVersionId/],
+    [{ xeroClientId: 'id with spaces' }, /xeroClientId/],
+    [{ quickbooksClientId: 'short' }, /quickbooksClientId/],
+    [{ oauthRedirectUrl: 'http://api.example.com/oauth/callback' }, /oauthRedirectUrl/],
+    [{ oauthRedirectUrl: 'https://api.example.com/callback' }, /oauthRedirectUrl/],
   ])('refuses %j', (context, message) => {
     expect(() => readConfig(appWith(context))).toThrow(message);
+  });
+
+  it("reads the OAuth apps' client ids and callback URL, none by default", () => {
+    expect(readConfig(appWith({})).oauth).toEqual({ clientIds: {} });
+    expect(
+      readConfig(
+        appWith({
+          xeroClientId: '0123456789ABCDEF0123456789ABCDEF',
+          quickbooksClientId: 'ABqbo-client-id',
+          oauthRedirectUrl: 'https://ops.example.com/oauth/callback',
+        }),
+      ).oauth,
+    ).toEqual({
+      clientIds: { xero: '0123456789ABCDEF0123456789ABCDEF', quickbooks_online: 'ABqbo-client-id' },
+      redirectUrl: 'https://ops.example.com/oauth/callback',
+    });
   });
 
   it('sets SQS visibility to 6x the consumer timeout', () => {

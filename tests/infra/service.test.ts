@@ -3,6 +3,7 @@ import { apiAndCdnCases } from './cases/api-cdn';
 import { functionCases } from './cases/functions';
 import { limitCases } from './cases/limits';
 import { nagCases } from './cases/nag';
+import { OAUTH_TEST_CONTEXT, oauthCases } from './cases/oauth';
 import { statefulCases } from './cases/stateful';
 import { synthService } from './synth';
 
@@ -10,7 +11,7 @@ import { synthService } from './synth';
  * The whole service, synthesized once (no AWS account, no credentials, no bundling) and checked
  * case by case: properties with aws-cdk-lib assertions, cdk-nag, alarms against runbooks.
  */
-const service = synthService();
+const service = synthService(OAUTH_TEST_CONTEXT);
 
 statefulCases(service);
 functionCases(service);
@@ -18,3 +19,4 @@ apiAndCdnCases(service);
 alarmAndRunbookCases(service);
 nagCases(service);
 limitCases(service);
+oauthCases(service);

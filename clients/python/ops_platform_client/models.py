@@ -2185,7 +2185,7 @@ class TimerList(TypedDict):
 class TimerRead(TypedDict):
     """The `TimerRead` record."""
     id: str
-    kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule"]
+    kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window"]
     subject_type: str
     subject_id: str
     due_at: str

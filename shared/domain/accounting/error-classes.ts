@@ -1,3 +1,5 @@
+import { classifyHttpStatus } from '#shared/kernel/http-status';
+
 /**
  * The error classes of the accounting export (docs/api.md section 9.2): what can go wrong when a
  * document goes to an accounting target, and whether another attempt may fix it. One table: the
@@ -61,11 +63,4 @@ export type ErrorCode = (typeof ERROR_CLASSES)[number]['code'];
 export const errorClass = (code: ErrorCode): ErrorClass => ERROR_CLASSES.find((c) => c.code === code)!;
 
 /** The error code of a target's HTTP status (2xx is not an error: undefined). */
-export function classifyTargetStatus(status: number): ErrorCode | undefined {
-  if (status >= 200 && status < 300) return undefined;
-  if (status === 429) return 'rate_limited';
-  if (status >= 500) return 'target_unavailable';
-  if (status === 400 || status === 422) return 'validation_rejected';
-  if (status === 401 || status === 403) return 'auth_failed';
-  return 'target_rejected';
-}
+export const classifyTargetStatus = (status: number): ErrorCode | undefined => classifyHttpStatus(status);

@@ -14,7 +14,10 @@ import type { AccountingExport } from './ports';
 const exportIdempotencyKey = (tenantId: string, exportId: string) =>
   `accounting-export:${tenantId}:${exportId}`;
 
-export const exportRequested = (clock: Clock, e: AccountingExport): OutboxEvent => ({
+export const exportRequested = (
+  clock: Clock,
+  e: Pick<AccountingExport, 'id' | 'tenant_id'>,
+): OutboxEvent => ({
   event_id: newId(),
   kind: EVENT_KINDS.accountingExportRequested,
   tenant_id: e.tenant_id,

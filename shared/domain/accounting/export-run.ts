@@ -1,3 +1,4 @@
+import type { Timer } from '#shared/domain/timers/ports';
 import type { Clock } from '#shared/kernel/ids';
 import { adapterByKey } from '#shared/domain/integrations/adapters/index';
 import type { ActiveConnectionReader, ConnectionResults } from '#shared/domain/integrations/ports';
@@ -41,12 +42,15 @@ export interface ExportRunDeps {
    * back, so it is counted in the queue's seconds.
    */
   queueSecondMs: number;
+  /** Arms the timer of an export waiting for a provider's next daily window (export-window.ts). */
+  armWindow?: (timer: Timer) => Promise<void>;
 }
 
 export type ExportOutcome =
   | {
       action: 'ack';
-      result: 'exported' | 'duplicate' | 'skipped' | 'gated' | 'failed' | 'partially_exported';
+      /** `waiting`: for the provider's next daily window, by a timer (export-window.ts). */
+      result: 'exported' | 'duplicate' | 'skipped' | 'gated' | 'failed' | 'partially_exported' | 'waiting';
       export?: AccountingExport;
       reason?: string;
     }

@@ -9,6 +9,7 @@ import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import { errorClass } from './error-classes';
 import type { ExportOutcome, ExportRunDeps } from './export-run';
 import type { Sent } from './export-send';
+import { exportWindowTimer, windowOpensAt } from './export-window';
 import type { AccountingExport, ExportAttempt, ExportItem, StoredExport } from './ports';
 import { publicExport } from './use-cases';
 
@@ -213,40 +214,38 @@ async function retryLater(
   const delaySeconds = busy
     ? deps.leaseSeconds
     : Math.max(backoffSeconds(receiveCount, deps.backoff), Math.ceil(sent.retryAfterSeconds));
+  // The daily limit: a timer at the next day's window, not a message held for hours.
+  const window =
+    firstError === 'daily_limit_reached' && deps.armWindow ? windowOpensAt(at, sent.retryAfterSeconds) : null;
   const next: StoredExport = {
     ...e,
     items,
     status: 'retrying',
     updated_at: at,
     // The retry time: a duplicate of the message arriving before it finds the export not due.
-    lease_until: new Date(Date.parse(at) + delaySeconds * deps.queueSecondMs).toISOString(),
+    lease_until: window ?? new Date(Date.parse(at) + delaySeconds * deps.queueSecondMs).toISOString(),
     attempts: [...e.attempts, attemptOf('retryable_failure')],
   };
+  if (window) await deps.armWindow!(exportWindowTimer(e, window));
+  const summary = window
+    ? `attempt ${next.attempts.length}: the target's daily limit is reached; waiting for the next day's window at ${window}`
+    : `attempt ${next.attempts.length} failed: ${firstError ?? 'busy'}`;
   await finish(
     deps,
     next,
     leaseUntil,
-    systemAudit(
-      deps.clock,
-      e,
-      'retrying',
-      `attempt ${next.attempts.length} failed: ${firstError ?? 'busy'}`,
-      {
-        error_code: firstError,
-        receive_count: receiveCount,
-        booked: exported,
-      },
-    ),
+    systemAudit(deps.clock, e, 'retrying', summary, {
+      error_code: firstError,
+      receive_count: receiveCount,
+      booked: exported,
+      ...(window ? { retry_at: window } : {}),
+    }),
     null,
     null,
   );
-  return {
-    action: 'retry',
-    result: 'retrying',
-    delaySeconds,
-    export: publicExport(next),
-    reason: firstError ?? 'busy',
-  };
+  const reason = firstError ?? 'busy';
+  if (window) return { action: 'ack', result: 'waiting', export: publicExport(next), reason };
+  return { action: 'retry', result: 'retrying', delaySeconds, export: publicExport(next), reason };
 }
 
 /** The end of the road: whatever is not booked fails, and a person decides (retry or discard). */

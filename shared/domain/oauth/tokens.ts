@@ -54,13 +54,36 @@ const asPair = (s: ConnectionSecret | undefined): TokenSecret | undefined =>
  *    uses it again) and the connection is marked for reauthorization.
  */
 export async function accessToken(deps: TokenDeps, c: Connection, stale?: string): Promise<AccessToken> {
+  return (await obtain(deps, c, stale, REFRESH_MARGIN_SECONDS)).token;
+}
+
+/**
+ * The refresh timer's way in: the pair is refreshed when it ends within `marginSeconds` (longer
+ * than a call's margin); says whether this call refreshed it, or had its refresh refused.
+ */
+export const refreshAhead = (deps: TokenDeps, c: Connection, marginSeconds: number) =>
+  obtain(deps, c, undefined, marginSeconds);
+
+interface Obtained {
+  token: AccessToken;
+  refreshed?: true;
+  refused?: true;
+}
+
+async function obtain(
+  deps: TokenDeps,
+  c: Connection,
+  stale: string | undefined,
+  marginSeconds: number,
+): Promise<Obtained> {
+  const got = (token: AccessToken): Obtained => ({ token });
   const profile = adapterByKey(c.adapter_key)?.oauth;
-  if (!profile) return { ok: false, error: 'not_configured' };
+  if (!profile) return got({ ok: false, error: 'not_configured' });
   const pair = asPair(await deps.secrets.read(c.tenant_id, c.id));
-  if (!pair) return { ok: false, error: 'reauthorization_required' };
+  if (!pair) return got({ ok: false, error: 'reauthorization_required' });
   const now = deps.clock.now();
-  const fresh = Date.parse(pair.expires_at) - REFRESH_MARGIN_SECONDS * 1000 > now.getTime();
-  if (fresh && pair.access_token !== stale) return { ok: true, token: pair.access_token };
+  const fresh = Date.parse(pair.expires_at) - marginSeconds * 1000 > now.getTime();
+  if (fresh && pair.access_token !== stale) return got({ ok: true, token: pair.access_token });
 
   const generation = Number(pair.generation);
   const leaseUntil = new Date(now.getTime() + REFRESH_LEASE_SECONDS * 1000).toISOString();
@@ -69,17 +92,17 @@ export async function accessToken(deps: TokenDeps, c: Connection, stale?: string
       await deps.wait(WAIT_STEP_MS);
       const next = await deps.secrets.read(c.tenant_id, c.id);
       const newer = asPair(next);
-      if (newer && Number(newer.generation) > generation) return { ok: true, token: newer.access_token };
-      if (!newer) return { ok: false, error: 'reauthorization_required' };
+      if (newer && Number(newer.generation) > generation) return got({ ok: true, token: newer.access_token });
+      if (!newer) return got({ ok: false, error: 'reauthorization_required' });
     }
-    return { ok: false, error: 'target_unavailable' };
+    return got({ ok: false, error: 'target_unavailable' });
   }
 
   const answer = await deps.provider.refresh(c.adapter_key, profile, pair.refresh_token);
   if (!answer.ok) {
     if (answer.error === 'unavailable' || answer.error === 'other') {
       await deps.claims.release(c.tenant_id, c.id, generation);
-      return { ok: false, error: 'target_unavailable' };
+      return got({ ok: false, error: 'target_unavailable' });
     }
     // Refused: the stored pair is worthless; keep its generation so no claim reuses it.
     await deps.secrets.put(c.tenant_id, c.id, {
@@ -88,7 +111,7 @@ export async function accessToken(deps: TokenDeps, c: Connection, stale?: string
     });
     await deps.claims.settle(c.tenant_id, c.id, generation);
     await deps.revoked(c);
-    return { ok: false, error: 'reauthorization_required' };
+    return { token: { ok: false, error: 'reauthorization_required' }, refused: true };
   }
   const expiresAt = new Date(deps.clock.now().getTime() + answer.tokens.expires_in * 1000).toISOString();
   const next: TokenSecret = {
@@ -100,5 +123,5 @@ export async function accessToken(deps: TokenDeps, c: Connection, stale?: string
   await deps.secrets.put(c.tenant_id, c.id, next);
   await deps.claims.settle(c.tenant_id, c.id, generation);
   await deps.armRefresh?.(c, expiresAt);
-  return { ok: true, token: next.access_token };
+  return { token: { ok: true, token: next.access_token }, refreshed: true };
 }

@@ -72,6 +72,13 @@ export interface FireDeps extends DocumentDueDeps, RuleScheduleDeps {
   escalation?: EscalationFireDeps;
   /** The `hub_schedule` kind (./hub-schedule.ts). */
   hub?: HubScheduleDeps;
+  /**
+   * The `oauth_refresh` kind (shared/domain/oauth/refresh-timer.ts), given by the worker as a
+   * function so that the timer sweeper, which bundles this module, does not bundle the adapters.
+   */
+  oauthRefresh?: (timer: Timer) => Promise<OccurrenceResult>;
+  /** The `export_window` kind (shared/domain/accounting/export-window.ts), given the same way. */
+  exportWindow?: (timer: Timer) => Promise<OccurrenceResult>;
 }
 
 export type FireOutcome = OccurrenceResult | 'unknown_kind';
@@ -94,6 +101,8 @@ export async function fireTimer(deps: FireDeps, event: OutboxEvent): Promise<Fir
   if (timer.kind === 'escalation' && deps.escalation) return fireEscalation(deps.escalation, timer);
   if (timer.kind === 'ack_timeout' && deps.escalation) return fireAckTimeout(deps.escalation, timer);
   if (timer.kind === 'hub_schedule' && deps.hub) return fireHubSchedule(deps.hub, timer);
+  if (timer.kind === 'oauth_refresh' && deps.oauthRefresh) return deps.oauthRefresh(timer);
+  if (timer.kind === 'export_window' && deps.exportWindow) return deps.exportWindow(timer);
   return 'unknown_kind';
 }
 

@@ -456,49 +456,7 @@ export function functionCases(s: Synthesized): void {
       });
     }
 
-    const CONNECTIONS = `:parameter/ops-platform/${TEST_STAGE}/connections/*`;
-    const on = (path: string) => (x: { resource: string }) => x.resource.includes(path);
-
-    it('connection secrets: the hub puts and deletes (encrypt only), the external worker reads (decrypt only), both via SSM with the service key', () => {
-      const secretGrants = (name: string) => {
-        const g = grantsOf(name);
-        return {
-          ssm: g
-            .filter((x) => x.action.startsWith('ssm:') && on(CONNECTIONS)(x))
-            .map((x) => x.action)
-            .sort(),
-          kms: g.filter((x) => x.action.startsWith('kms:') && x.resource.includes('ConnectionSecretsKey')),
-        };
-      };
-      const hub = secretGrants('api-integrations');
-      expect(hub.ssm).toEqual(['ssm:DeleteParameter', 'ssm:PutParameter']);
-      expect(hub.kms.map((x) => x.action).sort()).toEqual(['kms:Encrypt', 'kms:GenerateDataKey']);
-      const worker = secretGrants('worker-external');
-      expect(worker.ssm).toEqual(['ssm:GetParameter']);
-      expect(worker.kms.map((x) => x.action)).toEqual(['kms:Decrypt']);
-      for (const x of [...hub.kms, ...worker.kms])
-        expect(x.condition).toMatchObject({ StringEquals: { 'kms:ViaService': expect.anything() } });
-      expect(fnByName('api-integrations')[1].Environment.Variables.OPS_CONNECTION_SECRETS).toBe(
-        `ssm:/ops-platform/${TEST_STAGE}/connections/`,
-      );
-      // Nothing else: no other SSM path, no other key (the provider configs live in connections).
-      for (const name of ['worker-external', 'api-integrations']) {
-        expect(
-          grantsOf(name).filter((x) => x.action.startsWith('ssm:') && !on(CONNECTIONS)(x)),
-          name,
-        ).toEqual([]);
-        expect(
-          grantsOf(name).filter(
-            (x) => x.action.startsWith('kms:') && !x.resource.includes('ConnectionSecretsKey'),
-          ),
-          name,
-        ).toEqual([]);
-      }
-      for (const name of allFunctions.filter((n) => !['worker-external', 'api-integrations'].includes(n))) {
-        expect(actionsOf(name, 'ssm'), name).toEqual([]);
-        expect(actionsOf(name, 'kms'), name).toEqual([]);
-      }
-    });
+    // Connection secrets (and OAuth 2 token pairs): tests/infra/cases/oauth.ts.
 
     it('the accounting export: the API function writes the table only (no queue, no secret); the external worker sends nothing to SQS but changes visibility', () => {
       for (const service of ['sqs', 'ssm', 'kms', 'ses', 'sns'])

@@ -35,13 +35,13 @@ describe('what the event functions bundle', () => {
       expect.arrayContaining(['functions/workers/workflows.ts', 'functions/workers/hub.ts']),
     );
     expect(internal).not.toContain('functions/workers/accounting.ts');
-    // error-classes.ts is the one table of provider failure classes; the OAuth reader of the
-    // reconciliation (internal) names its failures from it. A debt to split (docs/performance.md).
-    expect(
-      internal.filter(
-        (i) => i.startsWith('shared/domain/accounting/') && i !== 'shared/domain/accounting/error-classes.ts',
-      ),
-    ).toEqual([]);
+    // Of the accounting code, only the export request's builder: the export_window timer's firing
+    // asks for a run (shared/domain/timers/export-window.ts). The OAuth reads of the
+    // reconciliation name their failures with shared/kernel/http-status.ts, not the export's table.
+    expect(internal.filter((i) => i.startsWith('shared/domain/accounting/'))).toEqual([
+      'shared/domain/accounting/events.ts',
+    ]);
+    expect(internal).not.toContain('functions/adapters/oauth-targets.ts');
     expect(external).toContain('functions/workers/accounting.ts');
     expect(
       external.filter((i) =>
