@@ -11,6 +11,8 @@ export const TIMER_KINDS = [
   'task_due',
   'document_due',
   'hub_schedule',
+  'notification_release',
+  'notification_digest',
 ] as const;
 export const TimerKind = z.enum(TIMER_KINDS);
 

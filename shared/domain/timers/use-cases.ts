@@ -7,6 +7,7 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { TaskStore } from '#shared/domain/tasks/ports';
 import { type EscalationFireDeps, fireAckTimeout, fireEscalation } from '#shared/domain/escalation/firing';
+import { fireDigest, fireRelease, type HeldFireDeps } from '#shared/domain/notifications/held';
 import { OPEN_TASK } from './arming';
 import type { OccurrenceResult, TaskDueStore, Timer, TimerFilter, TimerStore } from './ports';
 import { type DocumentDueDeps, fireDocumentDue } from './document-due';
@@ -69,6 +70,8 @@ export interface FireDeps extends DocumentDueDeps, RuleScheduleDeps {
   clock: Clock;
   /** The `escalation` and `ack_timeout` kinds (shared/domain/escalation/firing.ts). */
   escalation?: EscalationFireDeps;
+  /** The `notification_release` and `notification_digest` kinds (shared/domain/notifications/held.ts). */
+  held?: HeldFireDeps;
 }
 
 export type FireOutcome = OccurrenceResult | 'unknown_kind';
@@ -90,6 +93,8 @@ export async function fireTimer(deps: FireDeps, event: OutboxEvent): Promise<Fir
   if (timer.kind === 'rule_schedule') return fireRuleSchedule(deps, timer);
   if (timer.kind === 'escalation' && deps.escalation) return fireEscalation(deps.escalation, timer);
   if (timer.kind === 'ack_timeout' && deps.escalation) return fireAckTimeout(deps.escalation, timer);
+  if (timer.kind === 'notification_release' && deps.held) return fireRelease(deps.held, timer);
+  if (timer.kind === 'notification_digest' && deps.held) return fireDigest(deps.held, timer);
   return 'unknown_kind';
 }
 
