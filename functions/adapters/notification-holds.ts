@@ -81,7 +81,13 @@ const entryPut = (n: Notification, closesAt: string): WriteOp =>
 
 export const digestStore = (db: Db): DigestStore => {
   /** The held notification's writes, after the slot's op (index 0); the dedupe hold last. */
-  const heldWrites = (slotOp: WriteOp, n: Notification, audit: AuditEvent, slot: DigestSlot, dedupe: DedupeClaim | null) => [
+  const heldWrites = (
+    slotOp: WriteOp,
+    n: Notification,
+    audit: AuditEvent,
+    slot: DigestSlot,
+    dedupe: DedupeClaim | null,
+  ) => [
     slotOp,
     putNew(notification.item(n)),
     auditPut(audit),
@@ -89,7 +95,11 @@ export const digestStore = (db: Db): DigestStore => {
     ...(dedupe ? [dedupePut(dedupe)] : []),
   ];
 
-  const write = async (ops: WriteOp[], dedupe: DedupeClaim | null, lost: 'taken' | 'closed'): Promise<DigestWrite> => {
+  const write = async (
+    ops: WriteOp[],
+    dedupe: DedupeClaim | null,
+    lost: 'taken' | 'closed',
+  ): Promise<DigestWrite> => {
     const result = await transact(db, ops);
     if (result.ok) return 'ok';
     if (result.failed.includes(0)) return lost;
@@ -102,7 +112,12 @@ export const digestStore = (db: Db): DigestStore => {
     async slot(tenantId, slot) {
       const item = await getItem(db, holdKey(tenantId, 'DIGEST', slot));
       if (!item) return undefined;
-      return { tenant_id: tenantId, slot, digest_id: String(item.digest_id), closes_at: String(item.closes_at) };
+      return {
+        tenant_id: tenantId,
+        slot,
+        digest_id: String(item.digest_id),
+        closes_at: String(item.closes_at),
+      };
     },
 
     open(n, audit, slot, timer: Timer, dedupe) {
@@ -154,7 +169,9 @@ export const digestStore = (db: Db): DigestStore => {
           new QueryCommand({
             TableName: db.tableName,
             KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': digestEntry.query('table', { tenant_id: tenantId, digest_id: digestId }).partition },
+            ExpressionAttributeValues: {
+              ':pk': digestEntry.query('table', { tenant_id: tenantId, digest_id: digestId }).partition,
+            },
             // After the close, every entry committed before it must be read.
             ConsistentRead: true,
             ExclusiveStartKey: start,

@@ -78,7 +78,8 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
   });
 
   return {
-    create: (n, audit, outbox, holds) => createWith(db, notificationWrites(n, audit, outbox, holds), holds?.dedupe),
+    create: (n, audit, outbox, holds) =>
+      createWith(db, notificationWrites(n, audit, outbox, holds), holds?.dedupe),
 
     get: (tenantId, id) => getRecord(db, notification.key({ tenant_id: tenantId, id }), toNotification),
 
@@ -117,7 +118,9 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
       const read = prefs ? toPreferences(prefs) : null;
       // The tenant's zone only when quiet hours need it: most members have none.
       const timeZone =
-        read?.quiet_hours && !read.quiet_hours.timezone ? await tenantZones(db).timeZoneOf(tenantId) : undefined;
+        read?.quiet_hours && !read.quiet_hours.timezone
+          ? await tenantZones(db).timeZoneOf(tenantId)
+          : undefined;
       return { email: String(found.email), preferences: read, ...(timeZone && { timeZone }) };
     },
 

@@ -22,7 +22,8 @@ const recipientKey = (n: Pick<Notification, 'recipient' | 'recipient_user_id'>) 
 export const slotOf = (n: Pick<Notification, 'channel' | 'recipient' | 'recipient_user_id'>, key: string) =>
   `${n.channel}#${recipientKey(n)}#${key}`;
 
-const plusMinutes = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+const plusMinutes = (iso: string, minutes: number) =>
+  new Date(Date.parse(iso) + minutes * 60_000).toISOString();
 
 /** The hold a notification with a `dedupe_key` takes on its window when accepted. */
 export function dedupeClaim(
@@ -40,7 +41,8 @@ export function dedupeClaim(
   };
 }
 
-export const digestClosesAt = (openedAt: string, windowMinutes: number) => plusMinutes(openedAt, windowMinutes);
+export const digestClosesAt = (openedAt: string, windowMinutes: number) =>
+  plusMinutes(openedAt, windowMinutes);
 
 /** The timer that lets a `scheduled` notification go at the end of the quiet hours. */
 export const releaseTimer = (n: Notification, at: string): Timer => ({

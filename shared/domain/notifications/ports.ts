@@ -95,16 +95,32 @@ export interface DigestStore {
    * Opens the slot's digest with `n` as its first entry (the slot free or its window over), arming
    * `timer` at its close, with the notification and its audit event, in one transaction.
    */
-  open(n: Notification, audit: AuditEvent, slot: DigestSlot, timer: Timer, dedupe: DedupeClaim | null): Promise<DigestWrite>;
+  open(
+    n: Notification,
+    audit: AuditEvent,
+    slot: DigestSlot,
+    timer: Timer,
+    dedupe: DedupeClaim | null,
+  ): Promise<DigestWrite>;
   /** Adds `n` to the slot's digest while it is still that one and open, in one transaction. */
-  join(n: Notification, audit: AuditEvent, slot: DigestSlot, dedupe: DedupeClaim | null): Promise<DigestWrite>;
+  join(
+    n: Notification,
+    audit: AuditEvent,
+    slot: DigestSlot,
+    dedupe: DedupeClaim | null,
+  ): Promise<DigestWrite>;
   /** Frees the slot if it still holds `digestId`: no notification joins that digest after this. */
   close(tenantId: string, slot: string, digestId: string): Promise<void>;
   entries(tenantId: string, digestId: string): Promise<DigestEntry[]>;
   /** The digest message (queued, its audit and outbox event); false when it exists already. */
   createMessage(n: Notification, audit: AuditEvent, outbox: OutboxEvent): Promise<boolean>;
   /** A held notification's move to `digested` (or `queued` on release), if still `expected`, with its audit event. */
-  moveHeld(n: Notification, expected: NotificationStatus, audit: AuditEvent, outbox: OutboxEvent | null): Promise<boolean>;
+  moveHeld(
+    n: Notification,
+    expected: NotificationStatus,
+    audit: AuditEvent,
+    outbox: OutboxEvent | null,
+  ): Promise<boolean>;
 }
 
 /** A tenant's switch for a channel; `undefined` means the tenant never connected it. */
@@ -112,7 +128,12 @@ export type ChannelState = 'active' | 'disabled' | undefined;
 
 export interface NotificationStore {
   /** The notification, its audit event and (when queued) its outbox item, in one transaction. */
-  create(n: Notification, audit: AuditEvent, outbox: OutboxEvent | null, holds?: DraftHolds): Promise<CreateResult>;
+  create(
+    n: Notification,
+    audit: AuditEvent,
+    outbox: OutboxEvent | null,
+    holds?: DraftHolds,
+  ): Promise<CreateResult>;
   get(tenantId: string, id: string): Promise<Notification | undefined>;
   list(tenantId: string, filter: NotificationFilter, page: PageRequest): Promise<Page<Notification>>;
   channelState(tenantId: string, channel: Channel): Promise<ChannelState>;

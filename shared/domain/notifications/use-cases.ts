@@ -5,7 +5,13 @@ import type { Principal } from '#shared/kernel/policy';
 import type { ReviewDecision } from '#shared/api/schemas/notifications';
 import { decidedReviewItem, reviewDecidedEvent } from '#shared/domain/review';
 import { deliveryRequested, type NotificationDeps } from './create';
-import type { Notification, NotificationFilter, NotificationStatus, ReviewItem, ReviewItemFilter } from './ports';
+import type {
+  Notification,
+  NotificationFilter,
+  NotificationStatus,
+  ReviewItem,
+  ReviewItemFilter,
+} from './ports';
 
 /**
  * The API's use cases of the notification delivery path (docs/api.md section 7): draft a
