@@ -70,18 +70,26 @@ const line = (e: DigestEntry) => {
 
 /**
  * The digest message: one notification to the held ones' recipient on their channel, under the
- * digest's id, listing at most DIGEST_LISTED of them (oldest first) and counting the rest.
+ * digest's id, listing at most DIGEST_LISTED of them (oldest first, as many as the channel's
+ * body limit takes) and counting the rest.
  */
 export function digestMessage(first: Notification, entries: DigestEntry[], now: string): Notification {
-  const listed = entries.slice(0, DIGEST_LISTED);
-  const rest = entries.length - listed.length;
   const categories = new Set(entries.map((e) => e.category));
   const profile = CHANNEL_PROFILES[first.channel];
-  const body = [
-    `${entries.length} notification${entries.length === 1 ? '' : 's'}:`,
-    ...listed.map(line),
-    ...(rest > 0 ? [`and ${rest} more`] : []),
-  ].join('\n');
+  const head = `${entries.length} notification${entries.length === 1 ? '' : 's'}:`;
+  // As many lines as the channel's body limit leaves room for, the count of the rest after them.
+  const room = profile.maxBodyChars - head.length - ` and ${entries.length} more`.length - 1;
+  const lines: string[] = [];
+  let used = 0;
+  for (const e of entries.slice(0, DIGEST_LISTED)) {
+    const l = line(e);
+    if (used + l.length + 1 > room) break;
+    lines.push(l);
+    used += l.length + 1;
+  }
+  const listed = entries.slice(0, lines.length);
+  const rest = entries.length - lines.length;
+  const body = [head, ...lines, ...(rest > 0 ? [`and ${rest} more`] : [])].join('\n');
   return {
     id: first.digest_id!,
     tenant_id: first.tenant_id,
@@ -91,7 +99,7 @@ export function digestMessage(first: Notification, entries: DigestEntry[], now: 
     category: categories.size === 1 ? first.category : 'general',
     priority: 'normal',
     subject: profile.subject === 'not used' ? null : `Digest: ${entries.length} notifications`,
-    body: body.length > profile.maxBodyChars ? `${body.slice(0, profile.maxBodyChars - 1)}…` : body,
+    body,
     metadata_json: JSON.stringify({
       digest_key: first.digest_key,
       count: entries.length,
