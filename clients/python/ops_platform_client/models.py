@@ -101,6 +101,7 @@ __all__ = [
     "DemoSummaryCard",
     "DemoTenant",
     "DiagnosticCheckRead",
+    "DigestRequest",
     "DocumentCreate",
     "DocumentLine",
     "DocumentLineRead",
@@ -1230,6 +1231,12 @@ class DiagnosticCheckRead(TypedDict):
     next_action: str | None
 
 
+class DigestRequest(TypedDict):
+    """The `DigestRequest` record."""
+    key: str
+    window_minutes: int
+
+
 class DocumentCreate(TypedDict):
     """The `DocumentCreate` record."""
     document_type: Literal["invoice", "payment", "credit_note"]
@@ -1665,7 +1672,7 @@ class NotificationAttemptRead(TypedDict):
     """The `NotificationAttemptRead` record."""
     attempt: int
     at: str
-    outcome: Literal["delivered", "transient_failure", "permanent_failure", "gated", "suppressed"]
+    outcome: Literal["delivered", "transient_failure", "permanent_failure", "gated", "suppressed", "scheduled", "released", "digesting", "digested"]
     reason: str | None
     latency_ms: float | None
 
@@ -1686,6 +1693,9 @@ class NotificationCreate(TypedDict):
     subject: NotRequired[str | None]
     body: str
     metadata: NotRequired[dict[str, Any]]
+    dedupe_key: NotRequired[str]
+    dedupe_window_minutes: NotRequired[int]
+    digest: NotRequired[DigestRequest]
 
 
 class NotificationDeliveryContractDemoReadDeliveryPathItem(TypedDict):
@@ -1836,7 +1846,7 @@ class NotificationRead(TypedDict):
     subject: str | None
     body: str
     metadata_json: str
-    status: Literal["blocked", "queued", "delivering", "delivered", "retrying", "gated", "dead_lettered", "discarded", "suppressed"]
+    status: Literal["blocked", "queued", "delivering", "delivered", "retrying", "gated", "dead_lettered", "discarded", "suppressed", "scheduled", "digesting", "digested"]
     policy_reasons: list[str]
     idempotency_key: str
     attempts: list[NotificationAttemptRead]
@@ -1846,6 +1856,11 @@ class NotificationRead(TypedDict):
     updated_at: str
     queued_at: str | None
     delivered_at: str | None
+    deliver_after: NotRequired[str | None]
+    dedupe_key: NotRequired[str | None]
+    duplicate_of: NotRequired[str | None]
+    digest_key: NotRequired[str | None]
+    digest_id: NotRequired[str | None]
 
 
 class OpsMetricsReadQueuesItem(TypedDict):
@@ -2175,7 +2190,7 @@ class TimerList(TypedDict):
 class TimerRead(TypedDict):
     """The `TimerRead` record."""
     id: str
-    kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule"]
+    kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "notification_release", "notification_digest"]
     subject_type: str
     subject_id: str
     due_at: str

@@ -13,7 +13,7 @@ export const notificationHold = /* @__PURE__ */ entity('notification_hold', {
 
 export const access = {
   entity: notificationHold,
-  labels: { slot: '<channel>#<recipient>#<key>', kind: 'DEDUPE|DIGEST' },
+  labels: { slot: 'channel#recipient#key', kind: 'DEDUPE|DIGEST' },
   patterns: [
     {
       name: 'Dedupe window or open digest of a key (conditional put, condition check, delete)',
