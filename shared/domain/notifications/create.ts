@@ -10,7 +10,7 @@ import { auditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { isMuted, quietUntil } from '#shared/domain/preferences/rules';
 import { holdForDigest } from './digest';
-import { dedupeClaim, notificationIdempotencyKey, releaseTimer, withStep } from './holds';
+import { dedupeClaim, HOLD_REASONS, notificationIdempotencyKey, releaseTimer, withStep } from './holds';
 import { checkPolicy } from './policy-check';
 import type { DigestStore, Notification, NotificationStore, ReviewDecider, ReviewItem } from './ports';
 import { memberAddress, noContact, readMember } from './recipients';
@@ -143,13 +143,16 @@ export async function createNotification(
   }
   // Nothing is sent to a muted member; the history says why (docs/api.md section 7.3).
   if (isMuted(member?.preferences ?? null, base)) {
-    const n = withStep(base, now, 'suppressed', 'muted', { status: 'suppressed', queued_at: null });
+    const n = withStep(base, now, 'suppressed', HOLD_REASONS.muted, {
+      status: 'suppressed',
+      queued_at: null,
+    });
     await write(n);
     return n;
   }
   const dedupe = dedupeClaim(base, input.dedupe_key, input.dedupe_window_minutes);
   const duplicate = async (duplicateOf: string) => {
-    const n = withStep(base, now, 'suppressed', 'duplicate', {
+    const n = withStep(base, now, 'suppressed', HOLD_REASONS.duplicate, {
       status: 'suppressed',
       queued_at: null,
       duplicate_of: duplicateOf,
@@ -174,7 +177,7 @@ export async function createNotification(
       : null;
   const deliverAfter = until?.toISOString();
   const n = deliverAfter
-    ? withStep(base, now, 'scheduled', 'quiet_hours', {
+    ? withStep(base, now, 'scheduled', HOLD_REASONS.quietHours, {
         status: 'scheduled',
         queued_at: null,
         deliver_after: deliverAfter,

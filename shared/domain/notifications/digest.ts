@@ -1,7 +1,7 @@
 import type { AuditEvent } from '#shared/domain/audit';
 import { newId } from '#shared/kernel/ids';
 import { CHANNEL_PROFILES } from './channels';
-import { digestClosesAt, digestTimer, notificationIdempotencyKey, slotOf } from './holds';
+import { digestClosesAt, digestTimer, HOLD_REASONS, notificationIdempotencyKey, slotOf } from './holds';
 import type { DedupeClaim, DigestEntry, DigestStore, DigestSlot, Notification } from './ports';
 
 /**
@@ -37,7 +37,7 @@ export async function holdForDigest(
     status: 'digesting',
     queued_at: null,
     digest_id: digestId,
-    attempts: [{ attempt: 1, at: now, outcome: 'digesting', reason: 'digest', latency_ms: null }],
+    attempts: [{ attempt: 1, at: now, outcome: 'digesting', reason: HOLD_REASONS.digest, latency_ms: null }],
   });
   for (let i = 0; i < DIGEST_TRIES; i++) {
     const open = await store.slot(base.tenant_id, slot);

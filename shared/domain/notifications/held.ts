@@ -4,7 +4,7 @@ import { auditEvent } from '#shared/domain/audit';
 import type { OccurrenceResult, Timer } from '#shared/domain/timers/ports';
 import { deliveryRequested } from './create';
 import { digestMessage } from './digest';
-import { slotOf, withStep } from './holds';
+import { HOLD_REASONS, slotOf, withStep } from './holds';
 import type { DigestStore, Notification, NotificationStore } from './ports';
 
 /**
@@ -39,7 +39,10 @@ export async function fireRelease(deps: HeldFireDeps, timer: Timer): Promise<Occ
   const n = await deps.notifications.get(timer.tenant_id, timer.subject_id);
   if (!n || n.status !== 'scheduled' || n.deliver_after !== timer.due_at) return 'stale';
   const now = deps.clock.now().toISOString();
-  const next = withStep(n, now, 'released', 'quiet_hours_ended', { status: 'queued', queued_at: now });
+  const next = withStep(n, now, 'released', HOLD_REASONS.quietHoursEnded, {
+    status: 'queued',
+    queued_at: now,
+  });
   const moved = await deps.digests.moveHeld(
     next,
     'scheduled',

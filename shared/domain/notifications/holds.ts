@@ -10,6 +10,15 @@ import type { Attempt, DedupeClaim, Notification } from './ports';
 
 export const DEFAULT_DEDUPE_WINDOW_MINUTES = 60;
 
+/** The attempt reasons of a notification held back (the public delivery contract lists them). */
+export const HOLD_REASONS = {
+  muted: 'muted',
+  duplicate: 'duplicate',
+  quietHours: 'quiet_hours',
+  quietHoursEnded: 'quiet_hours_ended',
+  digest: 'digest',
+} as const;
+
 /** Stable per notification, so a re-queued notification (review retry) keeps its key. */
 export const notificationIdempotencyKey = (tenantId: string, notificationId: string) =>
   `notification:${tenantId}:${notificationId}`;
