@@ -3,6 +3,7 @@ import {
   createNotification,
   getNotification,
   listNotifications,
+  shown,
 } from '#shared/domain/notifications/use-cases';
 import { PolicyRejectedError } from '#shared/kernel/errors';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
@@ -39,7 +40,7 @@ export const handler = httpHandler(
   {
     'notifications.create': async ({ principal, params, body }) => {
       try {
-        const n = await createNotification(deps, principal, params.tenant_id, body);
+        const n = shown(await createNotification(deps, principal, params.tenant_id, body));
         const held = HELD[n.status];
         if (held) {
           metrics.addMetric(held.metric, MetricUnit.Count, 1);

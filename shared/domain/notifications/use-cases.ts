@@ -28,18 +28,30 @@ export {
   type NotificationInput,
 } from './create';
 
+/**
+ * A notification as the API shows it: one to a member names the member (`recipient` is their user
+ * id), never the address their contacts gave. Every member of the tenant may read notifications,
+ * but a member's contacts are theirs alone (docs/api.md section 7.3); the stored record keeps the
+ * address for the worker that sends.
+ */
+export const shown = (n: Notification): Notification =>
+  n.recipient_user_id ? { ...n, recipient: n.recipient_user_id } : n;
+
 export async function getNotification(deps: NotificationDeps, tenantId: string, id: string) {
   const found = await deps.notifications.get(tenantId, id);
   if (!found) throw new NotFoundError();
-  return found;
+  return shown(found);
 }
 
-export const listNotifications = (
+export async function listNotifications(
   deps: NotificationDeps,
   tenantId: string,
   filter: NotificationFilter,
   page: PageRequest,
-) => deps.notifications.list(tenantId, filter, page);
+) {
+  const listed = await deps.notifications.list(tenantId, filter, page);
+  return { ...listed, items: listed.items.map(shown) };
+}
 
 export const listReviewItems = (
   deps: NotificationDeps,
