@@ -228,4 +228,19 @@ describe('deduplication', () => {
     expect(requested.map((e) => e.payload.notification_id).sort()).not.toContain(dup.id);
     expect(requested).toHaveLength(3);
   });
+
+  it('of concurrent duplicates exactly one is sent, the others name it', async () => {
+    const clock = manual('2031-02-02T10:00:00.000Z');
+    const m = await withMember(null);
+    const sent = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        send(clock, m.tenantId, { recipient_user_id: m.userId, dedupe_key: 'race' }),
+      ),
+    );
+    const queued = sent.filter((n) => n.status === 'queued');
+    expect(queued).toHaveLength(1);
+    expect(sent.filter((n) => n.status === 'suppressed').map((n) => n.duplicate_of)).toEqual(
+      Array.from({ length: 5 }, () => queued[0]!.id),
+    );
+  });
 });
