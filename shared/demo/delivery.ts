@@ -107,7 +107,7 @@ export function notificationDeliveryContract(): Contract {
         stage: 'Preferences, dedupe and digest',
         actor: 'API (notifications route)',
         what: "To a member: a muted channel or category (never security) is suppressed; an external normal notification inside the member's quiet hours waits for them to end. A dedupe_key inside its window is suppressed as a duplicate; a digest key holds it until the digest's window closes, then one message lists them.",
-        resultStatus: holdRouting.map((r) => r.status.split(' ')[0]).join(', '),
+        resultStatus: [...new Set(holdRouting.map((r) => r.status.split(/[ ,]/)[0]))].join(', '),
         metric: `${METRICS.notificationSuppressed} / ${METRICS.notificationScheduled} / ${METRICS.notificationDigesting}`,
         logEvent: `${LOG_EVENTS.notificationSuppressed} / ${LOG_EVENTS.notificationScheduled} / ${LOG_EVENTS.notificationDigesting}`,
       },
