@@ -108,6 +108,10 @@ describe('notifications to members', () => {
     expect(read.recipient).toBe(m.userId);
     expect(listed.items.map((n) => n.recipient)).toEqual([m.userId]);
     expect(JSON.stringify([read, listed])).not.toContain('+4915112345678');
+    // Nor can a filter by the address tie it to the member.
+    expect(
+      (await listNotifications(deps(), m.tenantId, { recipient: '+4915112345678' }, { limit: 10 })).items,
+    ).toEqual([]);
   });
 
   it('an external channel uses the member contact; without one the draft is blocked no_contact', async () => {

@@ -50,7 +50,13 @@ export async function listNotifications(
   page: PageRequest,
 ) {
   const listed = await deps.notifications.list(tenantId, filter, page);
-  return { ...listed, items: listed.items.map(shown) };
+  // The filter matches the stored address: a member's notification found by it would tie the
+  // address to the member, so it is left out (the page may then hold fewer items).
+  const items =
+    filter.recipient === undefined
+      ? listed.items
+      : listed.items.filter((n) => !n.recipient_user_id || n.channel === 'in_app');
+  return { ...listed, items: items.map(shown) };
 }
 
 export const listReviewItems = (
