@@ -61,7 +61,7 @@ export async function createWith(
   if (result.ok) return { ok: true };
   const duplicateOf = await holder(db, ops, result.failed, dedupe);
   if (duplicateOf) return { ok: false, duplicate_of: duplicateOf };
-  throw new Error('a notification write failed a condition');
+  throw new Error('notification id collision');
 }
 
 const entryPut = (n: Notification, closesAt: string): WriteOp =>
