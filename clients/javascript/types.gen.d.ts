@@ -1086,6 +1086,10 @@ export type DiagnosticCheckRead = {
     message: string;
     next_action: string | null;
 };
+export type DigestRequest = {
+    key: string;
+    window_minutes: number;
+};
 export type DocumentCreate = {
     document_type: 'invoice' | 'payment' | 'credit_note';
     number: string;
@@ -1570,7 +1574,7 @@ export type NotificationAttemptRead = {
      * ISO 8601 timestamp
      */
     at: string;
-    outcome: 'delivered' | 'transient_failure' | 'permanent_failure' | 'gated' | 'suppressed';
+    outcome: 'delivered' | 'transient_failure' | 'permanent_failure' | 'gated' | 'suppressed' | 'scheduled' | 'released' | 'digesting' | 'digested';
     reason: string | null;
     latency_ms: number | null;
 };
@@ -1590,6 +1594,9 @@ export type NotificationCreate = {
     metadata?: {
         [key: string]: unknown;
     };
+    dedupe_key?: string;
+    dedupe_window_minutes?: number;
+    digest?: DigestRequest;
 };
 /**
  * The notification delivery contract: channel adapter profiles, the outbox event, worker queues, provider gates, retry and dead-letter routing, the operator review path, and the metric, log and alarm names.
@@ -1717,7 +1724,7 @@ export type NotificationRead = {
     subject: string | null;
     body: string;
     metadata_json: string;
-    status: 'blocked' | 'queued' | 'delivering' | 'delivered' | 'retrying' | 'gated' | 'dead_lettered' | 'discarded' | 'suppressed';
+    status: 'blocked' | 'queued' | 'delivering' | 'delivered' | 'retrying' | 'gated' | 'dead_lettered' | 'discarded' | 'suppressed' | 'scheduled' | 'digesting' | 'digested';
     policy_reasons: Array<string>;
     idempotency_key: string;
     attempts: Array<NotificationAttemptRead>;
@@ -1733,6 +1740,11 @@ export type NotificationRead = {
     updated_at: string;
     queued_at: string | null;
     delivered_at: string | null;
+    deliver_after?: string | null;
+    dedupe_key?: string | null;
+    duplicate_of?: string | null;
+    digest_key?: string | null;
+    digest_id?: string | null;
 };
 export type OpsMetricsRead = {
     /**
@@ -2037,7 +2049,7 @@ export type TimerList = {
 };
 export type TimerRead = {
     id: string;
-    kind: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window';
+    kind: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest';
     subject_type: string;
     subject_id: string;
     /**
@@ -3602,7 +3614,7 @@ export type TimersListData = {
         tenant_id: string;
     };
     query?: {
-        kind?: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window';
+        kind?: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest';
         subject_type?: string;
         subject_id?: string;
         limit?: number;
@@ -3658,7 +3670,7 @@ export type NotificationsListData = {
         tenant_id: string;
     };
     query?: {
-        status?: 'blocked' | 'queued' | 'delivering' | 'delivered' | 'retrying' | 'gated' | 'dead_lettered' | 'discarded' | 'suppressed';
+        status?: 'blocked' | 'queued' | 'delivering' | 'delivered' | 'retrying' | 'gated' | 'dead_lettered' | 'discarded' | 'suppressed' | 'scheduled' | 'digesting' | 'digested';
         channel?: NotificationChannel;
         recipient?: string;
         limit?: number;

@@ -47,7 +47,7 @@ export const escalationStore = (db: Db): EscalationStore => ({
       auditPut(f.audit),
       outboxPut(f.event),
       ...(f.timer ? [timerPut(f.timer)] : []),
-      ...f.drafts.flatMap((d) => notificationWrites(d.notification, d.audit, d.outbox)),
+      ...f.drafts.flatMap((d) => notificationWrites(d.notification, d.audit, d.outbox, d.holds)),
     ];
     const result = await transact(db, ops);
     if (result.ok) return 'written';

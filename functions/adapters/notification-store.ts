@@ -2,6 +2,7 @@ import type { AuditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type {
   ChannelState,
+  DraftHolds,
   ClaimResult,
   DeliveryStore,
   Notification,
@@ -17,6 +18,9 @@ import { notification, notificationRecord } from '#shared/table/entities/notific
 import { preferences } from '#shared/table/entities/preferences';
 import { reviewItem, storedReviewItem } from '#shared/table/entities/review-item';
 import { toPreferences } from './preferences-store';
+import { createWith, dedupePut } from './notification-holds';
+import { tenantZones } from './tenant-zone';
+import { timerPut } from './timer-store';
 import { auditPut } from './audit-store';
 import { beginsWith, type Db, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
 import { outboxPut } from './outbox';
@@ -49,7 +53,15 @@ export const notificationWrites = (
   n: Notification,
   audit: AuditEvent,
   outbox: OutboxEvent | null,
-): WriteOp[] => [putNew(notification.item(n)), auditPut(audit), ...(outbox ? [outboxPut(outbox)] : [])];
+  holds: DraftHolds = {},
+): WriteOp[] => [
+  putNew(notification.item(n)),
+  auditPut(audit),
+  ...(outbox ? [outboxPut(outbox)] : []),
+  ...(holds.timer ? [timerPut(holds.timer)] : []),
+  // Last, so that a failed transaction tells whether the window was held (createWith).
+  ...(holds.dedupe ? [dedupePut(holds.dedupe)] : []),
+];
 
 /** Notifications, review items, channel states and consumer claims over the one table. */
 export const notificationStore = (db: Db): NotificationStore & DeliveryStore => {
@@ -66,10 +78,8 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
   });
 
   return {
-    async create(n, audit, outbox) {
-      const result = await transact(db, notificationWrites(n, audit, outbox));
-      if (!result.ok) throw new Error('notification id collision');
-    },
+    create: (n, audit, outbox, holds) =>
+      createWith(db, notificationWrites(n, audit, outbox, holds), holds?.dedupe),
 
     get: (tenantId, id) => getRecord(db, notification.key({ tenant_id: tenantId, id }), toNotification),
 
@@ -105,7 +115,13 @@ export const notificationStore = (db: Db): NotificationStore & DeliveryStore => 
         get(preferences.key({ tenant_id: tenantId, user_id: userId })),
       ]);
       if (!found) return undefined;
-      return { email: String(found.email), preferences: prefs ? toPreferences(prefs) : null };
+      const read = prefs ? toPreferences(prefs) : null;
+      // The tenant's zone only when quiet hours need it: most members have none.
+      const timeZone =
+        read?.quiet_hours && !read.quiet_hours.timezone
+          ? await tenantZones(db).timeZoneOf(tenantId)
+          : undefined;
+      return { email: String(found.email), preferences: read, ...(timeZone && { timeZone }) };
     },
 
     async isMember(tenantId, userId) {

@@ -3,6 +3,7 @@ import {
   createNotification,
   getNotification,
   listNotifications,
+  shown,
 } from '#shared/domain/notifications/use-cases';
 import { PolicyRejectedError } from '#shared/kernel/errors';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
@@ -10,6 +11,7 @@ import { NOTIFICATIONS_OPERATIONS } from '#shared/api/operations/notifications';
 import { dbFor } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { notificationStore } from '#functions/adapters/notification-store';
+import { digestStore } from '#functions/adapters/notification-holds';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
 import { allowLoopback, clock, tableConfig } from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
@@ -19,10 +21,18 @@ import { logger, metricsFor } from '#functions/observability';
 const db = dbFor(tableConfig());
 const deps = {
   notifications: notificationStore(db),
+  digests: digestStore(db),
   clock,
   allowLoopback: allowLoopback(),
 };
 const metrics = metricsFor('notifications');
+
+/** A draft accepted without being queued: what it counts and logs (docs/api.md sections 7.3, 7.4). */
+const HELD: Partial<Record<string, { metric: string; event: string }>> = {
+  suppressed: { metric: METRICS.notificationSuppressed, event: LOG_EVENTS.notificationSuppressed },
+  scheduled: { metric: METRICS.notificationScheduled, event: LOG_EVENTS.notificationScheduled },
+  digesting: { metric: METRICS.notificationDigesting, event: LOG_EVENTS.notificationDigesting },
+};
 
 /** Notifications: create, get and list (docs/api.md section 7). */
 export const handler = httpHandler(
@@ -30,14 +40,16 @@ export const handler = httpHandler(
   {
     'notifications.create': async ({ principal, params, body }) => {
       try {
-        const n = await createNotification(deps, principal, params.tenant_id, body);
-        if (n.status === 'suppressed') {
-          metrics.addMetric(METRICS.notificationSuppressed, MetricUnit.Count, 1);
-          logger.info('notification suppressed', {
-            event: LOG_EVENTS.notificationSuppressed,
+        const n = shown(await createNotification(deps, principal, params.tenant_id, body));
+        const held = HELD[n.status];
+        if (held) {
+          metrics.addMetric(held.metric, MetricUnit.Count, 1);
+          logger.info(`notification ${n.status}`, {
+            event: held.event,
             tenant_id: n.tenant_id,
             notification_id: n.id,
             channel: n.channel,
+            reason: n.attempts.at(-1)?.reason ?? null,
           });
           return n;
         }

@@ -23,6 +23,8 @@ import { fireExportWindow } from '#shared/domain/timers/export-window';
 import { putOutboxEvent } from '#functions/adapters/outbox';
 import type { TokenDeps } from '#shared/domain/oauth/tokens';
 import { clock, connectionSecretSettings, oauthSettings } from '#functions/config';
+import { notificationStore } from '#functions/adapters/notification-store';
+import { digestStore } from '#functions/adapters/notification-holds';
 import type { Clock } from '#shared/kernel/ids';
 import { logger, metricsFor } from '#functions/observability';
 import { kindHandlers } from './queue-worker';
@@ -53,6 +55,7 @@ export const timerFireDeps = (
   hub: { connections: connectionStore(db), hubSchedule: hubScheduleStore(db), clock: at },
   oauthRefresh: (timer) => fireOAuthRefresh({ connections: connectionStore(db), tokens }, timer),
   exportWindow: (timer) => fireExportWindow({ clock: at, requeue: (e) => putOutboxEvent(db, e) }, timer),
+  held: { notifications: notificationStore(db), digests: digestStore(db), clock: at },
 });
 
 /**

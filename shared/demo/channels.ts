@@ -3,6 +3,12 @@ import { EVENT_KINDS } from '#shared/kernel/names';
 import { call, DEMO_TENANT, demoCommand, DOC, PUBLIC_BOUNDARIES, SOURCE_SYSTEMS } from './common';
 import { CHANNEL_PROFILES, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import { DELIVERY_API } from './delivery';
+import { DIGEST_LISTED } from '#shared/domain/notifications/digest';
+import type { NotificationStatus } from '#shared/domain/notifications/ports';
+import { UNMUTABLE_CATEGORY } from '#shared/domain/preferences/rules';
+
+const digested: NotificationStatus = 'digested';
+const scheduled: NotificationStatus = 'scheduled';
 import type { BusinessNotificationChannelMatrixDemoRead, NOTIFICATION_CHANNELS } from './schemas';
 
 type Channel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -77,6 +83,14 @@ const rules: Matrix['routingRules'] = [
     channels: ['webhook'],
     audience: 'the tenant ERP',
     approval: 'none: machine to machine',
+  },
+  {
+    rule: 'stock-level-digest',
+    trigger: 'workflow rule on inventory sync',
+    condition: `digest key stock-levels, 60-minute window: one message listing at most ${DIGEST_LISTED}; each held one ${digested}`,
+    channels: ['sms'],
+    audience: 'on-call manager (recipient_user_id: their SMS contact)',
+    approval: `member preferences: mutes (never ${UNMUTABLE_CATEGORY}), quiet hours hold normal priority (${scheduled})`,
   },
   {
     rule: 'stock-below-reorder-point',

@@ -16,6 +16,7 @@ import {
   type QueueName,
 } from '#shared/kernel/names';
 import { call, demoCommand, DOC, PUBLIC_BOUNDARIES, runbookPath } from './common';
+import { alarmRows, holdRouting, logRows, metricRows } from './delivery-rows';
 import type { NOTIFICATION_CHANNELS, NotificationDeliveryContractDemoRead } from './schemas';
 
 /**
@@ -44,140 +45,6 @@ export const DELIVERY_API = {
 } as const;
 
 const WRITERS = ['operator', 'manager', 'owner'];
-
-const metric = (name: string, unit: string, stage: string, meaning: string) => ({
-  name,
-  unit,
-  stage,
-  meaning,
-});
-const logEvent = (event: string, stage: string, meaning: string) => ({ event, stage, meaning });
-const alarm = (name: string, signal: string) => ({ name, signal, runbook: runbookPath(name) });
-
-const metricRows: Contract['metrics'] = (
-  [
-    [
-      METRICS.notificationQueued,
-      'Count',
-      'policy check',
-      'A draft passed the policy check and its outbox event was written.',
-    ],
-    [
-      METRICS.notificationBlocked,
-      'Count',
-      'policy check',
-      'A draft failed the policy check and was kept as blocked.',
-    ],
-    [
-      METRICS.outboxWritten,
-      'Count',
-      'outbox',
-      'An outbox item was written in the same transaction as its change.',
-    ],
-    [METRICS.relayPublished, 'Count', 'relay', 'The stream relay published an outbox item to its queue.'],
-    [METRICS.relayFailed, 'Count', 'relay', 'The stream relay could not publish an outbox item.'],
-    [METRICS.relayLag, 'Milliseconds', 'relay', 'Time from outbox write to queue publish.'],
-    [
-      METRICS.sweeperRepublished,
-      'Count',
-      'recovery',
-      'The sweeper re-published an item the relay had not published in time.',
-    ],
-    [
-      METRICS.outboxPending,
-      'Count',
-      'operator metrics',
-      'Outbox events not yet relayed, recorded when GET /ops/metrics is read.',
-    ],
-    [
-      METRICS.outboxOldestAge,
-      'Seconds',
-      'operator metrics',
-      'Age of the oldest outbox event not yet relayed, recorded when GET /ops/metrics is read.',
-    ],
-    [
-      METRICS.reviewItemsOpen,
-      'Count',
-      'operator metrics',
-      'Open review items of every tenant by kind (dimension kind), recorded when GET /ops/metrics is read.',
-    ],
-    [METRICS.notificationDelivered, 'Count', 'worker', 'The provider (or the inbox) accepted the message.'],
-    [
-      METRICS.notificationDuplicate,
-      'Count',
-      'worker',
-      'A redelivered or redriven message was already delivered; nothing sent.',
-    ],
-    [METRICS.workerFailed, 'Count', 'worker', 'A queue record failed; it returns to its queue.'],
-    [METRICS.notificationSuppressed, 'Count', 'preferences', 'A member muted it; nothing sent.'],
-    [METRICS.notificationDeliveryLatency, 'Milliseconds', 'worker', 'Time from queued to delivered.'],
-    [METRICS.notificationRetried, 'Count', 'retry', 'A transient failure returned the message to its queue.'],
-    [METRICS.notificationGated, 'Count', 'provider gate', 'The provider gate held a message back.'],
-    [
-      METRICS.notificationDeadLettered,
-      'Count',
-      'dead letter',
-      'A message ran out of attempts or failed permanently.',
-    ],
-    [
-      METRICS.reviewItemOpened,
-      'Count',
-      'operator review',
-      'A gated or dead-lettered message became a review item.',
-    ],
-  ] as const
-).map(([name, unit, stage, meaning]) => metric(name, unit, stage, meaning));
-
-const logRows: Contract['logEvents'] = (
-  [
-    [LOG_EVENTS.outboxRelayed, 'relay', 'One line per outbox item published to a queue.'],
-    [LOG_EVENTS.outboxRelayFailed, 'relay', 'A publish failed; the stream retries the batch item.'],
-    [LOG_EVENTS.outboxRepublished, 'recovery', 'The sweeper re-published a late outbox item.'],
-    [
-      LOG_EVENTS.notificationQueued,
-      'policy check',
-      'A draft passed the policy check; its outbox event is written.',
-    ],
-    [
-      LOG_EVENTS.notificationBlocked,
-      'policy check',
-      'A draft failed the policy check; carries the reason codes.',
-    ],
-    [LOG_EVENTS.notificationSuppressed, 'preferences', 'A member muted it; nothing sent, no review item.'],
-    [LOG_EVENTS.notificationDelivering, 'worker', 'The worker claimed the message and is sending it.'],
-    [LOG_EVENTS.notificationDelivered, 'worker', 'Delivery succeeded; carries tenant, channel and attempt.'],
-    [LOG_EVENTS.notificationDuplicate, 'worker', 'The idempotency key was already delivered; nothing sent.'],
-    [LOG_EVENTS.workerRecordFailed, 'worker', 'A queue record failed unexpectedly; the queue retries it.'],
-    [
-      LOG_EVENTS.notificationRetry,
-      'retry',
-      'A transient failure; carries the attempt number and the failure class.',
-    ],
-    [LOG_EVENTS.notificationGated, 'provider gate', 'The gate held the message; carries the gate name.'],
-    [
-      LOG_EVENTS.notificationPermanentFailure,
-      'dead letter',
-      'The provider refused the message for good; no retry.',
-    ],
-    [
-      LOG_EVENTS.notificationDeadLettered,
-      'dead letter',
-      'The message ran out of attempts and moved to a dead-letter queue.',
-    ],
-    [LOG_EVENTS.reviewDecided, 'operator review', 'An operator decided retry or discard on a review item.'],
-  ] as const
-).map(([event, stage, meaning]) => logEvent(event, stage, meaning));
-
-const alarmRows: Contract['alarms'] = (
-  [
-    [ALARMS.dlqNotEmpty, 'A dead-letter queue holds at least one message.'],
-    [ALARMS.queueOldestMessageAge, 'The oldest message of a delivery queue is older than its bound.'],
-    [ALARMS.outboxRelayLag, 'Outbox items take too long to reach their queue.'],
-    [ALARMS.relayIteratorAge, 'The stream relay falls behind the table stream.'],
-    [ALARMS.relayFailures, 'The relay keeps failing to publish.'],
-    [ALARMS.functionErrors, 'A worker or relay function reports errors.'],
-  ] as const
-).map(([name, signal]) => alarm(name, signal));
 
 export function notificationDeliveryContract(): Contract {
   const queues = [QUEUES.internal, QUEUES.external] as const;
@@ -237,6 +104,15 @@ export function notificationDeliveryContract(): Contract {
       },
       {
         step: 3,
+        stage: 'Preferences, dedupe and digest',
+        actor: 'API (notifications route)',
+        what: "To a member: a muted channel or category (never security) is suppressed; an external normal notification inside the member's quiet hours waits for them to end. A dedupe_key inside its window is suppressed as a duplicate; a digest key holds it until the digest's window closes, then one message lists them.",
+        resultStatus: [...new Set(holdRouting.map((r) => r.status.split(/[ ,]/)[0]))].join(', '),
+        metric: `${METRICS.notificationSuppressed} / ${METRICS.notificationScheduled} / ${METRICS.notificationDigesting}`,
+        logEvent: `${LOG_EVENTS.notificationSuppressed} / ${LOG_EVENTS.notificationScheduled} / ${LOG_EVENTS.notificationDigesting}`,
+      },
+      {
+        step: 4,
         stage: 'Idempotent outbox event',
         actor: 'API, same DynamoDB transaction as the draft',
         what: `Writes ${EVENT_KINDS.notificationDeliveryRequested} with a stable idempotency key; the stream relay publishes it.`,
@@ -245,7 +121,7 @@ export function notificationDeliveryContract(): Contract {
         logEvent: LOG_EVENTS.outboxRelayed,
       },
       {
-        step: 4,
+        step: 5,
         stage: 'Notification worker',
         actor: 'notification worker',
         what: `Consumes ${QUEUES.internal} (in_app) or ${QUEUES.external} (external channels); skips keys it already delivered.`,
@@ -254,7 +130,7 @@ export function notificationDeliveryContract(): Contract {
         logEvent: `${LOG_EVENTS.notificationDelivering} / ${LOG_EVENTS.notificationDuplicate}`,
       },
       {
-        step: 5,
+        step: 6,
         stage: 'Provider gate',
         actor: 'notification worker',
         what: 'External channels pass only with an active tenant connection and its private configuration present.',
@@ -263,7 +139,7 @@ export function notificationDeliveryContract(): Contract {
         logEvent: LOG_EVENTS.notificationGated,
       },
       {
-        step: 6,
+        step: 7,
         stage: 'Retry or dead letter',
         actor: 'queue redrive policy',
         what: `Transient failures retry with exponential backoff (${DELIVERY_BACKOFF.baseSeconds} s doubling, at most ${DELIVERY_BACKOFF.capSeconds} s, with jitter); after ${DELIVERY_MAX_ATTEMPTS} attempts, or at once on a permanent failure, the message is dead-lettered.`,
@@ -272,7 +148,7 @@ export function notificationDeliveryContract(): Contract {
         logEvent: `${LOG_EVENTS.notificationRetry} / ${LOG_EVENTS.notificationDeadLettered}`,
       },
       {
-        step: 7,
+        step: 8,
         stage: 'Operator review',
         actor: 'operator, manager or owner',
         what: 'Gated and dead-lettered messages become review items; the operator decides retry or discard.',
@@ -281,7 +157,7 @@ export function notificationDeliveryContract(): Contract {
         logEvent: LOG_EVENTS.reviewDecided,
       },
       {
-        step: 8,
+        step: 9,
         stage: 'Evidence',
         actor: 'CloudWatch',
         what: 'Metrics, structured logs and alarms cover every stage; each alarm links its runbook.',
@@ -387,6 +263,7 @@ export function notificationDeliveryContract(): Contract {
         metric: METRICS.notificationGated,
         logEvent: LOG_EVENTS.notificationGated,
       },
+      ...holdRouting,
     ],
     deadLetters: queues.map((queue) => ({
       queue,

@@ -52,6 +52,10 @@ export const METRICS = {
   notificationQueued: 'NotificationQueued',
   notificationBlocked: 'NotificationBlocked',
   notificationSuppressed: 'NotificationSuppressed',
+  /** Held by the member's quiet hours, then released by its timer. */
+  notificationScheduled: 'NotificationScheduled',
+  /** Held for a digest (each held one), then sent in one digest message. */
+  notificationDigesting: 'NotificationDigesting',
   notificationDelivered: 'NotificationDelivered',
   notificationRetried: 'NotificationRetried',
   notificationGated: 'NotificationGated',
@@ -93,6 +97,8 @@ export const LOG_EVENTS = {
   notificationQueued: 'notification.queued',
   notificationBlocked: 'notification.blocked',
   notificationSuppressed: 'notification.suppressed',
+  notificationScheduled: 'notification.scheduled',
+  notificationDigesting: 'notification.digesting',
   notificationDelivering: 'notification.delivering',
   notificationDuplicate: 'notification.duplicate_skipped',
   notificationPermanentFailure: 'notification.permanent_failure',

@@ -16,6 +16,8 @@ import * as healthProbe from './entities/health-probe';
 import * as idempotency from './entities/idempotency';
 import * as inboxItem from './entities/inbox-item';
 import * as preferences from './entities/preferences';
+import * as notificationHold from './entities/notification-hold';
+import * as digestEntry from './entities/digest-entry';
 import * as integrationConnection from './entities/integration-connection';
 import * as integrationIssue from './entities/integration-issue';
 import * as invitation from './entities/invitation';
@@ -69,6 +71,8 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   reconciliationRun,
   inboxItem,
   preferences,
+  notificationHold,
+  digestEntry,
   consumed,
   oauthConsent,
   oauthRefresh,

@@ -5,7 +5,12 @@ import type { createStores } from '#functions/adapters/stores';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { parse } from '#shared/api/issues';
 import { NotificationCreate } from '#shared/api/schemas/notifications';
-import { createNotification, type NotificationDeps } from '#shared/domain/notifications/use-cases';
+import {
+  createNotification,
+  getNotification,
+  listNotifications,
+  type NotificationDeps,
+} from '#shared/domain/notifications/use-cases';
 import { PreferencesPut } from '#shared/api/schemas/preferences';
 import { getPreferences, putPreferences } from '#shared/domain/preferences/use-cases';
 import { preferencesStore } from '#functions/adapters/preferences-store';
@@ -86,6 +91,27 @@ describe('notifications to members', () => {
       category: 'general',
       priority: 'normal',
     });
+  });
+
+  it("members read a member's notification by user id, never the address it was sent to", async () => {
+    const m = await withMember();
+    await setContacts(m.tenantId, m.userId, { sms: '+4915112345678' });
+    const sms = await createNotification(deps(), actor, m.tenantId, {
+      channel: 'sms',
+      recipient_user_id: m.userId,
+      body: 'Stock is low',
+    });
+    // Stored with the address, for the worker that sends it.
+    expect((await store.get(m.tenantId, sms.id))?.recipient).toBe('+4915112345678');
+    const read = await getNotification(deps(), m.tenantId, sms.id);
+    const listed = await listNotifications(deps(), m.tenantId, {}, { limit: 10 });
+    expect(read.recipient).toBe(m.userId);
+    expect(listed.items.map((n) => n.recipient)).toEqual([m.userId]);
+    expect(JSON.stringify([read, listed])).not.toContain('+4915112345678');
+    // Nor can a filter by the address tie it to the member.
+    expect(
+      (await listNotifications(deps(), m.tenantId, { recipient: '+4915112345678' }, { limit: 10 })).items,
+    ).toEqual([]);
   });
 
   it('an external channel uses the member contact; without one the draft is blocked no_contact', async () => {

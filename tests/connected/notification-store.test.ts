@@ -54,6 +54,11 @@ const notificationOf = (tenantId: string, o: Partial<Notification> = {}): Notifi
     updated_at: iso(0),
     queued_at: iso(0),
     delivered_at: null,
+    deliver_after: null,
+    dedupe_key: null,
+    duplicate_of: null,
+    digest_key: null,
+    digest_id: null,
     ...o,
   };
 };

@@ -278,4 +278,24 @@ describe('role matrix of the notification routes', () => {
     }
     expect(await count()).toBe(before);
   });
+
+  it('a window out of bounds or both recipients is 422 naming the field, and nothing is stored', async () => {
+    const path = `/tenants/${s.tenantId}/notifications?limit=100`;
+    const count = async () =>
+      (await s.api.call('GET', path, { token: s.adminToken })).body.items.length as number;
+    const before = await count();
+    const base = { channel: 'sms', recipient: '+4915112345678', body: 'Stock is low' };
+    for (const [body, field] of [
+      [{ ...base, dedupe_key: 'k', dedupe_window_minutes: 0 }, 'dedupe_window_minutes'],
+      [{ ...base, digest: { key: 'd', window_minutes: 1441 } }, 'digest.window_minutes'],
+      [{ ...base, recipient_user_id: 'someone' }, 'recipient_user_id'],
+    ] as const) {
+      const r = await s.api.call('POST', `/tenants/${s.tenantId}/notifications`, {
+        token: s.adminToken,
+        body,
+      });
+      expect([r.status, r.body.errors?.map((e: { path: string }) => e.path)]).toEqual([422, [field]]);
+    }
+    expect(await count()).toBe(before);
+  });
 });

@@ -61,6 +61,10 @@ describe('README curl examples', () => {
     );
     expect(stdout).toMatch(/read at \d{4}-\d\d-\d\dT/);
     expect(stdout).toContain('inbox of another member: 404');
+    expect(stdout).toContain('"quiet_hours":{"start":"22:00","end":"07:00","timezone":"Europe/Berlin"}');
+    expect(stdout).toContain('documents: suppressed');
+    expect(stdout).toContain('"subject":"Call Globex"');
+    expect(stdout).toMatch(/task read at \d{4}-\d\d-\d\dT/);
     expect(stdout).toContain('email delivered');
     expect(stdout).toContain('"status":"resolved"');
     expect(stdout).toContain('"code":"invalid_transition"');

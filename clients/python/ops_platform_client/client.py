@@ -241,7 +241,7 @@ class Client(Transport):
         Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
         return cast("AuditEventList", self._request("GET", "/tenants/{tenant_id}/audit-events", path_params={"tenant_id": tenant_id}, query={"entity_type": entity_type, "entity_id": entity_id, "limit": limit, "cursor": cursor}, authenticated=True))
 
-    def timers_list(self, tenant_id: str, *, kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window"] | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> TimerList:
+    def timers_list(self, tenant_id: str, *, kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window", "notification_release", "notification_digest"] | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> TimerList:
         """List the tenant's pending timers, soonest first
 
         `GET /tenants/{tenant_id}/timers` (bearer token); answers 200.
@@ -256,7 +256,7 @@ class Client(Transport):
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("NotificationRead", self._request("POST", "/tenants/{tenant_id}/notifications", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
 
-    def notifications_list(self, tenant_id: str, *, status: Literal["blocked", "queued", "delivering", "delivered", "retrying", "gated", "dead_lettered", "discarded", "suppressed"] | None = None, channel: NotificationChannel | None = None, recipient: str | None = None, limit: int | None = None, cursor: str | None = None) -> NotificationList:
+    def notifications_list(self, tenant_id: str, *, status: Literal["blocked", "queued", "delivering", "delivered", "retrying", "gated", "dead_lettered", "discarded", "suppressed", "scheduled", "digesting", "digested"] | None = None, channel: NotificationChannel | None = None, recipient: str | None = None, limit: int | None = None, cursor: str | None = None) -> NotificationList:
         """List notifications with their attempts, newest first
 
         `GET /tenants/{tenant_id}/notifications` (bearer token); answers 200.

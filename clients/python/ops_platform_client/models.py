@@ -102,6 +102,7 @@ __all__ = [
     "DemoSummaryCard",
     "DemoTenant",
     "DiagnosticCheckRead",
+    "DigestRequest",
     "DocumentCreate",
     "DocumentLine",
     "DocumentLineRead",
@@ -1237,6 +1238,12 @@ class DiagnosticCheckRead(TypedDict):
     next_action: str | None
 
 
+class DigestRequest(TypedDict):
+    """The `DigestRequest` record."""
+    key: str
+    window_minutes: int
+
+
 class DocumentCreate(TypedDict):
     """The `DocumentCreate` record."""
     document_type: Literal["invoice", "payment", "credit_note"]
@@ -1675,7 +1682,7 @@ class NotificationAttemptRead(TypedDict):
     """The `NotificationAttemptRead` record."""
     attempt: int
     at: str
-    outcome: Literal["delivered", "transient_failure", "permanent_failure", "gated", "suppressed"]
+    outcome: Literal["delivered", "transient_failure", "permanent_failure", "gated", "suppressed", "scheduled", "released", "digesting", "digested"]
     reason: str | None
     latency_ms: float | None
 
@@ -1696,6 +1703,9 @@ class NotificationCreate(TypedDict):
     subject: NotRequired[str | None]
     body: str
     metadata: NotRequired[dict[str, Any]]
+    dedupe_key: NotRequired[str]
+    dedupe_window_minutes: NotRequired[int]
+    digest: NotRequired[DigestRequest]
 
 
 class NotificationDeliveryContractDemoReadDeliveryPathItem(TypedDict):
@@ -1846,7 +1856,7 @@ class NotificationRead(TypedDict):
     subject: str | None
     body: str
     metadata_json: str
-    status: Literal["blocked", "queued", "delivering", "delivered", "retrying", "gated", "dead_lettered", "discarded", "suppressed"]
+    status: Literal["blocked", "queued", "delivering", "delivered", "retrying", "gated", "dead_lettered", "discarded", "suppressed", "scheduled", "digesting", "digested"]
     policy_reasons: list[str]
     idempotency_key: str
     attempts: list[NotificationAttemptRead]
@@ -1856,6 +1866,11 @@ class NotificationRead(TypedDict):
     updated_at: str
     queued_at: str | None
     delivered_at: str | None
+    deliver_after: NotRequired[str | None]
+    dedupe_key: NotRequired[str | None]
+    duplicate_of: NotRequired[str | None]
+    digest_key: NotRequired[str | None]
+    digest_id: NotRequired[str | None]
 
 
 class OpsMetricsReadQueuesItem(TypedDict):
@@ -2185,7 +2200,7 @@ class TimerList(TypedDict):
 class TimerRead(TypedDict):
     """The `TimerRead` record."""
     id: str
-    kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window"]
+    kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window", "notification_release", "notification_digest"]
     subject_type: str
     subject_id: str
     due_at: str

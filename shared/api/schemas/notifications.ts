@@ -29,6 +29,9 @@ export const NOTIFICATION_STATUSES = [
   'dead_lettered',
   'discarded',
   'suppressed',
+  'scheduled',
+  'digesting',
+  'digested',
 ] as const;
 export const NotificationStatus = z.enum(NOTIFICATION_STATUSES);
 
@@ -51,6 +54,16 @@ export const recipientChecks = () => [
   }),
 ];
 
+/** docs/api.md section 7.4: a deduplication or digest window, 1 minute to 1 day. */
+export const WINDOW_MINUTES_MAX = 1440;
+const windowMinutes = () => z.number().check(z.int(), z.minimum(1), z.maximum(WINDOW_MINUTES_MAX));
+
+/** docs/api.md section 7.4: notifications with one digest key, channel and recipient go as one message. */
+export const DigestRequest = named(
+  z.strictObject({ key: text(1, 128), window_minutes: windowMinutes() }),
+  'DigestRequest',
+);
+
 /** docs/api.md section 7. Per-channel limits are the policy check's job, not the schema's. */
 export const NotificationCreate = named(
   z
@@ -63,6 +76,9 @@ export const NotificationCreate = named(
       subject: z.optional(z.nullable(text(1, 255))),
       body: text(1, 65536),
       metadata: z.optional(FreeForm),
+      dedupe_key: z.optional(text(1, 128)),
+      dedupe_window_minutes: z.optional(windowMinutes()),
+      digest: z.optional(DigestRequest),
     })
     .check(...recipientChecks()),
   'NotificationCreate',

@@ -119,8 +119,22 @@ export const NotificationAttemptRead = named(
   z.object({
     attempt: z.int(),
     at: DateTime,
-    /** A send's outcome, or `suppressed` (nothing sent: the member muted it, `reason` says so). */
-    outcome: z.enum(['delivered', 'transient_failure', 'permanent_failure', 'gated', 'suppressed']),
+    /**
+     * A send's outcome, or a step that sent nothing (docs/api.md sections 7.3 and 7.4):
+     * `suppressed` (muted or a duplicate, `reason` says which), `scheduled` (quiet hours),
+     * `released` (the quiet hours ended), `digesting` (held for a digest), `digested` (went in it).
+     */
+    outcome: z.enum([
+      'delivered',
+      'transient_failure',
+      'permanent_failure',
+      'gated',
+      'suppressed',
+      'scheduled',
+      'released',
+      'digesting',
+      'digested',
+    ]),
     /** A public-safe reason code (`http_503`, `timeout`, `not_connected`…), never a provider payload. */
     reason: z.nullable(z.string()),
     latency_ms: z.nullable(z.number()),

@@ -13,6 +13,8 @@ export const TIMER_KINDS = [
   'hub_schedule',
   'oauth_refresh',
   'export_window',
+  'notification_release',
+  'notification_digest',
 ] as const;
 export const TimerKind = z.enum(TIMER_KINDS);
 

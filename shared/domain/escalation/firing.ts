@@ -95,7 +95,10 @@ async function draft(
     ...deps.notifications,
     notifications: {
       ...deps.notifications.notifications,
-      create: async (notification, audit, outbox) => void drafts.push({ notification, audit, outbox }),
+      create: async (notification, audit, outbox, holds) => {
+        drafts.push({ notification, audit, outbox, holds });
+        return { ok: true };
+      },
     },
   };
   try {

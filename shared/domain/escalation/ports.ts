@@ -4,7 +4,7 @@ import type { Role } from '#shared/kernel/policy';
 import type { EscalationPolicyRead, ExceptionEscalationRead } from '#shared/api/schemas/escalation-responses';
 import type { AuditEvent } from '#shared/domain/audit';
 import type { BusinessException, StoredException } from '#shared/domain/exceptions/ports';
-import type { Notification } from '#shared/domain/notifications/ports';
+import type { DraftHolds, Notification } from '#shared/domain/notifications/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { Timer } from '#shared/domain/timers/ports';
 
@@ -45,6 +45,8 @@ export interface NotificationDraft {
   notification: Notification;
   audit: AuditEvent;
   outbox: OutboxEvent | null;
+  /** A member's quiet hours: the release timer (escalation drafts carry no dedupe key). */
+  holds?: DraftHolds | undefined;
 }
 
 export interface LevelFiring {

@@ -1,156 +1,63 @@
 import type * as z from 'zod/mini';
-import { InvalidTransitionError, NotFoundError, PolicyRejectedError } from '#shared/kernel/errors';
-import type { Clock } from '#shared/kernel/ids';
-import { newId } from '#shared/kernel/ids';
-import { EVENT_KINDS } from '#shared/kernel/names';
+import { InvalidTransitionError, NotFoundError } from '#shared/kernel/errors';
 import type { PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
-import type { NotificationCreate, ReviewDecision } from '#shared/api/schemas/notifications';
-import { auditEvent } from '#shared/domain/audit';
-import type { OutboxEvent } from '#shared/domain/outbox';
+import type { ReviewDecision } from '#shared/api/schemas/notifications';
 import { decidedReviewItem, reviewDecidedEvent } from '#shared/domain/review';
-import { checkPolicy } from './policy-check';
-import { memberAddress, noContact, readMember } from './recipients';
-import { isMuted } from '#shared/domain/preferences/rules';
+import { deliveryRequested, type NotificationDeps } from './create';
 import type {
   Notification,
   NotificationFilter,
   NotificationStatus,
-  NotificationStore,
-  ReviewDecider,
   ReviewItem,
   ReviewItemFilter,
 } from './ports';
 
 /**
  * The API's use cases of the notification delivery path (docs/api.md section 7): draft a
- * notification (policy check, then queued with its outbox event or kept as blocked), read and
- * list notifications and review items, and decide a review item. The worker's side is
- * `./delivery.ts`.
+ * notification (`./create.ts`), read and list notifications and review items, and decide a
+ * review item. The worker's side is `./delivery.ts`, held notifications' `./held.ts`.
  */
 
-/** Stable per notification, so a re-queued notification (review retry) keeps its key. */
-export const notificationIdempotencyKey = (tenantId: string, notificationId: string) =>
-  `notification:${tenantId}:${notificationId}`;
-
-export const deliveryRequested = (clock: Clock, n: Notification): OutboxEvent => ({
-  event_id: newId(),
-  kind: EVENT_KINDS.notificationDeliveryRequested,
-  tenant_id: n.tenant_id,
-  idempotency_key: n.idempotency_key,
-  occurred_at: clock.now().toISOString(),
-  payload: { notification_id: n.id, channel: n.channel },
-});
-
-/** A draft as the API or a rule's action gives it; category and priority default as the API's do. */
-export type NotificationInput = Omit<z.output<typeof NotificationCreate>, 'category' | 'priority'> &
-  Partial<Pick<z.output<typeof NotificationCreate>, 'category' | 'priority'>>;
-
-export interface NotificationDeps {
-  notifications: NotificationStore;
-  clock: Clock;
-  allowLoopback: boolean;
-  /** Deciders of the review items that hold other jobs (a workflow rule's action, docs/api.md section 9.1). */
-  reviewDeciders?: Partial<Record<ReviewItem['kind'], ReviewDecider>>;
-}
+export {
+  createNotification,
+  deliveryRequested,
+  draftAudit,
+  notificationIdempotencyKey,
+  type NotificationDeps,
+  type NotificationInput,
+} from './create';
 
 /**
- * Draft a notification (under `id` when the caller must find it again, as a workflow rule's
- * action does on a redelivery).
- * 1. Gather what the policy needs: the tenant's channel state, and for in_app the membership.
- *    A draft to a member (`recipient_user_id`) reads the member (not one: 422, nothing stored)
- *    and takes the member's address for the channel (none: blocked `no_contact`).
- * 2. Run the policy check on that address.
- * 3. Store the draft as `queued` with its `notification.queued` audit event and the outbox event
- *    `notification.delivery.requested` in one transaction; or as `blocked` with its audit event.
- *    A member who muted the channel, the category or the pair: `suppressed` (reason `muted`),
- *    nothing sent, no review item, no outbox event.
- * 4. Blocked: 422 policy_rejected with the reasons; queued or suppressed: the record (202).
+ * A notification as the API shows it: one to a member names the member (`recipient` is their user
+ * id), never the address their contacts gave. Every member of the tenant may read notifications,
+ * but a member's contacts are theirs alone (docs/api.md section 7.3); the stored record keeps the
+ * address for the worker that sends.
  */
-export async function createNotification(
-  deps: NotificationDeps,
-  actor: Principal,
-  tenantId: string,
-  input: NotificationInput,
-  id: string = newId(),
-): Promise<Notification> {
-  const userId = input.recipient_user_id ?? null;
-  const [channelState, member] = await Promise.all([
-    deps.notifications.channelState(tenantId, input.channel),
-    userId === null ? null : readMember(deps.notifications, tenantId, userId),
-  ]);
-  const address =
-    member && userId !== null ? memberAddress(input.channel, userId, member) : (input.recipient ?? '');
-  const recipientIsMember =
-    member !== null ||
-    (input.channel === 'in_app' &&
-      address !== null &&
-      (await deps.notifications.isMember(tenantId, address)));
-  const reasons =
-    address === null
-      ? [noContact(input.channel)]
-      : checkPolicy(
-          { ...input, recipient: address },
-          { channelState, recipientIsMember, allowLoopback: deps.allowLoopback },
-        );
-  const now = deps.clock.now().toISOString();
-  const category = input.category ?? 'general';
-  const muted = !reasons.length && isMuted(member?.preferences ?? null, { channel: input.channel, category });
-  const status: NotificationStatus = reasons.length ? 'blocked' : muted ? 'suppressed' : 'queued';
-  const n: Notification = {
-    id,
-    tenant_id: tenantId,
-    channel: input.channel,
-    recipient: address ?? '',
-    recipient_user_id: userId,
-    category,
-    priority: input.priority ?? 'normal',
-    subject: input.subject ?? null,
-    body: input.body,
-    metadata_json: JSON.stringify(input.metadata ?? {}),
-    status,
-    policy_reasons: reasons.map((r) => r.code),
-    idempotency_key: notificationIdempotencyKey(tenantId, id),
-    // Nothing is sent to a muted member; the history says why (docs/api.md section 7.3).
-    attempts: muted
-      ? [{ attempt: 1, at: now, outcome: 'suppressed', reason: 'muted', latency_ms: null }]
-      : [],
-    review_item_id: null,
-    created_by: actor.user_id,
-    created_at: now,
-    updated_at: now,
-    queued_at: status === 'queued' ? now : null,
-    delivered_at: null,
-  };
-  const audit = auditEvent(deps.clock, {
-    tenant_id: tenantId,
-    event_type: `notification.${status}`,
-    actor_id: actor.user_id,
-    entity_type: 'notification',
-    entity_id: id,
-    summary: `${input.channel} notification ${status}`,
-    metadata: muted
-      ? { channel: input.channel, category, reason: 'muted' }
-      : { channel: input.channel, reasons: n.policy_reasons },
-  });
-  await deps.notifications.create(n, audit, status === 'queued' ? deliveryRequested(deps.clock, n) : null);
-  if (status === 'blocked')
-    throw new PolicyRejectedError(reasons, id, `/tenants/${tenantId}/notifications/${id}`);
-  return n;
-}
+export const shown = (n: Notification): Notification =>
+  n.recipient_user_id ? { ...n, recipient: n.recipient_user_id } : n;
 
 export async function getNotification(deps: NotificationDeps, tenantId: string, id: string) {
   const found = await deps.notifications.get(tenantId, id);
   if (!found) throw new NotFoundError();
-  return found;
+  return shown(found);
 }
 
-export const listNotifications = (
+export async function listNotifications(
   deps: NotificationDeps,
   tenantId: string,
   filter: NotificationFilter,
   page: PageRequest,
-) => deps.notifications.list(tenantId, filter, page);
+) {
+  const listed = await deps.notifications.list(tenantId, filter, page);
+  // The filter matches the stored address: a member's notification found by it would tie the
+  // address to the member, so it is left out (the page may then hold fewer items).
+  const items =
+    filter.recipient === undefined
+      ? listed.items
+      : listed.items.filter((n) => !n.recipient_user_id || n.channel === 'in_app');
+  return { ...listed, items: items.map(shown) };
+}
 
 export const listReviewItems = (
   deps: NotificationDeps,

@@ -7,6 +7,7 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { TaskStore } from '#shared/domain/tasks/ports';
 import { type EscalationFireDeps, fireAckTimeout, fireEscalation } from '#shared/domain/escalation/firing';
+import { fireDigest, fireRelease, type HeldFireDeps } from '#shared/domain/notifications/held';
 import { OPEN_TASK } from './arming';
 import type { OccurrenceResult, TaskDueStore, Timer, TimerFilter, TimerStore } from './ports';
 import { type DocumentDueDeps, fireDocumentDue } from './document-due';
@@ -79,6 +80,8 @@ export interface FireDeps extends DocumentDueDeps, RuleScheduleDeps {
   oauthRefresh?: (timer: Timer) => Promise<OccurrenceResult>;
   /** The `export_window` kind (shared/domain/accounting/export-window.ts), given the same way. */
   exportWindow?: (timer: Timer) => Promise<OccurrenceResult>;
+  /** The `notification_release` and `notification_digest` kinds (shared/domain/notifications/held.ts). */
+  held?: HeldFireDeps;
 }
 
 export type FireOutcome = OccurrenceResult | 'unknown_kind';
@@ -103,6 +106,8 @@ export async function fireTimer(deps: FireDeps, event: OutboxEvent): Promise<Fir
   if (timer.kind === 'hub_schedule' && deps.hub) return fireHubSchedule(deps.hub, timer);
   if (timer.kind === 'oauth_refresh' && deps.oauthRefresh) return deps.oauthRefresh(timer);
   if (timer.kind === 'export_window' && deps.exportWindow) return deps.exportWindow(timer);
+  if (timer.kind === 'notification_release' && deps.held) return fireRelease(deps.held, timer);
+  if (timer.kind === 'notification_digest' && deps.held) return fireDigest(deps.held, timer);
   return 'unknown_kind';
 }
 

@@ -29,6 +29,14 @@ export const notificationRecord = /* @__PURE__ */ record(notification, {
   updated_at: 'datetime',
   queued_at: 'datetime|null',
   delivered_at: 'datetime|null',
+  /** `scheduled` (quiet hours): when it goes on. */
+  deliver_after: 'datetime|null?',
+  dedupe_key: 'string|null?',
+  /** `suppressed` as a duplicate: the notification it repeats. */
+  duplicate_of: 'string|null?',
+  digest_key: 'string|null?',
+  /** `digesting` / `digested`: the digest message (a notification) it goes in. */
+  digest_id: 'string|null?',
 });
 
 export const access = {

@@ -21,8 +21,10 @@ const BUDGET = 1.3;
  * code that builds it or the demo schemas' classic zod (279 KB before; docs/performance.md).
  * 125 KB since the document grew by the inbox and timers routes and by the bounds, formats and
  * descriptions Spectral asks for (120.8 KB above the floor then): data the route serves, not code.
+ * 127 KB since the document and the delivery contract show quiet hours, deduplication and digests
+ * (125.8 KB above the floor then, issue 23): data again.
  */
-const PUBLIC_MAX_ABOVE_FLOOR = 125_000;
+const PUBLIC_MAX_ABOVE_FLOOR = 127_000;
 
 /**
  * integrations carries the adapter catalog as data (8 declarations with their zod config and
@@ -40,17 +42,23 @@ const PUBLIC_MAX_ABOVE_FLOOR = 125_000;
  *
  * notifications: 1.3067x after notifications to members (issue 23): the member's address and
  * mute decision, the preferences read, the member fields of the schema (was 1.283x). Held at
- * 1.31x, the same debt as workflows' (the names module), not yet paid.
+ * 1.31x, the same debt as workflows' (the names module), not yet paid. Then 1.332x with quiet
+ * hours, deduplication and digests (issue 23 items 3-4: the draft's holds, the slot adapter with
+ * its conditional writes, the zone arithmetic); held at 1.34x. review 1.304x (a decision re-runs
+ * a rule's notify action through the same draft path and store) and documents 1.3000x (only the
+ * names module's four new names) held at 1.31x (docs/performance.md).
  */
 // Issue 22 (schedules): api-workflows carries the five-field cron and the zone conversion a
 // scheduled rule's next_run_at needs at create (about 4 KB, measured 1.321); api-tenants the IANA
 // zone check and the BatchGet of "my tenants" (measured 1.302). Named in docs/performance.md.
 const ALLOWANCES: Record<string, number> = {
-  'api-integrations': 1.39,
+  'api-integrations': 1.4,
   'api-oauth': 1.32,
   'api-workflows': 1.33,
   'api-tenants': 1.31,
-  'api-notifications': 1.31,
+  'api-notifications': 1.34,
+  'api-review': 1.31,
+  'api-documents': 1.31,
 };
 const PUBLIC_SDK = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
 

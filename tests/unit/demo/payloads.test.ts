@@ -9,6 +9,7 @@ import { DEMO_RESPONSES } from '#shared/demo/responses';
 import { demoResponse } from '#shared/demo/served';
 import { NOTIFICATION_CHANNELS, type NotificationDeliveryContractDemoRead } from '#shared/demo/schemas';
 import { CHANNEL_PROFILES, DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
+import { NOTIFICATION_STATUSES } from '#shared/api/schemas/notifications';
 import { ALARMS, dlqName, EVENT_KINDS, LOG_EVENTS, METRICS, QUEUES } from '#shared/kernel/names';
 
 /** docs/api.md section 8: the eight demo paths. */
@@ -194,6 +195,16 @@ describe('notification delivery contract', () => {
   it('routes retries, dead letters and gate closures to the notification statuses of the contract', () => {
     const statuses = contract().retryRouting.map((r) => r.status.split(' ')[0]);
     for (const s of ['delivered', 'retrying', 'dead_lettered', 'gated']) expect(statuses).toContain(s);
+  });
+
+  it('names every notification status the API stores, the held ones with their stage', () => {
+    const c = contract();
+    const named = [...c.deliveryPath.map((s) => s.resultStatus), ...c.retryRouting.map((r) => r.status)].join(
+      ' ',
+    );
+    for (const s of NOTIFICATION_STATUSES) expect(named, s).toMatch(new RegExp(`\\b${s}\\b`));
+    const held = c.deliveryPath.find((s) => s.stage === 'Preferences, dedupe and digest');
+    expect(held?.resultStatus.split(', ').sort()).toEqual(['digesting', 'scheduled', 'suppressed']);
   });
 
   it('lists the review path from review item to decision', () => {
