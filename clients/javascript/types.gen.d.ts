@@ -2623,10 +2623,6 @@ export type TenantsGetErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -2733,10 +2729,6 @@ export type MembersListErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -3073,10 +3065,6 @@ export type ExceptionsListErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -3188,10 +3176,6 @@ export type ExceptionsGetErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -3299,10 +3283,6 @@ export type EscalationPoliciesListErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -3461,10 +3441,6 @@ export type EscalationPoliciesGetErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -3632,10 +3608,6 @@ export type TimersListErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -3687,10 +3659,6 @@ export type NotificationsListErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -3803,10 +3771,6 @@ export type NotificationsGetErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -3854,10 +3818,6 @@ export type InboxListErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -3900,10 +3860,6 @@ export type InboxSummaryErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -3942,10 +3898,6 @@ export type InboxReadErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -3989,10 +3941,6 @@ export type InboxUnreadErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -4039,10 +3987,6 @@ export type InboxReadAllErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -4098,10 +4042,6 @@ export type PreferencesGetErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -4143,10 +4083,6 @@ export type PreferencesPutErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -4210,10 +4146,6 @@ export type ReviewItemsListErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -4330,10 +4262,6 @@ export type DocumentsListErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -4444,10 +4372,6 @@ export type DocumentsGetErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -4561,10 +4485,6 @@ export type TasksListErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -4675,10 +4595,6 @@ export type TasksGetErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -4851,10 +4767,6 @@ export type WorkflowRulesListErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -5012,10 +4924,6 @@ export type WorkflowRulesGetErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -5266,10 +5174,6 @@ export type IntegrationConnectionsListErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -5427,10 +5331,6 @@ export type IntegrationConnectionsGetErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -5632,10 +5532,6 @@ export type IntegrationConnectionsPreviewMappingErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -5693,10 +5589,6 @@ export type IntegrationRepairsPreviewErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -5963,10 +5855,6 @@ export type PreviewsBriefingErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -6024,10 +5912,6 @@ export type PreviewsDetectionErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -6087,10 +5971,6 @@ export type PreviewsEscalationErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -6148,10 +6028,6 @@ export type PreviewsActionPlanErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -6211,10 +6087,6 @@ export type PreviewsActionExecutionErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -6273,10 +6145,6 @@ export type PreviewsApprovalGatewayErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -6334,10 +6202,6 @@ export type PreviewsIntakePipelineErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -6436,10 +6300,6 @@ export type AccountingExportsListErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -6549,10 +6409,6 @@ export type AccountingExportsGetErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */

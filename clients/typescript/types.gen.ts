@@ -2813,10 +2813,6 @@ export type TenantsGetErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -2933,10 +2929,6 @@ export type MembersListErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -3303,10 +3295,6 @@ export type ExceptionsListErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -3428,10 +3416,6 @@ export type ExceptionsGetErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -3549,10 +3533,6 @@ export type EscalationPoliciesListErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -3726,10 +3706,6 @@ export type EscalationPoliciesGetErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -3912,10 +3888,6 @@ export type TimersListErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -3972,10 +3944,6 @@ export type NotificationsListErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -4098,10 +4066,6 @@ export type NotificationsGetErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -4154,10 +4118,6 @@ export type InboxListErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -4205,10 +4165,6 @@ export type InboxSummaryErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -4252,10 +4208,6 @@ export type InboxReadErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -4304,10 +4256,6 @@ export type InboxUnreadErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -4359,10 +4307,6 @@ export type InboxReadAllErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -4423,10 +4367,6 @@ export type PreferencesGetErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -4473,10 +4413,6 @@ export type PreferencesPutErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -4545,10 +4481,6 @@ export type ReviewItemsListErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -4675,10 +4607,6 @@ export type DocumentsListErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -4799,10 +4727,6 @@ export type DocumentsGetErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -4926,10 +4850,6 @@ export type TasksListErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -5050,10 +4970,6 @@ export type TasksGetErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -5241,10 +5157,6 @@ export type WorkflowRulesListErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -5417,10 +5329,6 @@ export type WorkflowRulesGetErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -5696,10 +5604,6 @@ export type IntegrationConnectionsListErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -5872,10 +5776,6 @@ export type IntegrationConnectionsGetErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -6097,10 +5997,6 @@ export type IntegrationConnectionsPreviewMappingErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -6163,10 +6059,6 @@ export type IntegrationRepairsPreviewErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -6458,10 +6350,6 @@ export type PreviewsBriefingErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -6524,10 +6412,6 @@ export type PreviewsDetectionErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -6592,10 +6476,6 @@ export type PreviewsEscalationErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -6658,10 +6538,6 @@ export type PreviewsActionPlanErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -6726,10 +6602,6 @@ export type PreviewsActionExecutionErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -6793,10 +6665,6 @@ export type PreviewsApprovalGatewayErrors = {
      */
     401: Problem;
     /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
-    /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
     404: Problem;
@@ -6859,10 +6727,6 @@ export type PreviewsIntakePipelineErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -6971,10 +6835,6 @@ export type AccountingExportsListErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */
@@ -7094,10 +6954,6 @@ export type AccountingExportsGetErrors = {
      * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
      */
     401: Problem;
-    /**
-     * The caller is a member of the tenant but its role may not do this (`forbidden`).
-     */
-    403: Problem;
     /**
      * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
      */

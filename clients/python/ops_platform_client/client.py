@@ -116,7 +116,7 @@ class Client(Transport):
         """Get a tenant
 
         `GET /tenants/{tenant_id}` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        Raises ApiError on 401, 404, 429, 500, 503."""
         return cast("TenantRead", self._request("GET", "/tenants/{tenant_id}", path_params={"tenant_id": tenant_id}, authenticated=True))
 
     def tenants_update(self, tenant_id: str, body: TenantUpdate) -> TenantRead:
@@ -130,7 +130,7 @@ class Client(Transport):
         """List a tenant's members
 
         `GET /tenants/{tenant_id}/members` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
         return cast("MemberList", self._request("GET", "/tenants/{tenant_id}/members", path_params={"tenant_id": tenant_id}, query={"limit": limit, "cursor": cursor}, authenticated=True))
 
     def members_add(self, tenant_id: str, body: MemberCreate, *, idempotency_key: str | None = None) -> MemberRead | MemberInvitationRead:
@@ -181,14 +181,14 @@ class Client(Transport):
         """List business exceptions, newest first
 
         `GET /tenants/{tenant_id}/exceptions` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
         return cast("BusinessExceptionList", self._request("GET", "/tenants/{tenant_id}/exceptions", path_params={"tenant_id": tenant_id}, query={"status": status, "severity": severity, "subject_type": subject_type, "subject_id": subject_id, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def exceptions_get(self, tenant_id: str, exception_id: str) -> BusinessExceptionRead:
         """Get a business exception
 
         `GET /tenants/{tenant_id}/exceptions/{exception_id}` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        Raises ApiError on 401, 404, 429, 500, 503."""
         return cast("BusinessExceptionRead", self._request("GET", "/tenants/{tenant_id}/exceptions/{exception_id}", path_params={"tenant_id": tenant_id, "exception_id": exception_id}, authenticated=True))
 
     def exceptions_change_status(self, tenant_id: str, exception_id: str, body: BusinessExceptionStatusChange) -> BusinessExceptionRead:
@@ -210,14 +210,14 @@ class Client(Transport):
         """List escalation policies, newest first
 
         `GET /tenants/{tenant_id}/escalation-policies` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
         return cast("EscalationPolicyList", self._request("GET", "/tenants/{tenant_id}/escalation-policies", path_params={"tenant_id": tenant_id}, query={"limit": limit, "cursor": cursor}, authenticated=True))
 
     def escalation_policies_get(self, tenant_id: str, policy_id: str) -> EscalationPolicyRead:
         """Get an escalation policy
 
         `GET /tenants/{tenant_id}/escalation-policies/{policy_id}` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        Raises ApiError on 401, 404, 429, 500, 503."""
         return cast("EscalationPolicyRead", self._request("GET", "/tenants/{tenant_id}/escalation-policies/{policy_id}", path_params={"tenant_id": tenant_id, "policy_id": policy_id}, authenticated=True))
 
     def escalation_policies_update(self, tenant_id: str, policy_id: str, body: EscalationPolicyUpdate) -> EscalationPolicyRead:
@@ -245,7 +245,7 @@ class Client(Transport):
         """List the tenant's pending timers, soonest first
 
         `GET /tenants/{tenant_id}/timers` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
         return cast("TimerList", self._request("GET", "/tenants/{tenant_id}/timers", path_params={"tenant_id": tenant_id}, query={"kind": kind, "subject_type": subject_type, "subject_id": subject_id, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def notifications_create(self, tenant_id: str, body: NotificationCreate, *, idempotency_key: str | None = None) -> NotificationRead:
@@ -260,70 +260,70 @@ class Client(Transport):
         """List notifications with their attempts, newest first
 
         `GET /tenants/{tenant_id}/notifications` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
         return cast("NotificationList", self._request("GET", "/tenants/{tenant_id}/notifications", path_params={"tenant_id": tenant_id}, query={"status": status, "channel": channel, "recipient": recipient, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def notifications_get(self, tenant_id: str, notification_id: str) -> NotificationRead:
         """Get a notification with its attempts
 
         `GET /tenants/{tenant_id}/notifications/{notification_id}` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        Raises ApiError on 401, 404, 429, 500, 503."""
         return cast("NotificationRead", self._request("GET", "/tenants/{tenant_id}/notifications/{notification_id}", path_params={"tenant_id": tenant_id, "notification_id": notification_id}, authenticated=True))
 
     def inbox_list(self, tenant_id: str, *, unread: bool | None = None, category: NotificationCategory | None = None, limit: int | None = None, cursor: str | None = None) -> InboxItemList:
         """List the caller's in-app notifications in the tenant, newest first
 
         `GET /tenants/{tenant_id}/inbox` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
         return cast("InboxItemList", self._request("GET", "/tenants/{tenant_id}/inbox", path_params={"tenant_id": tenant_id}, query={"unread": unread, "category": category, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def inbox_summary(self, tenant_id: str) -> InboxSummaryRead:
         """Count the caller's unread in-app notifications, in all and by category
 
         `GET /tenants/{tenant_id}/inbox/summary` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        Raises ApiError on 401, 404, 429, 500, 503."""
         return cast("InboxSummaryRead", self._request("GET", "/tenants/{tenant_id}/inbox/summary", path_params={"tenant_id": tenant_id}, authenticated=True))
 
     def inbox_read(self, tenant_id: str, notification_id: str) -> InboxItemRead:
         """Mark one of the caller's in-app notifications read
 
         `POST /tenants/{tenant_id}/inbox/{notification_id}/read` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        Raises ApiError on 401, 404, 409, 429, 500, 503."""
         return cast("InboxItemRead", self._request("POST", "/tenants/{tenant_id}/inbox/{notification_id}/read", path_params={"tenant_id": tenant_id, "notification_id": notification_id}, authenticated=True))
 
     def inbox_unread(self, tenant_id: str, notification_id: str) -> InboxItemRead:
         """Mark one of the caller's in-app notifications unread again
 
         `POST /tenants/{tenant_id}/inbox/{notification_id}/unread` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        Raises ApiError on 401, 404, 409, 429, 500, 503."""
         return cast("InboxItemRead", self._request("POST", "/tenants/{tenant_id}/inbox/{notification_id}/unread", path_params={"tenant_id": tenant_id, "notification_id": notification_id}, authenticated=True))
 
     def inbox_read_all(self, tenant_id: str, body: InboxReadAll) -> InboxReadAllResult:
         """Mark all of the caller's unread in-app notifications read, or those of one category
 
         `POST /tenants/{tenant_id}/inbox/read-all` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("InboxReadAllResult", self._request("POST", "/tenants/{tenant_id}/inbox/read-all", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
 
     def preferences_get(self, tenant_id: str) -> PreferencesRead:
         """The caller's own notification preferences in the tenant: contacts, mutes, quiet hours
 
         `GET /tenants/{tenant_id}/me/preferences` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        Raises ApiError on 401, 404, 429, 500, 503."""
         return cast("PreferencesRead", self._request("GET", "/tenants/{tenant_id}/me/preferences", path_params={"tenant_id": tenant_id}, authenticated=True))
 
     def preferences_put(self, tenant_id: str, body: PreferencesPut) -> PreferencesRead:
         """Replace the caller's own notification preferences in the tenant (audited without the addresses)
 
         `PUT /tenants/{tenant_id}/me/preferences` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("PreferencesRead", self._request("PUT", "/tenants/{tenant_id}/me/preferences", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
 
     def review_items_list(self, tenant_id: str, *, status: Literal["open", "retried", "discarded", "resolved"] | None = None, kind: Literal["notification", "workflow_action", "accounting_export", "integration_issue"] | None = None, limit: int | None = None, cursor: str | None = None) -> ReviewItemList:
         """List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first
 
         `GET /tenants/{tenant_id}/review-items` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
         return cast("ReviewItemList", self._request("GET", "/tenants/{tenant_id}/review-items", path_params={"tenant_id": tenant_id}, query={"status": status, "kind": kind, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def review_items_decide(self, tenant_id: str, review_item_id: str, body: ReviewDecision) -> ReviewItemRead:
@@ -345,14 +345,14 @@ class Client(Transport):
         """List documents, newest first
 
         `GET /tenants/{tenant_id}/documents` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
         return cast("DocumentList", self._request("GET", "/tenants/{tenant_id}/documents", path_params={"tenant_id": tenant_id}, query={"document_type": document_type, "status": status, "counterparty": counterparty, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def documents_get(self, tenant_id: str, document_id: str) -> DocumentRead:
         """Get a document
 
         `GET /tenants/{tenant_id}/documents/{document_id}` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        Raises ApiError on 401, 404, 429, 500, 503."""
         return cast("DocumentRead", self._request("GET", "/tenants/{tenant_id}/documents/{document_id}", path_params={"tenant_id": tenant_id, "document_id": document_id}, authenticated=True))
 
     def documents_change_status(self, tenant_id: str, document_id: str, body: DocumentStatusChange) -> DocumentRead:
@@ -374,14 +374,14 @@ class Client(Transport):
         """List tasks, newest first
 
         `GET /tenants/{tenant_id}/tasks` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
         return cast("TaskList", self._request("GET", "/tenants/{tenant_id}/tasks", path_params={"tenant_id": tenant_id}, query={"status": status, "assignee_id": assignee_id, "subject_type": subject_type, "subject_id": subject_id, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def tasks_get(self, tenant_id: str, task_id: str) -> TaskRead:
         """Get a task
 
         `GET /tenants/{tenant_id}/tasks/{task_id}` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        Raises ApiError on 401, 404, 429, 500, 503."""
         return cast("TaskRead", self._request("GET", "/tenants/{tenant_id}/tasks/{task_id}", path_params={"tenant_id": tenant_id, "task_id": task_id}, authenticated=True))
 
     def tasks_update(self, tenant_id: str, task_id: str, body: TaskUpdate) -> TaskRead:
@@ -410,14 +410,14 @@ class Client(Transport):
         """List workflow rules, newest first
 
         `GET /tenants/{tenant_id}/workflow-rules` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
         return cast("WorkflowRuleList", self._request("GET", "/tenants/{tenant_id}/workflow-rules", path_params={"tenant_id": tenant_id}, query={"limit": limit, "cursor": cursor}, authenticated=True))
 
     def workflow_rules_get(self, tenant_id: str, rule_id: str) -> WorkflowRuleRead:
         """Get a workflow rule
 
         `GET /tenants/{tenant_id}/workflow-rules/{rule_id}` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        Raises ApiError on 401, 404, 429, 500, 503."""
         return cast("WorkflowRuleRead", self._request("GET", "/tenants/{tenant_id}/workflow-rules/{rule_id}", path_params={"tenant_id": tenant_id, "rule_id": rule_id}, authenticated=True))
 
     def workflow_rules_update(self, tenant_id: str, rule_id: str, body: WorkflowRuleUpdate) -> WorkflowRuleRead:
@@ -467,14 +467,14 @@ class Client(Transport):
         """List the tenant's connections, newest first
 
         `GET /tenants/{tenant_id}/integration-connections` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
         return cast("IntegrationConnectionList", self._request("GET", "/tenants/{tenant_id}/integration-connections", path_params={"tenant_id": tenant_id}, query={"status": status, "adapter_key": adapter_key, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def integration_connections_get(self, tenant_id: str, connection_id: str) -> IntegrationConnectionRead:
         """Get a connection (never its secret: only whether one is set)
 
         `GET /tenants/{tenant_id}/integration-connections/{connection_id}` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        Raises ApiError on 401, 404, 429, 500, 503."""
         return cast("IntegrationConnectionRead", self._request("GET", "/tenants/{tenant_id}/integration-connections/{connection_id}", path_params={"tenant_id": tenant_id, "connection_id": connection_id}, authenticated=True))
 
     def integration_connections_update(self, tenant_id: str, connection_id: str, body: IntegrationConnectionUpdate) -> IntegrationConnectionRead:
@@ -509,14 +509,14 @@ class Client(Transport):
         """What the connection's mapping (or the given one) makes of a provider record; persists nothing
 
         `POST /tenants/{tenant_id}/integration-connections/{connection_id}/mapping-preview` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("IntegrationMappingPreviewRead", self._request("POST", "/tenants/{tenant_id}/integration-connections/{connection_id}/mapping-preview", path_params={"tenant_id": tenant_id, "connection_id": connection_id}, body=body, authenticated=True))
 
     def integration_repairs_preview(self, tenant_id: str, body: IntegrationRepairPreviewCreate) -> IntegrationRepairPreviewRead:
         """What would repair a connection's problems: changes, steps and calls; persists nothing
 
         `POST /tenants/{tenant_id}/integration-repairs/preview` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("IntegrationRepairPreviewRead", self._request("POST", "/tenants/{tenant_id}/integration-repairs/preview", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
 
     def reconciliation_runs_create(self, tenant_id: str, body: ReconciliationRunCreate, *, idempotency_key: str | None = None) -> ReconciliationRunRead:
@@ -552,49 +552,49 @@ class Client(Transport):
         """What needs attention for a role, with a risk level (persists nothing)
 
         `POST /tenants/{tenant_id}/previews/briefing` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("BusinessBriefingRead", self._request("POST", "/tenants/{tenant_id}/previews/briefing", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
 
     def previews_detection(self, tenant_id: str, body: BusinessDetectionPreviewCreate) -> BusinessDetectionPreviewRead:
         """Payment reconciliation findings over the documents (persists nothing)
 
         `POST /tenants/{tenant_id}/previews/detection` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("BusinessDetectionPreviewRead", self._request("POST", "/tenants/{tenant_id}/previews/detection", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
 
     def previews_escalation(self, tenant_id: str, body: BusinessEscalationPreviewCreate) -> BusinessEscalationPreviewRead:
         """Open exceptions triaged by severity and age into queues (persists nothing)
 
         `POST /tenants/{tenant_id}/previews/escalation` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("BusinessEscalationPreviewRead", self._request("POST", "/tenants/{tenant_id}/previews/escalation", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
 
     def previews_action_plan(self, tenant_id: str, body: BusinessActionPlanPreviewCreate) -> BusinessActionPlanPreviewRead:
         """Steps, lanes and approval gates to resolve the open exceptions (persists nothing)
 
         `POST /tenants/{tenant_id}/previews/action-plan` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("BusinessActionPlanPreviewRead", self._request("POST", "/tenants/{tenant_id}/previews/action-plan", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
 
     def previews_action_execution(self, tenant_id: str, body: BusinessActionExecutionPreviewCreate) -> BusinessActionExecutionPreviewRead:
         """Dry run or approval request of action steps: preflight, before and after, rollback (persists nothing)
 
         `POST /tenants/{tenant_id}/previews/action-execution` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("BusinessActionExecutionPreviewRead", self._request("POST", "/tenants/{tenant_id}/previews/action-execution", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
 
     def previews_approval_gateway(self, tenant_id: str, body: BusinessApprovalGatewayPreviewCreate) -> BusinessApprovalGatewayPreviewRead:
         """Approval requests, policy checks and approver routing with dual control (persists nothing)
 
         `POST /tenants/{tenant_id}/previews/approval-gateway` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("BusinessApprovalGatewayPreviewRead", self._request("POST", "/tenants/{tenant_id}/previews/approval-gateway", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
 
     def previews_intake_pipeline(self, tenant_id: str, body: BusinessIntakePipelinePreviewCreate) -> BusinessIntakePipelinePreviewRead:
         """Up to 8 provider events normalised, with detections, plan and drafts (persists nothing)
 
         `POST /tenants/{tenant_id}/previews/intake-pipeline` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("BusinessIntakePipelinePreviewRead", self._request("POST", "/tenants/{tenant_id}/previews/intake-pipeline", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
 
     def ops_metrics(self) -> OpsMetricsRead:
@@ -615,14 +615,14 @@ class Client(Transport):
         """List accounting exports, newest first
 
         `GET /tenants/{tenant_id}/accounting-exports` (bearer token); answers 200.
-        Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
         return cast("AccountingExportList", self._request("GET", "/tenants/{tenant_id}/accounting-exports", path_params={"tenant_id": tenant_id}, query={"status": status, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def accounting_exports_get(self, tenant_id: str, export_id: str) -> AccountingExportRead:
         """Get an accounting export with its documents and attempts
 
         `GET /tenants/{tenant_id}/accounting-exports/{export_id}` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 429, 500, 503."""
+        Raises ApiError on 401, 404, 429, 500, 503."""
         return cast("AccountingExportRead", self._request("GET", "/tenants/{tenant_id}/accounting-exports/{export_id}", path_params={"tenant_id": tenant_id, "export_id": export_id}, authenticated=True))
 
     def public_health(self) -> PublicHealthResponse:

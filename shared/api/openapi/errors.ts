@@ -1,6 +1,7 @@
 import * as core from 'zod/v4/core';
 import type { Operation, OperationId } from '../manifest';
 import { type Json, REF } from './components';
+import { PERMISSIONS, ROLES, type Role } from '#shared/kernel/policy';
 
 const PROBLEM_TYPE = 'application/problem+json';
 
@@ -104,7 +105,9 @@ export function errorStatuses(id: OperationId, op: Operation): ErrorStatus[] {
     if (op.query instanceof core.$ZodObject && 'cursor' in op.query._zod.def.shape) out.add(400);
   }
   if (op.auth === 'bearer') out.add(401);
-  if (op.permission) out.add(403);
+  // Only where some caller can be refused: a permission every tenant role holds never answers 403.
+  if (op.permission && ROLES.some((role) => !(PERMISSIONS[op.permission!] as readonly Role[]).includes(role)))
+    out.add(403);
   if (op.params || op.path.includes('{')) out.add(404);
   if (op.method !== 'GET' && op.auth === 'bearer' && op.permission) out.add(409);
   out.add(429);
