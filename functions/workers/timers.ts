@@ -11,6 +11,7 @@ import { tenantZones } from '#functions/adapters/tenant-zone';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import { taskDueStore } from '#functions/adapters/timer-store';
 import { escalationFireDeps } from '#functions/adapters/escalation-store';
+import { webhookMessageStore } from '#functions/adapters/webhook-message-store';
 import { clock } from '#functions/config';
 import type { Clock } from '#shared/kernel/ids';
 import { logger, metricsFor } from '#functions/observability';
@@ -27,6 +28,7 @@ export const timerFireDeps = (db: Db, at: Clock = clock): FireDeps => ({
   zones: tenantZones(db),
   clock: at,
   escalation: escalationFireDeps(db, at),
+  webhooks: { messages: webhookMessageStore(db), clock: at },
 });
 
 /**

@@ -41,6 +41,7 @@ export const EVENT_KINDS = {
   reconciliationRunRequested: 'reconciliation.run_requested',
   accountingExportRequested: 'accounting.export_requested',
   timerFired: 'timer.fired',
+  webhookDeliveryRequested: 'webhook.delivery_requested',
 } as const;
 
 export const EVENTS = {
@@ -79,6 +80,11 @@ export const EVENTS = {
   timerFired: {
     queue: 'internal',
     payload: { id: 'string', kind: 'string', subject_type: 'string', subject_id: 'string', due_at: 'string' },
+  },
+  /** A webhook message's next attempt (docs/api.md, "Event subscriptions"): it leaves the system. */
+  webhookDeliveryRequested: {
+    queue: 'external',
+    payload: { message_id: 'string', endpoint_id: 'string' },
   },
 } as const satisfies Record<keyof typeof EVENT_KINDS, EventRow>;
 

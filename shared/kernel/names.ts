@@ -74,6 +74,11 @@ export const METRICS = {
   timerFired: 'TimerFired',
   /** From a timer's due time to the worker acting on its firing. */
   timerLag: 'TimerLagMs',
+  /** Webhook messages the fan-out wrote, attempts delivered, failed for good, endpoints disabled. */
+  webhookMessagesFannedOut: 'WebhookMessagesFannedOut',
+  webhookDelivered: 'WebhookDelivered',
+  webhookFailed: 'WebhookFailed',
+  webhookEndpointDisabled: 'WebhookEndpointDisabled',
 } as const;
 
 /** The `event` field of structured log lines that dashboards and runbooks query for. */
@@ -106,6 +111,8 @@ export const LOG_EVENTS = {
   accountingExportRun: 'accounting_export.run',
   timersSwept: 'timer.swept',
   timerFired: 'timer.fired',
+  webhookFannedOut: 'webhook.fanned_out',
+  webhookAttempt: 'webhook.attempt',
 } as const;
 
 /**

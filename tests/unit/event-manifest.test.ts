@@ -53,7 +53,7 @@ describe('the event manifest', () => {
         channel: 'email',
         idempotency_key: 'k',
       } as Notification),
-      workflowEventRecorded(clock, 'task.created', { id: 'x1', tenant_id: 't' }),
+      workflowEventRecorded(clock, 'task.status_changed', { id: 'x1', tenant_id: 't' }),
       exportRequested(clock, { id: 'x1', tenant_id: 't' } as AccountingExport),
     ];
     for (const e of written)

@@ -11,6 +11,7 @@ export const TIMER_KINDS = [
   'task_due',
   'document_due',
   'hub_schedule',
+  'webhook_retry',
 ] as const;
 export const TimerKind = z.enum(TIMER_KINDS);
 

@@ -11,6 +11,7 @@ import { OPEN_TASK } from './arming';
 import type { OccurrenceResult, TaskDueStore, Timer, TimerFilter, TimerStore } from './ports';
 import { type DocumentDueDeps, fireDocumentDue } from './document-due';
 import { fireRuleSchedule, type RuleScheduleDeps } from './rule-schedule';
+import { fireWebhookRetry, type WebhookRetryDeps } from '#shared/domain/webhooks/retry';
 
 /** The outbox event of one firing: the timer as it was claimed, for the internal worker. */
 export function timerFired(clock: Clock, timer: Timer): OutboxEvent {
@@ -69,6 +70,8 @@ export interface FireDeps extends DocumentDueDeps, RuleScheduleDeps {
   clock: Clock;
   /** The `escalation` and `ack_timeout` kinds (shared/domain/escalation/firing.ts). */
   escalation?: EscalationFireDeps;
+  /** The `webhook_retry` kind (shared/domain/webhooks/retry.ts). */
+  webhooks?: WebhookRetryDeps;
 }
 
 export type FireOutcome = OccurrenceResult | 'unknown_kind';
@@ -90,6 +93,7 @@ export async function fireTimer(deps: FireDeps, event: OutboxEvent): Promise<Fir
   if (timer.kind === 'rule_schedule') return fireRuleSchedule(deps, timer);
   if (timer.kind === 'escalation' && deps.escalation) return fireEscalation(deps.escalation, timer);
   if (timer.kind === 'ack_timeout' && deps.escalation) return fireAckTimeout(deps.escalation, timer);
+  if (timer.kind === 'webhook_retry' && deps.webhooks) return fireWebhookRetry(deps.webhooks, timer);
   return 'unknown_kind';
 }
 
