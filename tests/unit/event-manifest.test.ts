@@ -39,7 +39,11 @@ describe('the event manifest', () => {
     ])
       expect(queueForEvent(kind, {})).toBe(QUEUES.internal);
     expect(kindsOn('external').sort()).toEqual(
-      [EVENT_KINDS.notificationDeliveryRequested, EVENT_KINDS.accountingExportRequested].sort(),
+      [
+        EVENT_KINDS.notificationDeliveryRequested,
+        EVENT_KINDS.accountingExportRequested,
+        EVENT_KINDS.webhookDeliveryRequested,
+      ].sort(),
     );
     expect(kindsOn('internal')).toContain(EVENT_KINDS.notificationDeliveryRequested);
     expect(kindsOn('internal')).not.toContain(EVENT_KINDS.accountingExportRequested);
