@@ -500,19 +500,19 @@ export declare const accountingExportsCreate: <ThrowOnError extends boolean = tr
  */
 export declare const accountingExportsGet: <ThrowOnError extends boolean = true>(options: Options<AccountingExportsGetData, ThrowOnError>) => RequestResult<AccountingExportsGetResponses, AccountingExportsGetErrors, ThrowOnError>;
 /**
- * The event catalog: every event type an endpoint may subscribe to, with the schema of its data
+ * The event catalog
  *
  * Needs a bearer token.
  */
 export declare const eventTypesList: <ThrowOnError extends boolean = true>(options?: Options<EventTypesListData, ThrowOnError>) => RequestResult<EventTypesListResponses, EventTypesListErrors, ThrowOnError>;
 /**
- * List webhook endpoints, newest first
+ * List webhook endpoints
  *
  * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const webhookEndpointsList: <ThrowOnError extends boolean = true>(options: Options<WebhookEndpointsListData, ThrowOnError>) => RequestResult<WebhookEndpointsListResponses, WebhookEndpointsListErrors, ThrowOnError>;
 /**
- * Create a webhook endpoint (its secret is in this answer only)
+ * Create a webhook endpoint
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
@@ -530,37 +530,37 @@ export declare const webhookEndpointsDelete: <ThrowOnError extends boolean = tru
  */
 export declare const webhookEndpointsGet: <ThrowOnError extends boolean = true>(options: Options<WebhookEndpointsGetData, ThrowOnError>) => RequestResult<WebhookEndpointsGetResponses, WebhookEndpointsGetErrors, ThrowOnError>;
 /**
- * Change a webhook endpoint (`enabled: true` re-enables a disabled one)
+ * Change a webhook endpoint
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */
 export declare const webhookEndpointsUpdate: <ThrowOnError extends boolean = true>(options: Options<WebhookEndpointsUpdateData, ThrowOnError>) => RequestResult<WebhookEndpointsUpdateResponses, WebhookEndpointsUpdateErrors, ThrowOnError>;
 /**
- * Rotate the signing secret (the old one signs too for 24 hours)
+ * Rotate the signing secret
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */
 export declare const webhookEndpointsRotateSecret: <ThrowOnError extends boolean = true>(options: Options<WebhookEndpointsRotateSecretData, ThrowOnError>) => RequestResult<WebhookEndpointsRotateSecretResponses, WebhookEndpointsRotateSecretErrors, ThrowOnError>;
 /**
- * Send a webhook.test message to the endpoint
+ * Send a test message
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */
 export declare const webhookEndpointsTest: <ThrowOnError extends boolean = true>(options: Options<WebhookEndpointsTestData, ThrowOnError>) => RequestResult<WebhookEndpointsTestResponses, WebhookEndpointsTestErrors, ThrowOnError>;
 /**
- * Resend every failed message created since a time (at most 30 days back)
+ * Resend failed messages since a time
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */
 export declare const webhookEndpointsRecover: <ThrowOnError extends boolean = true>(options: Options<WebhookEndpointsRecoverData, ThrowOnError>) => RequestResult<WebhookEndpointsRecoverResponses, WebhookEndpointsRecoverErrors, ThrowOnError>;
 /**
- * An endpoint's delivery log: its messages with their attempts, newest first
+ * An endpoint's delivery log
  *
  * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
 export declare const webhookMessagesList: <ThrowOnError extends boolean = true>(options: Options<WebhookMessagesListData, ThrowOnError>) => RequestResult<WebhookMessagesListResponses, WebhookMessagesListErrors, ThrowOnError>;
 /**
- * Resend one delivered or failed message
+ * Resend a message
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */

@@ -942,7 +942,7 @@ export const accountingExportsGet = (options) => (options.client ?? client).get(
     ...options
 });
 /**
- * The event catalog: every event type an endpoint may subscribe to, with the schema of its data
+ * The event catalog
  *
  * Needs a bearer token.
  */
@@ -952,7 +952,7 @@ export const eventTypesList = (options) => (options?.client ?? client).get({
     ...options
 });
 /**
- * List webhook endpoints, newest first
+ * List webhook endpoints
  *
  * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
@@ -962,7 +962,7 @@ export const webhookEndpointsList = (options) => (options.client ?? client).get(
     ...options
 });
 /**
- * Create a webhook endpoint (its secret is in this answer only)
+ * Create a webhook endpoint
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
@@ -996,7 +996,7 @@ export const webhookEndpointsGet = (options) => (options.client ?? client).get({
     ...options
 });
 /**
- * Change a webhook endpoint (`enabled: true` re-enables a disabled one)
+ * Change a webhook endpoint
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */
@@ -1010,7 +1010,7 @@ export const webhookEndpointsUpdate = (options) => (options.client ?? client).pa
     }
 });
 /**
- * Rotate the signing secret (the old one signs too for 24 hours)
+ * Rotate the signing secret
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */
@@ -1020,7 +1020,7 @@ export const webhookEndpointsRotateSecret = (options) => (options.client ?? clie
     ...options
 });
 /**
- * Send a webhook.test message to the endpoint
+ * Send a test message
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */
@@ -1030,7 +1030,7 @@ export const webhookEndpointsTest = (options) => (options.client ?? client).post
     ...options
 });
 /**
- * Resend every failed message created since a time (at most 30 days back)
+ * Resend failed messages since a time
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */
@@ -1044,7 +1044,7 @@ export const webhookEndpointsRecover = (options) => (options.client ?? client).p
     }
 });
 /**
- * An endpoint's delivery log: its messages with their attempts, newest first
+ * An endpoint's delivery log
  *
  * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
@@ -1054,7 +1054,7 @@ export const webhookMessagesList = (options) => (options.client ?? client).get({
     ...options
 });
 /**
- * Resend one delivered or failed message
+ * Resend a message
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */

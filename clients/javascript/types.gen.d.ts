@@ -2063,41 +2063,13 @@ export type UserRead = {
      */
     created_at: string;
 };
-export type WebhookAttemptRead = {
-    /**
-     * ISO 8601 timestamp
-     */
-    at: string;
-    status_code: number | null;
-    duration_ms: number;
-    error_code: string | null;
-};
 export type WebhookEndpointCreate = {
     url: string;
     description?: string | null;
-    event_types: Array<'*' | 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'webhook.test'>;
+    event_types: Array<WebhookEventType>;
     enabled?: boolean;
 };
-export type WebhookEndpointCreated = {
-    id: string;
-    tenant_id: string;
-    url: string;
-    description: string | null;
-    event_types: Array<'*' | 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'webhook.test'>;
-    enabled: boolean;
-    status: 'active' | 'disabled';
-    disabled_reason: 'manual' | 'gone' | 'failing' | null;
-    secret_rotated_at: string | null;
-    /**
-     * ISO 8601 timestamp
-     */
-    created_at: string;
-    /**
-     * ISO 8601 timestamp
-     */
-    updated_at: string;
-    secret: string;
-};
+export type WebhookEndpointCreated = WebhookEndpointRead & WebhookSecretRead;
 export type WebhookEndpointList = {
     items: Array<WebhookEndpointRead>;
     next_cursor: string | null;
@@ -2107,7 +2079,7 @@ export type WebhookEndpointRead = {
     tenant_id: string;
     url: string;
     description: string | null;
-    event_types: Array<'*' | 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'webhook.test'>;
+    event_types: Array<WebhookEventType>;
     enabled: boolean;
     status: 'active' | 'disabled';
     disabled_reason: 'manual' | 'gone' | 'failing' | null;
@@ -2124,9 +2096,10 @@ export type WebhookEndpointRead = {
 export type WebhookEndpointUpdate = {
     url?: string;
     description?: string | null;
-    event_types?: Array<'*' | 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'webhook.test'>;
+    event_types?: Array<WebhookEventType>;
     enabled?: boolean;
 };
+export type WebhookEventType = '*' | 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'webhook.test';
 export type WebhookMessageList = {
     items: Array<WebhookMessageRead>;
     next_cursor: string | null;
@@ -2136,7 +2109,15 @@ export type WebhookMessageRead = {
     endpoint_id: string;
     event_type: string;
     status: 'pending' | 'delivered' | 'retrying' | 'failed';
-    attempts: Array<WebhookAttemptRead>;
+    attempts: Array<{
+        /**
+         * ISO 8601 timestamp
+         */
+        at: string;
+        status_code: number | null;
+        duration_ms: number;
+        error_code: string | null;
+    }>;
     next_attempt_at: string | null;
     /**
      * ISO 8601 timestamp
@@ -6695,7 +6676,7 @@ export type EventTypesListErrors = {
 export type EventTypesListError = EventTypesListErrors[keyof EventTypesListErrors];
 export type EventTypesListResponses = {
     /**
-     * The event catalog: every event type an endpoint may subscribe to, with the schema of its data
+     * The event catalog
      */
     200: EventTypeList;
 };
@@ -6748,7 +6729,7 @@ export type WebhookEndpointsListErrors = {
 export type WebhookEndpointsListError = WebhookEndpointsListErrors[keyof WebhookEndpointsListErrors];
 export type WebhookEndpointsListResponses = {
     /**
-     * List webhook endpoints, newest first
+     * List webhook endpoints
      */
     200: WebhookEndpointList;
 };
@@ -6816,7 +6797,7 @@ export type WebhookEndpointsCreateErrors = {
 export type WebhookEndpointsCreateError = WebhookEndpointsCreateErrors[keyof WebhookEndpointsCreateErrors];
 export type WebhookEndpointsCreateResponses = {
     /**
-     * Create a webhook endpoint (its secret is in this answer only)
+     * Create a webhook endpoint
      */
     201: WebhookEndpointCreated;
 };
@@ -6969,7 +6950,7 @@ export type WebhookEndpointsUpdateErrors = {
 export type WebhookEndpointsUpdateError = WebhookEndpointsUpdateErrors[keyof WebhookEndpointsUpdateErrors];
 export type WebhookEndpointsUpdateResponses = {
     /**
-     * Change a webhook endpoint (`enabled: true` re-enables a disabled one)
+     * Change a webhook endpoint
      */
     200: WebhookEndpointRead;
 };
@@ -7016,7 +6997,7 @@ export type WebhookEndpointsRotateSecretErrors = {
 export type WebhookEndpointsRotateSecretError = WebhookEndpointsRotateSecretErrors[keyof WebhookEndpointsRotateSecretErrors];
 export type WebhookEndpointsRotateSecretResponses = {
     /**
-     * Rotate the signing secret (the old one signs too for 24 hours)
+     * Rotate the signing secret
      */
     200: WebhookSecretRead;
 };
@@ -7063,7 +7044,7 @@ export type WebhookEndpointsTestErrors = {
 export type WebhookEndpointsTestError = WebhookEndpointsTestErrors[keyof WebhookEndpointsTestErrors];
 export type WebhookEndpointsTestResponses = {
     /**
-     * Send a webhook.test message to the endpoint
+     * Send a test message
      */
     202: WebhookTestRead;
 };
@@ -7126,7 +7107,7 @@ export type WebhookEndpointsRecoverErrors = {
 export type WebhookEndpointsRecoverError = WebhookEndpointsRecoverErrors[keyof WebhookEndpointsRecoverErrors];
 export type WebhookEndpointsRecoverResponses = {
     /**
-     * Resend every failed message created since a time (at most 30 days back)
+     * Resend failed messages since a time
      */
     202: WebhookQueuedRead;
 };
@@ -7181,7 +7162,7 @@ export type WebhookMessagesListErrors = {
 export type WebhookMessagesListError = WebhookMessagesListErrors[keyof WebhookMessagesListErrors];
 export type WebhookMessagesListResponses = {
     /**
-     * An endpoint's delivery log: its messages with their attempts, newest first
+     * An endpoint's delivery log
      */
     200: WebhookMessageList;
 };
@@ -7229,7 +7210,7 @@ export type WebhookMessagesResendErrors = {
 export type WebhookMessagesResendError = WebhookMessagesResendErrors[keyof WebhookMessagesResendErrors];
 export type WebhookMessagesResendResponses = {
     /**
-     * Resend one delivered or failed message
+     * Resend a message
      */
     202: WebhookTestRead;
 };

@@ -1041,7 +1041,7 @@ export const accountingExportsGet = <ThrowOnError extends boolean = true>(option
 });
 
 /**
- * The event catalog: every event type an endpoint may subscribe to, with the schema of its data
+ * The event catalog
  *
  * Needs a bearer token.
  */
@@ -1052,7 +1052,7 @@ export const eventTypesList = <ThrowOnError extends boolean = true>(options?: Op
 });
 
 /**
- * List webhook endpoints, newest first
+ * List webhook endpoints
  *
  * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
@@ -1063,7 +1063,7 @@ export const webhookEndpointsList = <ThrowOnError extends boolean = true>(option
 });
 
 /**
- * Create a webhook endpoint (its secret is in this answer only)
+ * Create a webhook endpoint
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant. Honours `Idempotency-Key`.
  */
@@ -1100,7 +1100,7 @@ export const webhookEndpointsGet = <ThrowOnError extends boolean = true>(options
 });
 
 /**
- * Change a webhook endpoint (`enabled: true` re-enables a disabled one)
+ * Change a webhook endpoint
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */
@@ -1115,7 +1115,7 @@ export const webhookEndpointsUpdate = <ThrowOnError extends boolean = true>(opti
 });
 
 /**
- * Rotate the signing secret (the old one signs too for 24 hours)
+ * Rotate the signing secret
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */
@@ -1126,7 +1126,7 @@ export const webhookEndpointsRotateSecret = <ThrowOnError extends boolean = true
 });
 
 /**
- * Send a webhook.test message to the endpoint
+ * Send a test message
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */
@@ -1137,7 +1137,7 @@ export const webhookEndpointsTest = <ThrowOnError extends boolean = true>(option
 });
 
 /**
- * Resend every failed message created since a time (at most 30 days back)
+ * Resend failed messages since a time
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */
@@ -1152,7 +1152,7 @@ export const webhookEndpointsRecover = <ThrowOnError extends boolean = true>(opt
 });
 
 /**
- * An endpoint's delivery log: its messages with their attempts, newest first
+ * An endpoint's delivery log
  *
  * Needs a bearer token and the `tenant.read` permission in the tenant.
  */
@@ -1163,7 +1163,7 @@ export const webhookMessagesList = <ThrowOnError extends boolean = true>(options
 });
 
 /**
- * Resend one delivered or failed message
+ * Resend a message
  *
  * Needs a bearer token and the `webhooks.manage` permission in the tenant.
  */

@@ -2192,43 +2192,14 @@ export type UserRead = {
     created_at: string;
 };
 
-export type WebhookAttemptRead = {
-    /**
-     * ISO 8601 timestamp
-     */
-    at: string;
-    status_code: number | null;
-    duration_ms: number;
-    error_code: string | null;
-};
-
 export type WebhookEndpointCreate = {
     url: string;
     description?: string | null;
-    event_types: Array<'*' | 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'webhook.test'>;
+    event_types: Array<WebhookEventType>;
     enabled?: boolean;
 };
 
-export type WebhookEndpointCreated = {
-    id: string;
-    tenant_id: string;
-    url: string;
-    description: string | null;
-    event_types: Array<'*' | 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'webhook.test'>;
-    enabled: boolean;
-    status: 'active' | 'disabled';
-    disabled_reason: 'manual' | 'gone' | 'failing' | null;
-    secret_rotated_at: string | null;
-    /**
-     * ISO 8601 timestamp
-     */
-    created_at: string;
-    /**
-     * ISO 8601 timestamp
-     */
-    updated_at: string;
-    secret: string;
-};
+export type WebhookEndpointCreated = WebhookEndpointRead & WebhookSecretRead;
 
 export type WebhookEndpointList = {
     items: Array<WebhookEndpointRead>;
@@ -2240,7 +2211,7 @@ export type WebhookEndpointRead = {
     tenant_id: string;
     url: string;
     description: string | null;
-    event_types: Array<'*' | 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'webhook.test'>;
+    event_types: Array<WebhookEventType>;
     enabled: boolean;
     status: 'active' | 'disabled';
     disabled_reason: 'manual' | 'gone' | 'failing' | null;
@@ -2258,9 +2229,11 @@ export type WebhookEndpointRead = {
 export type WebhookEndpointUpdate = {
     url?: string;
     description?: string | null;
-    event_types?: Array<'*' | 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'webhook.test'>;
+    event_types?: Array<WebhookEventType>;
     enabled?: boolean;
 };
+
+export type WebhookEventType = '*' | 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'webhook.test';
 
 export type WebhookMessageList = {
     items: Array<WebhookMessageRead>;
@@ -2272,7 +2245,15 @@ export type WebhookMessageRead = {
     endpoint_id: string;
     event_type: string;
     status: 'pending' | 'delivered' | 'retrying' | 'failed';
-    attempts: Array<WebhookAttemptRead>;
+    attempts: Array<{
+        /**
+         * ISO 8601 timestamp
+         */
+        at: string;
+        status_code: number | null;
+        duration_ms: number;
+        error_code: string | null;
+    }>;
     next_attempt_at: string | null;
     /**
      * ISO 8601 timestamp
@@ -7259,7 +7240,7 @@ export type EventTypesListError = EventTypesListErrors[keyof EventTypesListError
 
 export type EventTypesListResponses = {
     /**
-     * The event catalog: every event type an endpoint may subscribe to, with the schema of its data
+     * The event catalog
      */
     200: EventTypeList;
 };
@@ -7317,7 +7298,7 @@ export type WebhookEndpointsListError = WebhookEndpointsListErrors[keyof Webhook
 
 export type WebhookEndpointsListResponses = {
     /**
-     * List webhook endpoints, newest first
+     * List webhook endpoints
      */
     200: WebhookEndpointList;
 };
@@ -7390,7 +7371,7 @@ export type WebhookEndpointsCreateError = WebhookEndpointsCreateErrors[keyof Web
 
 export type WebhookEndpointsCreateResponses = {
     /**
-     * Create a webhook endpoint (its secret is in this answer only)
+     * Create a webhook endpoint
      */
     201: WebhookEndpointCreated;
 };
@@ -7558,7 +7539,7 @@ export type WebhookEndpointsUpdateError = WebhookEndpointsUpdateErrors[keyof Web
 
 export type WebhookEndpointsUpdateResponses = {
     /**
-     * Change a webhook endpoint (`enabled: true` re-enables a disabled one)
+     * Change a webhook endpoint
      */
     200: WebhookEndpointRead;
 };
@@ -7610,7 +7591,7 @@ export type WebhookEndpointsRotateSecretError = WebhookEndpointsRotateSecretErro
 
 export type WebhookEndpointsRotateSecretResponses = {
     /**
-     * Rotate the signing secret (the old one signs too for 24 hours)
+     * Rotate the signing secret
      */
     200: WebhookSecretRead;
 };
@@ -7662,7 +7643,7 @@ export type WebhookEndpointsTestError = WebhookEndpointsTestErrors[keyof Webhook
 
 export type WebhookEndpointsTestResponses = {
     /**
-     * Send a webhook.test message to the endpoint
+     * Send a test message
      */
     202: WebhookTestRead;
 };
@@ -7730,7 +7711,7 @@ export type WebhookEndpointsRecoverError = WebhookEndpointsRecoverErrors[keyof W
 
 export type WebhookEndpointsRecoverResponses = {
     /**
-     * Resend every failed message created since a time (at most 30 days back)
+     * Resend failed messages since a time
      */
     202: WebhookQueuedRead;
 };
@@ -7790,7 +7771,7 @@ export type WebhookMessagesListError = WebhookMessagesListErrors[keyof WebhookMe
 
 export type WebhookMessagesListResponses = {
     /**
-     * An endpoint's delivery log: its messages with their attempts, newest first
+     * An endpoint's delivery log
      */
     200: WebhookMessageList;
 };
@@ -7843,7 +7824,7 @@ export type WebhookMessagesResendError = WebhookMessagesResendErrors[keyof Webho
 
 export type WebhookMessagesResendResponses = {
     /**
-     * Resend one delivered or failed message
+     * Resend a message
      */
     202: WebhookTestRead;
 };

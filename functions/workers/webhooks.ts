@@ -3,7 +3,7 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import { type DeliveryDeps, deliverMessage } from '#shared/domain/webhooks/delivery';
 import { fanOut, type FanOutDeps } from '#shared/domain/webhooks/fan-out';
 import type { OutboxEvent } from '#shared/domain/outbox';
-import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
+import { EVENT_KINDS, METRICS, WEBHOOK_NAMES } from '#shared/kernel/names';
 import { delayRetry } from '#functions/adapters/queue';
 import { logger, metricsFor } from '#functions/observability';
 import { kindHandlers, receiveCountOf, RetryLater } from './queue-worker';
@@ -19,14 +19,14 @@ export function webhookHandlers(deps: DeliveryDeps, sqs: SQSClient, queueUrl: st
   return kindHandlers({
     [EVENT_KINDS.webhookDeliveryRequested]: async (event, record) => {
       const outcome = await deliverMessage(deps, event, receiveCountOf(record));
-      if (outcome.result === 'delivered') metrics.addMetric(METRICS.webhookDelivered, MetricUnit.Count, 1);
-      if (outcome.result === 'failed') metrics.addMetric(METRICS.webhookFailed, MetricUnit.Count, 1);
+      if (outcome.result === 'delivered') metrics.addMetric(WEBHOOK_NAMES.delivered, MetricUnit.Count, 1);
+      if (outcome.result === 'failed') metrics.addMetric(WEBHOOK_NAMES.failed, MetricUnit.Count, 1);
       if (outcome.disabled) {
-        metrics.addMetric(METRICS.webhookEndpointDisabled, MetricUnit.Count, 1);
+        metrics.addMetric(WEBHOOK_NAMES.endpointDisabled, MetricUnit.Count, 1);
         metrics.addMetric(METRICS.reviewItemOpened, MetricUnit.Count, 1);
       }
       logger.info('webhook attempt', {
-        event: LOG_EVENTS.webhookAttempt,
+        event: WEBHOOK_NAMES.attemptLog,
         tenant_id: event.tenant_id,
         endpoint_id: event.payload.endpoint_id,
         message_id: outcome.message_id,
@@ -49,9 +49,9 @@ export function webhookFanOut(deps: FanOutDeps) {
   return async (event: OutboxEvent) => {
     const written = await fanOut(deps, event);
     if (written === 0) return;
-    metrics.addMetric(METRICS.webhookMessagesFannedOut, MetricUnit.Count, written);
+    metrics.addMetric(WEBHOOK_NAMES.messagesFannedOut, MetricUnit.Count, written);
     logger.info('webhook messages fanned out', {
-      event: LOG_EVENTS.webhookFannedOut,
+      event: WEBHOOK_NAMES.fannedOutLog,
       tenant_id: event.tenant_id,
       event_id: event.event_id,
       event_type: event.payload.event_type,

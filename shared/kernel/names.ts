@@ -74,11 +74,20 @@ export const METRICS = {
   timerFired: 'TimerFired',
   /** From a timer's due time to the worker acting on its firing. */
   timerLag: 'TimerLagMs',
-  /** Webhook messages the fan-out wrote, attempts delivered, failed for good, endpoints disabled. */
-  webhookMessagesFannedOut: 'WebhookMessagesFannedOut',
-  webhookDelivered: 'WebhookDelivered',
-  webhookFailed: 'WebhookFailed',
-  webhookEndpointDisabled: 'WebhookEndpointDisabled',
+} as const;
+
+/**
+ * The webhook workers' metric and log event names (docs/api.md, "Event subscriptions"): apart
+ * from METRICS and LOG_EVENTS, which every API function bundles whole, so that only the workers
+ * carry them. Messages the fan-out wrote, attempts delivered, failed for good, endpoints disabled.
+ */
+export const WEBHOOK_NAMES = {
+  messagesFannedOut: 'WebhookMessagesFannedOut',
+  delivered: 'WebhookDelivered',
+  failed: 'WebhookFailed',
+  endpointDisabled: 'WebhookEndpointDisabled',
+  fannedOutLog: 'webhook.fanned_out',
+  attemptLog: 'webhook.attempt',
 } as const;
 
 /** The `event` field of structured log lines that dashboards and runbooks query for. */
@@ -111,8 +120,6 @@ export const LOG_EVENTS = {
   accountingExportRun: 'accounting_export.run',
   timersSwept: 'timer.swept',
   timerFired: 'timer.fired',
-  webhookFannedOut: 'webhook.fanned_out',
-  webhookAttempt: 'webhook.attempt',
 } as const;
 
 /**

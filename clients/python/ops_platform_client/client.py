@@ -626,14 +626,14 @@ class Client(Transport):
         return cast("AccountingExportRead", self._request("GET", "/tenants/{tenant_id}/accounting-exports/{export_id}", path_params={"tenant_id": tenant_id, "export_id": export_id}, authenticated=True))
 
     def event_types_list(self) -> EventTypeList:
-        """The event catalog: every event type an endpoint may subscribe to, with the schema of its data
+        """The event catalog
 
         `GET /event-types` (bearer token); answers 200.
         Raises ApiError on 401, 422, 429, 500, 503."""
         return cast("EventTypeList", self._request("GET", "/event-types", path_params={}, authenticated=True))
 
     def webhook_endpoints_create(self, tenant_id: str, body: WebhookEndpointCreate, *, idempotency_key: str | None = None) -> WebhookEndpointCreated:
-        """Create a webhook endpoint (its secret is in this answer only)
+        """Create a webhook endpoint
 
         `POST /tenants/{tenant_id}/webhook-endpoints` (bearer token); answers 201.
         `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
@@ -641,7 +641,7 @@ class Client(Transport):
         return cast("WebhookEndpointCreated", self._request("POST", "/tenants/{tenant_id}/webhook-endpoints", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
 
     def webhook_endpoints_list(self, tenant_id: str, *, limit: int | None = None, cursor: str | None = None) -> WebhookEndpointList:
-        """List webhook endpoints, newest first
+        """List webhook endpoints
 
         `GET /tenants/{tenant_id}/webhook-endpoints` (bearer token); answers 200.
         Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
@@ -655,7 +655,7 @@ class Client(Transport):
         return cast("WebhookEndpointRead", self._request("GET", "/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}", path_params={"tenant_id": tenant_id, "endpoint_id": endpoint_id}, authenticated=True))
 
     def webhook_endpoints_update(self, tenant_id: str, endpoint_id: str, body: WebhookEndpointUpdate) -> WebhookEndpointRead:
-        """Change a webhook endpoint (`enabled: true` re-enables a disabled one)
+        """Change a webhook endpoint
 
         `PATCH /tenants/{tenant_id}/webhook-endpoints/{endpoint_id}` (bearer token); answers 200.
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
@@ -669,35 +669,35 @@ class Client(Transport):
         self._request("DELETE", "/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}", path_params={"tenant_id": tenant_id, "endpoint_id": endpoint_id}, authenticated=True)
 
     def webhook_endpoints_rotate_secret(self, tenant_id: str, endpoint_id: str) -> WebhookSecretRead:
-        """Rotate the signing secret (the old one signs too for 24 hours)
+        """Rotate the signing secret
 
         `POST /tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/rotate-secret` (bearer token); answers 200.
         Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
         return cast("WebhookSecretRead", self._request("POST", "/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/rotate-secret", path_params={"tenant_id": tenant_id, "endpoint_id": endpoint_id}, authenticated=True))
 
     def webhook_endpoints_test(self, tenant_id: str, endpoint_id: str) -> WebhookTestRead:
-        """Send a webhook.test message to the endpoint
+        """Send a test message
 
         `POST /tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/test` (bearer token); answers 202.
         Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
         return cast("WebhookTestRead", self._request("POST", "/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/test", path_params={"tenant_id": tenant_id, "endpoint_id": endpoint_id}, authenticated=True))
 
     def webhook_endpoints_recover(self, tenant_id: str, endpoint_id: str, body: WebhookRecover) -> WebhookQueuedRead:
-        """Resend every failed message created since a time (at most 30 days back)
+        """Resend failed messages since a time
 
         `POST /tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/recover` (bearer token); answers 202.
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("WebhookQueuedRead", self._request("POST", "/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/recover", path_params={"tenant_id": tenant_id, "endpoint_id": endpoint_id}, body=body, authenticated=True))
 
     def webhook_messages_list(self, tenant_id: str, endpoint_id: str, *, status: Literal["pending", "delivered", "retrying", "failed"] | None = None, limit: int | None = None, cursor: str | None = None) -> WebhookMessageList:
-        """An endpoint's delivery log: its messages with their attempts, newest first
+        """An endpoint's delivery log
 
         `GET /tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/messages` (bearer token); answers 200.
         Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
         return cast("WebhookMessageList", self._request("GET", "/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/messages", path_params={"tenant_id": tenant_id, "endpoint_id": endpoint_id}, query={"status": status, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def webhook_messages_resend(self, tenant_id: str, endpoint_id: str, message_id: str) -> WebhookTestRead:
-        """Resend one delivered or failed message
+        """Resend a message
 
         `POST /tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/messages/{message_id}/resend` (bearer token); answers 202.
         Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""

@@ -211,13 +211,14 @@ __all__ = [
     "TimerList",
     "TimerRead",
     "UserRead",
-    "WebhookAttemptRead",
     "WebhookEndpointCreate",
     "WebhookEndpointCreated",
     "WebhookEndpointList",
     "WebhookEndpointRead",
     "WebhookEndpointUpdate",
+    "WebhookEventType",
     "WebhookMessageList",
+    "WebhookMessageReadAttemptsItem",
     "WebhookMessageRead",
     "WebhookQueuedRead",
     "WebhookRecover",
@@ -2218,36 +2219,15 @@ class UserRead(TypedDict):
     created_at: str
 
 
-class WebhookAttemptRead(TypedDict):
-    """The `WebhookAttemptRead` record."""
-    at: str
-    status_code: int | None
-    duration_ms: int
-    error_code: str | None
-
-
 class WebhookEndpointCreate(TypedDict):
     """The `WebhookEndpointCreate` record."""
     url: str
     description: NotRequired[str | None]
-    event_types: list[Literal["*", "exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "webhook.test"]]
+    event_types: list[WebhookEventType]
     enabled: NotRequired[bool]
 
 
-class WebhookEndpointCreated(TypedDict):
-    """The `WebhookEndpointCreated` record."""
-    id: str
-    tenant_id: str
-    url: str
-    description: str | None
-    event_types: list[Literal["*", "exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "webhook.test"]]
-    enabled: bool
-    status: Literal["active", "disabled"]
-    disabled_reason: Literal["manual", "gone", "failing"] | None
-    secret_rotated_at: str | None
-    created_at: str
-    updated_at: str
-    secret: str
+WebhookEndpointCreated: TypeAlias = dict[str, Any]
 
 
 class WebhookEndpointList(TypedDict):
@@ -2262,7 +2242,7 @@ class WebhookEndpointRead(TypedDict):
     tenant_id: str
     url: str
     description: str | None
-    event_types: list[Literal["*", "exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "webhook.test"]]
+    event_types: list[WebhookEventType]
     enabled: bool
     status: Literal["active", "disabled"]
     disabled_reason: Literal["manual", "gone", "failing"] | None
@@ -2275,8 +2255,11 @@ class WebhookEndpointUpdate(TypedDict):
     """The `WebhookEndpointUpdate` record."""
     url: NotRequired[str]
     description: NotRequired[str | None]
-    event_types: NotRequired[list[Literal["*", "exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "webhook.test"]]]
+    event_types: NotRequired[list[WebhookEventType]]
     enabled: NotRequired[bool]
+
+
+WebhookEventType: TypeAlias = Literal["*", "exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "webhook.test"]
 
 
 class WebhookMessageList(TypedDict):
@@ -2285,13 +2268,21 @@ class WebhookMessageList(TypedDict):
     next_cursor: str | None
 
 
+class WebhookMessageReadAttemptsItem(TypedDict):
+    """The `WebhookMessageReadAttemptsItem` record."""
+    at: str
+    status_code: int | None
+    duration_ms: int
+    error_code: str | None
+
+
 class WebhookMessageRead(TypedDict):
     """The `WebhookMessageRead` record."""
     id: str
     endpoint_id: str
     event_type: str
     status: Literal["pending", "delivered", "retrying", "failed"]
-    attempts: list[WebhookAttemptRead]
+    attempts: list[WebhookMessageReadAttemptsItem]
     next_attempt_at: str | None
     created_at: str
 

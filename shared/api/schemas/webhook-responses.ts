@@ -31,25 +31,23 @@ export const WebhookEndpointRead = named(
   'WebhookEndpointRead',
 );
 
-/** The secret appears in the create's answer and the rotation's only. */
-const Secret = z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/));
+/** The secret (`whsec_` and the base64 of 32 bytes) appears in the create's answer and the rotation's only. */
+const Secret = z.string();
 
+export const WebhookSecretRead = named(z.object({ secret: Secret }), 'WebhookSecretRead');
+/** The read and the secret, as one intersection: the document names the read once. */
 export const WebhookEndpointCreated = named(
-  z.object({ ...WebhookEndpointRead.shape, secret: Secret }),
+  z.intersection(WebhookEndpointRead, WebhookSecretRead),
   'WebhookEndpointCreated',
 );
 export const WebhookEndpointList = named(listOf(WebhookEndpointRead), 'WebhookEndpointList');
-export const WebhookSecretRead = named(z.object({ secret: Secret }), 'WebhookSecretRead');
 
-export const WebhookAttemptRead = named(
-  z.object({
-    at: DateTime,
-    status_code: z.nullable(z.int()),
-    duration_ms: z.int(),
-    error_code: z.nullable(z.string()),
-  }),
-  'WebhookAttemptRead',
-);
+const WebhookAttemptRead = z.object({
+  at: DateTime,
+  status_code: z.nullable(z.int()),
+  duration_ms: z.int(),
+  error_code: z.nullable(z.string()),
+});
 
 export const WebhookMessageRead = named(
   readSchema(webhookMessageRecord, { status: WebhookMessageStatus, attempts: z.array(WebhookAttemptRead) }),

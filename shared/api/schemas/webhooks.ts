@@ -23,7 +23,7 @@ export const WEBHOOK_MESSAGE_STATUSES = ['pending', 'delivered', 'retrying', 'fa
 export const WebhookMessageStatus = z.enum(WEBHOOK_MESSAGE_STATUSES);
 
 /** A type of the catalog, or `*` (every type, also those added later). */
-export const SubscribedEventType = z.enum(['*', ...EVENT_TYPE_NAMES]);
+export const SubscribedEventType = named(z.enum(['*', ...EVENT_TYPE_NAMES]), 'WebhookEventType');
 
 const fields = {
   url: text(1, WEBHOOK_LIMITS.url),
@@ -53,6 +53,8 @@ export const WebhookEndpointUpdate = named(
   'WebhookEndpointUpdate',
 );
 
+export const EventTypeListQuery = z.strictObject({});
+
 export const WebhookEndpointListQuery = z.strictObject({ ...pageQuery });
 export const WebhookMessageListQuery = z.strictObject({
   status: z.optional(WebhookMessageStatus),
@@ -61,8 +63,6 @@ export const WebhookMessageListQuery = z.strictObject({
 
 /** `since`: at most 30 days back (422 otherwise, checked against the clock by the use case). */
 export const WebhookRecover = named(z.strictObject({ since: timestamp() }), 'WebhookRecover');
-
-export const EventTypeListQuery = z.strictObject({});
 
 export const WebhookEndpointPath = z.object({ tenant_id: text(1, 64), endpoint_id: text(1, 64) });
 export const WebhookMessagePath = z.object({

@@ -21,8 +21,10 @@ const BUDGET = 1.3;
  * code that builds it or the demo schemas' classic zod (279 KB before; docs/performance.md).
  * 125 KB since the document grew by the inbox and timers routes and by the bounds, formats and
  * descriptions Spectral asks for (120.8 KB above the floor then): data the route serves, not code.
+ * 126 KB since the document grew by the eleven event subscription routes (125.0 KB above the
+ * floor then; the group imports no webhooks code, only their compressed description).
  */
-const PUBLIC_MAX_ABOVE_FLOOR = 125_000;
+const PUBLIC_MAX_ABOVE_FLOOR = 126_000;
 
 /**
  * integrations carries the adapter catalog as data (8 declarations with their zod config and
