@@ -2069,7 +2069,26 @@ export type WebhookEndpointCreate = {
     event_types: Array<WebhookEventType>;
     enabled?: boolean;
 };
-export type WebhookEndpointCreated = WebhookEndpointRead & WebhookSecretRead;
+export type WebhookEndpointCreated = {
+    id: string;
+    tenant_id: string;
+    url: string;
+    description: string | null;
+    event_types: Array<WebhookEventType>;
+    enabled: boolean;
+    status: 'active' | 'disabled';
+    disabled_reason: 'manual' | 'gone' | 'failing' | null;
+    secret_rotated_at: string | null;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+    secret: string;
+};
 export type WebhookEndpointList = {
     items: Array<WebhookEndpointRead>;
     next_cursor: string | null;

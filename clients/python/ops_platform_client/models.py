@@ -2227,7 +2227,20 @@ class WebhookEndpointCreate(TypedDict):
     enabled: NotRequired[bool]
 
 
-WebhookEndpointCreated: TypeAlias = dict[str, Any]
+class WebhookEndpointCreated(TypedDict):
+    """The `WebhookEndpointCreated` record."""
+    id: str
+    tenant_id: str
+    url: str
+    description: str | None
+    event_types: list[WebhookEventType]
+    enabled: bool
+    status: Literal["active", "disabled"]
+    disabled_reason: Literal["manual", "gone", "failing"] | None
+    secret_rotated_at: str | None
+    created_at: str
+    updated_at: str
+    secret: str
 
 
 class WebhookEndpointList(TypedDict):

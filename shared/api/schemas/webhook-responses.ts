@@ -35,9 +35,8 @@ export const WebhookEndpointRead = named(
 const Secret = z.string();
 
 export const WebhookSecretRead = named(z.object({ secret: Secret }), 'WebhookSecretRead');
-/** The read and the secret, as one intersection: the document names the read once. */
 export const WebhookEndpointCreated = named(
-  z.intersection(WebhookEndpointRead, WebhookSecretRead),
+  z.object({ ...WebhookEndpointRead.shape, secret: Secret }),
   'WebhookEndpointCreated',
 );
 export const WebhookEndpointList = named(listOf(WebhookEndpointRead), 'WebhookEndpointList');
