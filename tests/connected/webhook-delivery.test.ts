@@ -13,6 +13,7 @@ import { createEndpoint, rotateSecret } from '#shared/domain/webhooks/endpoints'
 import { fanOut } from '#shared/domain/webhooks/fan-out';
 import { listMessages, recoverMessages, resendMessage, testEndpoint } from '#shared/domain/webhooks/messages';
 import { fireWebhookRetry } from '#shared/domain/webhooks/retry';
+import { decideEndpointReview } from '#shared/domain/webhooks/review';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import { NotFoundError, ValidationError } from '#shared/kernel/errors';
 import type { Clock } from '#shared/kernel/ids';
@@ -268,6 +269,18 @@ describe('disabling', () => {
         reason: 'endpoint_disabled',
       }),
     ]);
+    // The one review queue: retry re-enables the endpoint; a second decision is refused.
+    const review = { endpoints: deps.api.endpoints, clock };
+    expect(await decideEndpointReview(review, owner(t), reviews[0]!, { action: 'retry' })).toMatchObject({
+      status: 'retried',
+    });
+    expect(await deps.api.endpoints.get(t.id, endpoint.id)).toMatchObject({
+      status: 'active',
+      failing_since: null,
+    });
+    await expect(
+      decideEndpointReview(review, owner(t), reviews[0]!, { action: 'discard' }),
+    ).rejects.toThrow();
   });
 
   it('an endpoint whose attempts all failed for 5 days is disabled', async () => {

@@ -54,6 +54,15 @@ export interface WebhookEndpointStore {
     audit: AuditEvent | null,
     review?: ReviewItem,
   ): Promise<boolean>;
+  /**
+   * A decision on a `webhook_endpoint` review item: the decided item (while it is still open), its
+   * audit event and, on retry, the re-enabled endpoint (while unchanged). False when either changed.
+   */
+  decide(
+    review: ReviewItem,
+    audit: AuditEvent,
+    endpoint: { next: StoredEndpoint; expectedUpdatedAt: string } | null,
+  ): Promise<boolean>;
   /** Deletes it with its audit event and frees its place in the count; false when there was none. */
   remove(tenantId: string, id: string, audit: AuditEvent): Promise<boolean>;
 }
