@@ -51,16 +51,21 @@ export const webhookMessageStore = (db: Db): WebhookMessageStore => ({
     return items.map(read).filter((m) => m.created_at >= since);
   },
 
-  async createAll(queued) {
-    const result = await transact(
-      db,
-      queued.flatMap(({ message, event }) => [messagePut(message), outboxPut(event)]),
-    );
+  async createAll(queued, audit) {
+    const result = await transact(db, [
+      ...queued.flatMap(({ message, event }) => [messagePut(message), outboxPut(event)]),
+      ...(audit ? [auditPut(audit)] : []),
+    ]);
     return result.ok ? 'written' : 'duplicate';
   },
 
-  async requeue({ message, event }, expected) {
-    return (await transact(db, [messagePut(message, asRead(expected)), outboxPut(event)])).ok;
+  async requeue({ message, event }, expected, audit) {
+    const ops = [
+      messagePut(message, asRead(expected)),
+      outboxPut(event),
+      ...(audit ? [auditPut(audit)] : []),
+    ];
+    return (await transact(db, ops)).ok;
   },
 
   async claim(m, now, leaseUntil) {

@@ -44,13 +44,14 @@ export const handler = httpHandler(
       deleteEndpoint(deps, principal, params.tenant_id, params.endpoint_id),
     'webhookEndpoints.rotateSecret': ({ principal, params }) =>
       rotateSecret(deps, principal, params.tenant_id, params.endpoint_id),
-    'webhookEndpoints.test': ({ params }) => testEndpoint(log, params.tenant_id, params.endpoint_id),
-    'webhookEndpoints.recover': ({ params, body }) =>
-      recoverMessages(log, params.tenant_id, params.endpoint_id, body.since),
+    'webhookEndpoints.test': ({ principal, params }) =>
+      testEndpoint(log, principal, params.tenant_id, params.endpoint_id),
+    'webhookEndpoints.recover': ({ principal, params, body }) =>
+      recoverMessages(log, principal, params.tenant_id, params.endpoint_id, body.since),
     'webhookMessages.list': ({ params, query: { status, limit, cursor } }) =>
       listMessages(log, params.tenant_id, params.endpoint_id, status, { limit, cursor }),
-    'webhookMessages.resend': ({ params }) =>
-      resendMessage(log, params.tenant_id, params.endpoint_id, params.message_id),
+    'webhookMessages.resend': ({ principal, params }) =>
+      resendMessage(log, principal, params.tenant_id, params.endpoint_id, params.message_id),
   },
   { tenantExists: tenantExistsIn(db), idempotency: idempotencyWith(idempotencyStore(db)) },
 );

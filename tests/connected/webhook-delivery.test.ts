@@ -150,7 +150,7 @@ describe('signatures (Standard Webhooks)', () => {
 
     const { secret } = await rotateSecret(deps.api, owner(t), t.id, endpoint.id);
     shown.push(secret);
-    await testEndpoint(deps.log, t.id, endpoint.id);
+    await testEndpoint(deps.log, owner(t), t.id, endpoint.id);
     const [test] = (await outboxOf(t.id)).filter((e) => e.payload.message_id !== event.payload.message_id);
     await deliverMessage(deps.delivery(), test!, 1);
     const [rotated] = rx.received.splice(0);
@@ -166,7 +166,7 @@ describe('signatures (Standard Webhooks)', () => {
 
     // After 24 hours only the new secret signs.
     clock.add(24 * 3600 + 1);
-    await testEndpoint(deps.log, t.id, endpoint.id);
+    await testEndpoint(deps.log, owner(t), t.id, endpoint.id);
     const done = new Set([event.payload.message_id, test!.payload.message_id]);
     const [later] = (await outboxOf(t.id)).filter((e) => !done.has(e.payload.message_id as string));
     await deliverMessage(deps.delivery(), later!, 1);
@@ -320,12 +320,13 @@ describe('log, resend, recover', () => {
     expect(failed.items.map((m) => m.id)).toEqual([event.payload.message_id]);
     expect((await listMessages(deps.log, t.id, endpoint.id, 'delivered', { limit: 10 })).items).toEqual([]);
     const id = event.payload.message_id as string;
-    await expect(resendMessage(deps.log, other.t.id, other.endpoints[0]!.id, id)).rejects.toBeInstanceOf(
-      NotFoundError,
-    );
+    await expect(
+      resendMessage(deps.log, owner(other.t), other.t.id, other.endpoints[0]!.id, id),
+    ).rejects.toBeInstanceOf(NotFoundError);
     await expect(
       recoverMessages(
         deps.log,
+        owner(t),
         t.id,
         endpoint.id,
         new Date(Date.parse(START) - 31 * 86_400_000).toISOString(),
@@ -334,6 +335,7 @@ describe('log, resend, recover', () => {
     expect(
       await recoverMessages(
         deps.log,
+        owner(t),
         t.id,
         endpoint.id,
         new Date(Date.parse(START) - 3600_000).toISOString(),
@@ -341,9 +343,14 @@ describe('log, resend, recover', () => {
     ).toEqual({ queued: 1 });
     const [requeued] = (await outboxOf(t.id)).filter((e) => e.event_id !== event.event_id);
     expect(await deliverMessage(deps.delivery(), requeued!, 1)).toMatchObject({ result: 'delivered' });
-    expect(await resendMessage(deps.log, t.id, endpoint.id, id)).toEqual({ message_id: id });
+    expect(await resendMessage(deps.log, owner(t), t.id, endpoint.id, id)).toEqual({ message_id: id });
     const m = await deps.log.messages.get(t.id, id);
     expect(m).toMatchObject({ status: 'pending', round_start: MAX_ATTEMPTS + 1 });
+    // Each request that queued messages wrote its audit event.
+    const audited = await auditStore(db).list(t.id, {}, { limit: 50 });
+    expect(audited.items.map((a) => a.event_type)).toEqual(
+      expect.arrayContaining(['webhook_endpoint.recovered', 'webhook_message.resent']),
+    );
   });
 });
 

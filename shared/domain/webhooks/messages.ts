@@ -6,6 +6,8 @@ import type { PageRequest } from '#shared/kernel/page';
 import type { SubscribableEventType } from '#shared/kernel/event-types';
 import { WEBHOOK_LIMITS } from '#shared/api/schemas/webhooks';
 import type { OutboxEvent } from '#shared/domain/outbox';
+import type { Principal } from '#shared/kernel/policy';
+import { type AuditEvent, auditEvent } from '#shared/domain/audit';
 import type {
   QueuedMessage,
   StoredEndpoint,
@@ -107,12 +109,32 @@ const requeued = (clock: Clock, m: StoredMessage): StoredMessage => ({
   lease_until: null,
 });
 
+/** The audit event of a request that queues messages (test, resend, recover). */
+const queuedAudit = (
+  deps: MessageDeps,
+  actor: Principal,
+  tenantId: string,
+  entity: { type: 'webhook_endpoint' | 'webhook_message'; id: string },
+  verb: string,
+  metadata: Record<string, unknown>,
+) =>
+  auditEvent(deps.clock, {
+    tenant_id: tenantId,
+    event_type: `${entity.type}.${verb}`,
+    actor_id: actor.user_id,
+    entity_type: entity.type,
+    entity_id: entity.id,
+    summary: `${entity.type} ${verb}`,
+    metadata,
+  });
+
 /**
  * Resend one message: it must be a message of this endpoint in this tenant (404 otherwise, also
  * for another tenant's), delivered or failed (409 while it is still on its way).
  */
 export async function resendMessage(
   deps: MessageDeps,
+  actor: Principal,
   tenantId: string,
   endpointId: string,
   messageId: string,
@@ -122,7 +144,10 @@ export async function resendMessage(
   if (!m || m.endpoint_id !== endpointId) throw new NotFoundError();
   if (m.status === 'pending' || m.status === 'retrying')
     throw new ConflictError('The message is still being delivered.');
-  if (!(await deps.messages.requeue(queued(deps.clock, requeued(deps.clock, m)), m)))
+  const audit = queuedAudit(deps, actor, tenantId, { type: 'webhook_message', id: m.id }, 'resent', {
+    endpoint_id: endpointId,
+  });
+  if (!(await deps.messages.requeue(queued(deps.clock, requeued(deps.clock, m)), m, audit)))
     throw new ConflictError('The message changed meanwhile; read it again.');
   return { message_id: m.id };
 }
@@ -130,6 +155,7 @@ export async function resendMessage(
 /** Recover: resend every failed message created since `since` (at most 30 days back, 422 otherwise). */
 export async function recoverMessages(
   deps: MessageDeps,
+  actor: Principal,
   tenantId: string,
   endpointId: string,
   since: string,
@@ -140,14 +166,35 @@ export async function recoverMessages(
     throw new ValidationError([
       { path: 'since', code: 'too_old', message: `must be at most ${WEBHOOK_LIMITS.keepDays} days back` },
     ]);
+  const failed = await deps.messages.failedSince(tenantId, endpointId, new Date(since).toISOString());
+  // The audit event rides with the first message's requeue: a recover that finds none changes nothing.
+  let audit: AuditEvent | undefined = queuedAudit(
+    deps,
+    actor,
+    tenantId,
+    { type: 'webhook_endpoint', id: endpointId },
+    'recovered',
+    {
+      since,
+      failed: failed.length,
+    },
+  );
   let count = 0;
-  for (const m of await deps.messages.failedSince(tenantId, endpointId, new Date(since).toISOString()))
-    if (await deps.messages.requeue(queued(deps.clock, requeued(deps.clock, m)), m)) count++;
+  for (const m of failed)
+    if (await deps.messages.requeue(queued(deps.clock, requeued(deps.clock, m)), m, audit)) {
+      count++;
+      audit = undefined;
+    }
   return { queued: count };
 }
 
 /** Send `webhook.test` to the endpoint now, whatever it subscribes to. */
-export async function testEndpoint(deps: MessageDeps, tenantId: string, endpointId: string) {
+export async function testEndpoint(
+  deps: MessageDeps,
+  actor: Principal,
+  tenantId: string,
+  endpointId: string,
+) {
   const endpoint = await endpointOf(deps, tenantId, endpointId);
   const now = deps.clock.now();
   const data = {
@@ -156,6 +203,9 @@ export async function testEndpoint(deps: MessageDeps, tenantId: string, endpoint
     sent_at: now.toISOString(),
   };
   const m = newMessage(now, endpoint, 'webhook.test', now.toISOString(), data, newId());
-  await deps.messages.createAll([queued(deps.clock, m)]);
+  const audit = queuedAudit(deps, actor, tenantId, { type: 'webhook_endpoint', id: endpoint.id }, 'tested', {
+    message_id: m.id,
+  });
+  await deps.messages.createAll([queued(deps.clock, m)], audit);
   return { message_id: m.id };
 }

@@ -97,12 +97,16 @@ export interface WebhookMessageStore {
    * The fan-out of one change: every message with its outbox event in one transaction, each on
    * the condition that it does not exist. `duplicate`: they were written before (a redelivery).
    */
-  createAll(queued: QueuedMessage[]): Promise<'written' | 'duplicate'>;
+  createAll(queued: QueuedMessage[], audit?: AuditEvent): Promise<'written' | 'duplicate'>;
   /**
    * Puts a message back to `pending` with a new outbox event (resend, recover, a retry timer),
    * on the condition that it is still as read (`updated` by its attempts' count and status).
    */
-  requeue(queued: QueuedMessage, expected: Pick<StoredMessage, 'status' | 'attempts'>): Promise<boolean>;
+  requeue(
+    queued: QueuedMessage,
+    expected: Pick<StoredMessage, 'status' | 'attempts'>,
+    audit?: AuditEvent,
+  ): Promise<boolean>;
   /**
    * Claims the next attempt: the message is `pending` or `retrying`, due, its attempts still
    * `attempts` long and no other claim alive. False when it is not (a redelivered attempt).
