@@ -18,7 +18,7 @@ import { EVENT_KINDS } from '#shared/kernel/names';
 import { NotFoundError, ValidationError } from '#shared/kernel/errors';
 import type { Clock } from '#shared/kernel/ids';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
-import { audit, exceptionRecord, principal, tenant } from '#tests/support/fixtures';
+import { exceptionRecord, principal, tenant } from '#tests/support/fixtures';
 import { freshDb } from '#tests/support/db';
 import { captureLogLines } from '#tests/support/logs';
 import { memorySecrets, receiver, webhookDeps } from '#tests/support/webhooks';
