@@ -5,7 +5,7 @@ import { storedReviewItem } from '#shared/table/entities/review-item';
 import { webhookEndpoint, webhookEndpointRecord } from '#shared/table/entities/webhook-endpoint';
 import { webhookEndpointCount } from '#shared/table/entities/webhook-endpoint-count';
 import { auditPut } from './audit-store';
-import { type Db, putIf, putIfStatus, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
+import { type Db, putIf, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
 import { getRecord } from './records';
 
 const read = /* @__PURE__ */ storedReader<StoredEndpoint>()(webhookEndpointRecord);
@@ -65,12 +65,6 @@ export const webhookEndpointStore = (db: Db): WebhookEndpointStore => ({
       ...(review ? [putNew(storedReviewItem(review))] : []),
     ]);
     return result.ok;
-  },
-
-  async decide(review, audit, endpoint) {
-    const ops: WriteOp[] = [putIfStatus(storedReviewItem(review), 'open'), auditPut(audit)];
-    if (endpoint) ops.push(endpointPut(endpoint.next, endpoint.expectedUpdatedAt));
-    return (await transact(db, ops)).ok;
   },
 
   async remove(tenantId, id, audit) {

@@ -11,7 +11,7 @@ import { issueDecisionStore } from '#functions/adapters/issue-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
-import { webhookEndpointStore } from '#functions/adapters/webhook-endpoint-store';
+import { endpointReviewStore } from '#functions/adapters/webhook-endpoint-review';
 import { allowLoopback, clock, tableConfig } from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
 import { logger } from '#functions/observability';
@@ -26,7 +26,7 @@ const deps = {
     workflow_action: decideWorkflowAction.bind(null, { jobs: workflowJobStore(db), clock }),
     integration_issue: decideIntegrationIssue.bind(null, { issues: issueDecisionStore(db), clock }),
     accounting_export: decideExportReview.bind(null, { exports: exportDecisionStore(db), clock }),
-    webhook_endpoint: decideEndpointReview.bind(null, { endpoints: webhookEndpointStore(db), clock }),
+    webhook_endpoint: decideEndpointReview.bind(null, { endpoints: endpointReviewStore(db), clock }),
   },
 };
 

@@ -4,6 +4,7 @@ import type { Db } from '#functions/adapters/dynamo';
 import { auditStore } from '#functions/adapters/audit-store';
 import { pendingOlderThan } from '#functions/adapters/outbox';
 import { signAll } from '#functions/adapters/webhook-sender';
+import { endpointReviewStore } from '#functions/adapters/webhook-endpoint-review';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { timerStore } from '#functions/adapters/timer-store';
 import { webhookFanOut, webhookHandlers } from '#functions/workers/webhooks';
@@ -270,7 +271,7 @@ describe('disabling', () => {
       }),
     ]);
     // The one review queue: retry re-enables the endpoint; a second decision is refused.
-    const review = { endpoints: deps.api.endpoints, clock };
+    const review = { endpoints: endpointReviewStore(db), clock };
     expect(await decideEndpointReview(review, owner(t), reviews[0]!, { action: 'retry' })).toMatchObject({
       status: 'retried',
     });

@@ -54,15 +54,6 @@ export interface WebhookEndpointStore {
     audit: AuditEvent | null,
     review?: ReviewItem,
   ): Promise<boolean>;
-  /**
-   * A decision on a `webhook_endpoint` review item: the decided item (while it is still open), its
-   * audit event and, on retry, the re-enabled endpoint (while unchanged). False when either changed.
-   */
-  decide(
-    review: ReviewItem,
-    audit: AuditEvent,
-    endpoint: { next: StoredEndpoint; expectedUpdatedAt: string } | null,
-  ): Promise<boolean>;
   /** Deletes it with its audit event and frees its place in the count; false when there was none. */
   remove(tenantId: string, id: string, audit: AuditEvent): Promise<boolean>;
 }
@@ -118,6 +109,19 @@ export interface WebhookMessageStore {
    * changes it (a delivery ends its run of failures, a 410 or 5 days of failures disable it).
    */
   settle(settled: Settlement): Promise<boolean>;
+}
+
+/** A decision on a `webhook_endpoint` review item (functions/adapters/webhook-endpoint-review.ts). */
+export interface EndpointReviewStore {
+  /**
+   * The decided item (while it is still open), its audit event and, on retry, the endpoint
+   * re-enabled (while it exists), in one transaction. False when either condition fails.
+   */
+  decide(
+    review: ReviewItem,
+    audit: AuditEvent,
+    reenable: { tenant_id: string; id: string; at: string } | null,
+  ): Promise<boolean>;
 }
 
 export interface EndpointChange {

@@ -5,10 +5,10 @@ import type { Clock } from '#shared/kernel/ids';
 import type { Principal } from '#shared/kernel/policy';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import { decidedReviewItem, reviewDecidedEvent } from '#shared/domain/review';
-import type { StoredEndpoint, WebhookEndpointStore } from './ports';
+import type { EndpointReviewStore } from './ports';
 
 export interface EndpointReviewDeps {
-  endpoints: Pick<WebhookEndpointStore, 'get' | 'decide'>;
+  endpoints: EndpointReviewStore;
   clock: Clock;
 }
 
@@ -16,7 +16,7 @@ export interface EndpointReviewDeps {
  * Decide a `webhook_endpoint` review item (an endpoint the service disabled): `retry` re-enables
  * the endpoint, as `PATCH {enabled: true}` would, and ends its run of failures; `discard` leaves
  * it disabled. The decision, the `review_item.decided` audit event and (on retry) the endpoint
- * are one transaction, conditional on the item still being open and the endpoint unchanged.
+ * are one transaction, conditional on the item still being open and the endpoint existing.
  * Messages that failed meanwhile are not resent: `recover` does that, when the owner wants it.
  */
 export async function decideEndpointReview(
@@ -25,22 +25,8 @@ export async function decideEndpointReview(
   review: ReviewItem,
   decision: z.output<typeof ReviewDecision>,
 ): Promise<ReviewItem> {
-  const endpoint = await deps.endpoints.get(review.tenant_id, review.subject_id);
-  if (decision.action === 'retry' && !endpoint)
-    throw new InvalidTransitionError('The endpoint of this review item was deleted.');
   const now = deps.clock.now().toISOString();
   const decided = decidedReviewItem(review, decision, actor.user_id, now);
-  const enabled: StoredEndpoint | null =
-    decision.action === 'retry' && endpoint
-      ? {
-          ...endpoint,
-          enabled: true,
-          status: 'active',
-          disabled_reason: null,
-          failing_since: null,
-          updated_at: now,
-        }
-      : null;
   const won = await deps.endpoints.decide(
     decided,
     reviewDecidedEvent(
@@ -49,8 +35,9 @@ export async function decideEndpointReview(
       decided,
       `${decision.action} webhook endpoint ${review.subject_id}`,
     ),
-    enabled && endpoint ? { next: enabled, expectedUpdatedAt: endpoint.updated_at } : null,
+    decision.action === 'retry' ? { tenant_id: review.tenant_id, id: review.subject_id, at: now } : null,
   );
-  if (!won) throw new InvalidTransitionError('The review item or its endpoint changed meanwhile.');
+  if (!won)
+    throw new InvalidTransitionError('The review item changed meanwhile, or its endpoint was deleted.');
   return decided;
 }
