@@ -9,7 +9,7 @@ import prettierOptions from '../.prettierrc.json' with { type: 'json' };
  * shared/kernel/event-types.ts to shared/domain/webhooks/event-types.gen.ts, from which
  * `GET /event-types` builds the catalog (docs/api.md, "Event subscriptions"): zod's JSON Schema
  * converter and the read schemas would not fit the webhooks group's bundle budget.
- * tests/unit/webhook-event-types.test.ts fails when the file is stale.
+ * tests/connected/webhook-endpoints.test.ts fails when the file is stale.
  */
 
 const target = fileURLToPath(new URL('../shared/domain/webhooks/event-types.gen.ts', import.meta.url));
