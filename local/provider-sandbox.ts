@@ -158,7 +158,12 @@ export class ProviderSandbox {
             : `<ErrorResponse><Error><Type>${status >= 500 ? 'Receiver' : 'Sender'}</Type><Code>${status >= 500 ? 'InternalError' : status === 429 ? 'Throttling' : 'InvalidParameter'}</Code><Message>sandbox</Message></Error><RequestId>${randomUUID()}</RequestId></ErrorResponse>`,
         };
       case 'webhook':
-        return { type: 'application/json', body: JSON.stringify({ received: ok }) };
+        return {
+          type: 'application/json',
+          body: JSON.stringify({ received: ok }),
+          // A subscription honours it: the README's broken receiver asks for a retry in a second.
+          ...((status === 429 || status === 503) && { headers: { 'retry-after': '1' } }),
+        };
     }
   }
 

@@ -30,6 +30,7 @@ import { LOCAL_CLOCK_PATH, ManualClock } from './clock';
 import { moveClock, writeProblem } from './clock-route';
 import { ensureTable } from './dynamodb-local';
 import { SANDBOX_APPS } from './oauth-sandbox';
+import { LOCAL_WEBHOOKS_PATH, webhookReceiverRoute } from './webhook-receiver-route';
 
 export interface RuntimeOptions {
   /** DynamoDB Local's endpoint. */
@@ -239,6 +240,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await moveClock(manualClock, () => background.sweepTimers(), req, body, res);
       return;
     }
+    if (req.url?.split('?')[0] === LOCAL_WEBHOOKS_PATH)
+      return webhookReceiverRoute(services.sandbox, req, body, res);
     const event: ApiEvent = toApiGatewayEvent(req, body);
     const method = event.requestContext.http.method;
     let group = 'public';

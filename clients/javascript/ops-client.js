@@ -36,7 +36,8 @@ const IDEMPOTENT = new Set([
     'POST /tenants/{tenant_id}/tasks',
     'POST /tenants/{tenant_id}/workflow-rules',
     'POST /tenants/{tenant_id}/integration-connections',
-    'POST /tenants/{tenant_id}/reconciliation-runs'
+    'POST /tenants/{tenant_id}/reconciliation-runs',
+    'POST /tenants/{tenant_id}/webhook-endpoints'
 ]);
 const RETRIED = new Set([429, 503]);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);

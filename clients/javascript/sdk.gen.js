@@ -942,6 +942,128 @@ export const accountingExportsGet = (options) => (options.client ?? client).get(
     ...options
 });
 /**
+ * The event catalog
+ *
+ * Needs a bearer token.
+ */
+export const eventTypesList = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/event-types',
+    ...options
+});
+/**
+ * List webhook endpoints
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const webhookEndpointsList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints',
+    ...options
+});
+/**
+ * Create a webhook endpoint
+ *
+ * Needs a bearer token and the `webhooks.manage` permission in the tenant. Honours `Idempotency-Key`.
+ */
+export const webhookEndpointsCreate = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Delete a webhook endpoint
+ *
+ * Needs a bearer token and the `webhooks.manage` permission in the tenant.
+ */
+export const webhookEndpointsDelete = (options) => (options.client ?? client).delete({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}',
+    ...options
+});
+/**
+ * Get a webhook endpoint
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const webhookEndpointsGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}',
+    ...options
+});
+/**
+ * Change a webhook endpoint
+ *
+ * Needs a bearer token and the `webhooks.manage` permission in the tenant.
+ */
+export const webhookEndpointsUpdate = (options) => (options.client ?? client).patch({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Rotate the signing secret
+ *
+ * Needs a bearer token and the `webhooks.manage` permission in the tenant.
+ */
+export const webhookEndpointsRotateSecret = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/rotate-secret',
+    ...options
+});
+/**
+ * Send a test message
+ *
+ * Needs a bearer token and the `webhooks.manage` permission in the tenant.
+ */
+export const webhookEndpointsTest = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/test',
+    ...options
+});
+/**
+ * Resend failed messages since a time
+ *
+ * Needs a bearer token and the `webhooks.manage` permission in the tenant.
+ */
+export const webhookEndpointsRecover = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/recover',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * An endpoint's delivery log
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const webhookMessagesList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/messages',
+    ...options
+});
+/**
+ * Resend a message
+ *
+ * Needs a bearer token and the `webhooks.manage` permission in the tenant.
+ */
+export const webhookMessagesResend = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/messages/{message_id}/resend',
+    ...options
+});
+/**
  * Health: ok while the table answers a read, else 503
  *
  * Public: no token.

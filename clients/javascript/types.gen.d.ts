@@ -1234,6 +1234,19 @@ export type EscalationPolicyUpdate = {
     ack_timeout_minutes?: number | null;
     enabled?: boolean;
 };
+export type EventTypeList = {
+    items: Array<EventTypeRead>;
+};
+export type EventTypeRead = {
+    type: string;
+    description: string;
+    /**
+     * A provider record as the provider sends it
+     */
+    schema: {
+        [key: string]: unknown;
+    };
+};
 export type ExceptionEscalationRead = {
     policy_id: string;
     level: number;
@@ -1948,7 +1961,7 @@ export type ReviewItemRead = {
     tenant_id: string;
     notification_id: string | null;
     channel: NotificationChannel | null;
-    reason: 'gated' | 'permanent_failure' | 'dead_lettered' | 'policy_rejected' | 'invalid_action' | 'action_failed' | 'check_failed';
+    reason: 'gated' | 'permanent_failure' | 'dead_lettered' | 'policy_rejected' | 'invalid_action' | 'action_failed' | 'check_failed' | 'endpoint_disabled';
     detail: string;
     status: 'open' | 'retried' | 'discarded' | 'resolved';
     decision: 'retry' | 'discard' | null;
@@ -1963,7 +1976,7 @@ export type ReviewItemRead = {
      * ISO 8601 timestamp
      */
     updated_at: string;
-    kind: 'notification' | 'workflow_action' | 'accounting_export' | 'integration_issue';
+    kind: 'notification' | 'workflow_action' | 'accounting_export' | 'integration_issue' | 'webhook_endpoint';
     subject_id: string;
 };
 export type RiskLevel = 'normal' | 'attention' | 'critical';
@@ -2049,7 +2062,7 @@ export type TimerList = {
 };
 export type TimerRead = {
     id: string;
-    kind: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest';
+    kind: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest' | 'webhook_retry';
     subject_type: string;
     subject_id: string;
     /**
@@ -2068,6 +2081,98 @@ export type UserRead = {
      * ISO 8601 timestamp
      */
     created_at: string;
+};
+export type WebhookEndpointCreate = {
+    url: string;
+    description?: string | null;
+    event_types: Array<WebhookEventType>;
+    enabled?: boolean;
+};
+export type WebhookEndpointCreated = {
+    id: string;
+    tenant_id: string;
+    url: string;
+    description: string | null;
+    event_types: Array<WebhookEventType>;
+    enabled: boolean;
+    status: 'active' | 'disabled';
+    disabled_reason: 'manual' | 'gone' | 'failing' | null;
+    secret_rotated_at: string | null;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+    secret: string;
+};
+export type WebhookEndpointList = {
+    items: Array<WebhookEndpointRead>;
+    next_cursor: string | null;
+};
+export type WebhookEndpointRead = {
+    id: string;
+    tenant_id: string;
+    url: string;
+    description: string | null;
+    event_types: Array<WebhookEventType>;
+    enabled: boolean;
+    status: 'active' | 'disabled';
+    disabled_reason: 'manual' | 'gone' | 'failing' | null;
+    secret_rotated_at: string | null;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+};
+export type WebhookEndpointUpdate = {
+    url?: string;
+    description?: string | null;
+    event_types?: Array<WebhookEventType>;
+    enabled?: boolean;
+};
+export type WebhookEventType = '*' | 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'webhook.test';
+export type WebhookMessageList = {
+    items: Array<WebhookMessageRead>;
+    next_cursor: string | null;
+};
+export type WebhookMessageRead = {
+    id: string;
+    endpoint_id: string;
+    event_type: string;
+    status: 'pending' | 'delivered' | 'retrying' | 'failed';
+    attempts: Array<{
+        /**
+         * ISO 8601 timestamp
+         */
+        at: string;
+        status_code: number | null;
+        duration_ms: number;
+        error_code: string | null;
+    }>;
+    next_attempt_at: string | null;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+};
+export type WebhookQueuedRead = {
+    queued: number;
+};
+export type WebhookRecover = {
+    since: string;
+};
+export type WebhookSecretRead = {
+    secret: string;
+};
+export type WebhookTestRead = {
+    message_id: string;
 };
 export type WorkflowCondition = {
     field: string;
@@ -3590,7 +3695,7 @@ export type TimersListData = {
         tenant_id: string;
     };
     query?: {
-        kind?: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest';
+        kind?: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest' | 'webhook_retry';
         subject_type?: string;
         subject_id?: string;
         limit?: number;
@@ -4131,7 +4236,7 @@ export type ReviewItemsListData = {
     };
     query?: {
         status?: 'open' | 'retried' | 'discarded' | 'resolved';
-        kind?: 'notification' | 'workflow_action' | 'accounting_export' | 'integration_issue';
+        kind?: 'notification' | 'workflow_action' | 'accounting_export' | 'integration_issue' | 'webhook_endpoint';
         limit?: number;
         cursor?: string;
     };
@@ -6434,6 +6539,564 @@ export type AccountingExportsGetResponses = {
     200: AccountingExportRead;
 };
 export type AccountingExportsGetResponse = AccountingExportsGetResponses[keyof AccountingExportsGetResponses];
+export type EventTypesListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/event-types';
+};
+export type EventTypesListErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type EventTypesListError = EventTypesListErrors[keyof EventTypesListErrors];
+export type EventTypesListResponses = {
+    /**
+     * The event catalog
+     */
+    200: EventTypeList;
+};
+export type EventTypesListResponse = EventTypesListResponses[keyof EventTypesListResponses];
+export type WebhookEndpointsListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/webhook-endpoints';
+};
+export type WebhookEndpointsListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WebhookEndpointsListError = WebhookEndpointsListErrors[keyof WebhookEndpointsListErrors];
+export type WebhookEndpointsListResponses = {
+    /**
+     * List webhook endpoints
+     */
+    200: WebhookEndpointList;
+};
+export type WebhookEndpointsListResponse = WebhookEndpointsListResponses[keyof WebhookEndpointsListResponses];
+export type WebhookEndpointsCreateData = {
+    body: WebhookEndpointCreate;
+    headers?: {
+        /**
+         * The same key and body return the first answer; the same key with another body is 409 `conflict`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        tenant_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/webhook-endpoints';
+};
+export type WebhookEndpointsCreateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WebhookEndpointsCreateError = WebhookEndpointsCreateErrors[keyof WebhookEndpointsCreateErrors];
+export type WebhookEndpointsCreateResponses = {
+    /**
+     * Create a webhook endpoint
+     */
+    201: WebhookEndpointCreated;
+};
+export type WebhookEndpointsCreateResponse = WebhookEndpointsCreateResponses[keyof WebhookEndpointsCreateResponses];
+export type WebhookEndpointsDeleteData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        endpoint_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}';
+};
+export type WebhookEndpointsDeleteErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WebhookEndpointsDeleteError = WebhookEndpointsDeleteErrors[keyof WebhookEndpointsDeleteErrors];
+export type WebhookEndpointsDeleteResponses = {
+    /**
+     * Delete a webhook endpoint
+     */
+    204: void;
+};
+export type WebhookEndpointsDeleteResponse = WebhookEndpointsDeleteResponses[keyof WebhookEndpointsDeleteResponses];
+export type WebhookEndpointsGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        endpoint_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}';
+};
+export type WebhookEndpointsGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WebhookEndpointsGetError = WebhookEndpointsGetErrors[keyof WebhookEndpointsGetErrors];
+export type WebhookEndpointsGetResponses = {
+    /**
+     * Get a webhook endpoint
+     */
+    200: WebhookEndpointRead;
+};
+export type WebhookEndpointsGetResponse = WebhookEndpointsGetResponses[keyof WebhookEndpointsGetResponses];
+export type WebhookEndpointsUpdateData = {
+    body: WebhookEndpointUpdate;
+    path: {
+        tenant_id: string;
+        endpoint_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}';
+};
+export type WebhookEndpointsUpdateErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WebhookEndpointsUpdateError = WebhookEndpointsUpdateErrors[keyof WebhookEndpointsUpdateErrors];
+export type WebhookEndpointsUpdateResponses = {
+    /**
+     * Change a webhook endpoint
+     */
+    200: WebhookEndpointRead;
+};
+export type WebhookEndpointsUpdateResponse = WebhookEndpointsUpdateResponses[keyof WebhookEndpointsUpdateResponses];
+export type WebhookEndpointsRotateSecretData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        endpoint_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/rotate-secret';
+};
+export type WebhookEndpointsRotateSecretErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WebhookEndpointsRotateSecretError = WebhookEndpointsRotateSecretErrors[keyof WebhookEndpointsRotateSecretErrors];
+export type WebhookEndpointsRotateSecretResponses = {
+    /**
+     * Rotate the signing secret
+     */
+    200: WebhookSecretRead;
+};
+export type WebhookEndpointsRotateSecretResponse = WebhookEndpointsRotateSecretResponses[keyof WebhookEndpointsRotateSecretResponses];
+export type WebhookEndpointsTestData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        endpoint_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/test';
+};
+export type WebhookEndpointsTestErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WebhookEndpointsTestError = WebhookEndpointsTestErrors[keyof WebhookEndpointsTestErrors];
+export type WebhookEndpointsTestResponses = {
+    /**
+     * Send a test message
+     */
+    202: WebhookTestRead;
+};
+export type WebhookEndpointsTestResponse = WebhookEndpointsTestResponses[keyof WebhookEndpointsTestResponses];
+export type WebhookEndpointsRecoverData = {
+    body: WebhookRecover;
+    path: {
+        tenant_id: string;
+        endpoint_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/recover';
+};
+export type WebhookEndpointsRecoverErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WebhookEndpointsRecoverError = WebhookEndpointsRecoverErrors[keyof WebhookEndpointsRecoverErrors];
+export type WebhookEndpointsRecoverResponses = {
+    /**
+     * Resend failed messages since a time
+     */
+    202: WebhookQueuedRead;
+};
+export type WebhookEndpointsRecoverResponse = WebhookEndpointsRecoverResponses[keyof WebhookEndpointsRecoverResponses];
+export type WebhookMessagesListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        endpoint_id: string;
+    };
+    query?: {
+        status?: 'pending' | 'delivered' | 'retrying' | 'failed';
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/messages';
+};
+export type WebhookMessagesListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WebhookMessagesListError = WebhookMessagesListErrors[keyof WebhookMessagesListErrors];
+export type WebhookMessagesListResponses = {
+    /**
+     * An endpoint's delivery log
+     */
+    200: WebhookMessageList;
+};
+export type WebhookMessagesListResponse = WebhookMessagesListResponses[keyof WebhookMessagesListResponses];
+export type WebhookMessagesResendData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        endpoint_id: string;
+        message_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/messages/{message_id}/resend';
+};
+export type WebhookMessagesResendErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WebhookMessagesResendError = WebhookMessagesResendErrors[keyof WebhookMessagesResendErrors];
+export type WebhookMessagesResendResponses = {
+    /**
+     * Resend a message
+     */
+    202: WebhookTestRead;
+};
+export type WebhookMessagesResendResponse = WebhookMessagesResendResponses[keyof WebhookMessagesResendResponses];
 export type PublicHealthData = {
     body?: never;
     path?: never;

@@ -84,7 +84,8 @@ const IDEMPOTENT = new Set<string>([
   'POST /tenants/{tenant_id}/tasks',
   'POST /tenants/{tenant_id}/workflow-rules',
   'POST /tenants/{tenant_id}/integration-connections',
-  'POST /tenants/{tenant_id}/reconciliation-runs'
+  'POST /tenants/{tenant_id}/reconciliation-runs',
+  'POST /tenants/{tenant_id}/webhook-endpoints'
 ]);
 
 const RETRIED = new Set([429, 503]);

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { AccountingExportsCreateData, AccountingExportsCreateErrors, AccountingExportsCreateResponses, AccountingExportsGetData, AccountingExportsGetErrors, AccountingExportsGetResponses, AccountingExportsListData, AccountingExportsListErrors, AccountingExportsListResponses, AdaptersGetData, AdaptersGetErrors, AdaptersGetResponses, AdaptersListData, AdaptersListErrors, AdaptersListResponses, AuditListData, AuditListErrors, AuditListResponses, AuthAcceptInvitationData, AuthAcceptInvitationErrors, AuthAcceptInvitationResponses, AuthDeclineInvitationData, AuthDeclineInvitationErrors, AuthDeclineInvitationResponses, AuthInvitationsData, AuthInvitationsErrors, AuthInvitationsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, DocumentsChangeStatusData, DocumentsChangeStatusErrors, DocumentsChangeStatusResponses, DocumentsCreateData, DocumentsCreateErrors, DocumentsCreateResponses, DocumentsGetData, DocumentsGetErrors, DocumentsGetResponses, DocumentsListData, DocumentsListErrors, DocumentsListResponses, EscalationPoliciesCreateData, EscalationPoliciesCreateErrors, EscalationPoliciesCreateResponses, EscalationPoliciesDeleteData, EscalationPoliciesDeleteErrors, EscalationPoliciesDeleteResponses, EscalationPoliciesGetData, EscalationPoliciesGetErrors, EscalationPoliciesGetResponses, EscalationPoliciesListData, EscalationPoliciesListErrors, EscalationPoliciesListResponses, EscalationPoliciesUpdateData, EscalationPoliciesUpdateErrors, EscalationPoliciesUpdateResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, InboxListData, InboxListErrors, InboxListResponses, InboxReadAllData, InboxReadAllErrors, InboxReadAllResponses, InboxReadData, InboxReadErrors, InboxReadResponses, InboxSummaryData, InboxSummaryErrors, InboxSummaryResponses, InboxUnreadData, InboxUnreadErrors, InboxUnreadResponses, IntegrationConnectionsAuthorizeData, IntegrationConnectionsAuthorizeErrors, IntegrationConnectionsAuthorizeResponses, IntegrationConnectionsCreateData, IntegrationConnectionsCreateErrors, IntegrationConnectionsCreateResponses, IntegrationConnectionsDeleteData, IntegrationConnectionsDeleteErrors, IntegrationConnectionsDeleteResponses, IntegrationConnectionsDiagnoseData, IntegrationConnectionsDiagnoseErrors, IntegrationConnectionsDiagnoseResponses, IntegrationConnectionsGetData, IntegrationConnectionsGetErrors, IntegrationConnectionsGetResponses, IntegrationConnectionsListData, IntegrationConnectionsListErrors, IntegrationConnectionsListResponses, IntegrationConnectionsPreviewMappingData, IntegrationConnectionsPreviewMappingErrors, IntegrationConnectionsPreviewMappingResponses, IntegrationConnectionsUpdateData, IntegrationConnectionsUpdateErrors, IntegrationConnectionsUpdateResponses, IntegrationRepairsPreviewData, IntegrationRepairsPreviewErrors, IntegrationRepairsPreviewResponses, InvitationsListData, InvitationsListErrors, InvitationsListResponses, InvitationsRevokeData, InvitationsRevokeErrors, InvitationsRevokeResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, OauthCallbackData, OauthCallbackErrors, OauthCallbackResponses, OpsMetricsData, OpsMetricsErrors, OpsMetricsResponses, PreferencesGetData, PreferencesGetErrors, PreferencesGetResponses, PreferencesPutData, PreferencesPutErrors, PreferencesPutResponses, PreviewsActionExecutionData, PreviewsActionExecutionErrors, PreviewsActionExecutionResponses, PreviewsActionPlanData, PreviewsActionPlanErrors, PreviewsActionPlanResponses, PreviewsApprovalGatewayData, PreviewsApprovalGatewayErrors, PreviewsApprovalGatewayResponses, PreviewsBriefingData, PreviewsBriefingErrors, PreviewsBriefingResponses, PreviewsDetectionData, PreviewsDetectionErrors, PreviewsDetectionResponses, PreviewsEscalationData, PreviewsEscalationErrors, PreviewsEscalationResponses, PreviewsIntakePipelineData, PreviewsIntakePipelineErrors, PreviewsIntakePipelineResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReconciliationRunsCreateData, ReconciliationRunsCreateErrors, ReconciliationRunsCreateResponses, ReconciliationRunsGetData, ReconciliationRunsGetErrors, ReconciliationRunsGetResponses, ReconciliationRunsListData, ReconciliationRunsListErrors, ReconciliationRunsListResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TasksChangeStatusData, TasksChangeStatusErrors, TasksChangeStatusResponses, TasksCreateData, TasksCreateErrors, TasksCreateResponses, TasksGetData, TasksGetErrors, TasksGetResponses, TasksListData, TasksListErrors, TasksListResponses, TasksUpdateData, TasksUpdateErrors, TasksUpdateResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses, TenantsUpdateData, TenantsUpdateErrors, TenantsUpdateResponses, TimersListData, TimersListErrors, TimersListResponses, WorkflowRulesCreateData, WorkflowRulesCreateErrors, WorkflowRulesCreateResponses, WorkflowRulesDeleteData, WorkflowRulesDeleteErrors, WorkflowRulesDeleteResponses, WorkflowRulesGetData, WorkflowRulesGetErrors, WorkflowRulesGetResponses, WorkflowRulesListData, WorkflowRulesListErrors, WorkflowRulesListResponses, WorkflowRulesTestData, WorkflowRulesTestErrors, WorkflowRulesTestResponses, WorkflowRulesUpdateData, WorkflowRulesUpdateErrors, WorkflowRulesUpdateResponses } from './types.gen.js';
+import type { AccountingExportsCreateData, AccountingExportsCreateErrors, AccountingExportsCreateResponses, AccountingExportsGetData, AccountingExportsGetErrors, AccountingExportsGetResponses, AccountingExportsListData, AccountingExportsListErrors, AccountingExportsListResponses, AdaptersGetData, AdaptersGetErrors, AdaptersGetResponses, AdaptersListData, AdaptersListErrors, AdaptersListResponses, AuditListData, AuditListErrors, AuditListResponses, AuthAcceptInvitationData, AuthAcceptInvitationErrors, AuthAcceptInvitationResponses, AuthDeclineInvitationData, AuthDeclineInvitationErrors, AuthDeclineInvitationResponses, AuthInvitationsData, AuthInvitationsErrors, AuthInvitationsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthMeData, AuthMeErrors, AuthMeResponses, AuthRevokeData, AuthRevokeErrors, AuthRevokeResponses, AuthSessionsData, AuthSessionsErrors, AuthSessionsResponses, DemoBusinessNotificationChannelsData, DemoBusinessNotificationChannelsErrors, DemoBusinessNotificationChannelsResponses, DemoBusinessScenarioReplayData, DemoBusinessScenarioReplayErrors, DemoBusinessScenarioReplayResponses, DemoConnectorCertificationData, DemoConnectorCertificationErrors, DemoConnectorCertificationResponses, DemoConnectorFixtureReplayData, DemoConnectorFixtureReplayErrors, DemoConnectorFixtureReplayResponses, DemoIntegrationRepairData, DemoIntegrationRepairErrors, DemoIntegrationRepairResponses, DemoNotificationDeliveryData, DemoNotificationDeliveryErrors, DemoNotificationDeliveryResponses, DemoProviderOnboardingData, DemoProviderOnboardingErrors, DemoProviderOnboardingResponses, DemoPublicData, DemoPublicErrors, DemoPublicResponses, DocumentsChangeStatusData, DocumentsChangeStatusErrors, DocumentsChangeStatusResponses, DocumentsCreateData, DocumentsCreateErrors, DocumentsCreateResponses, DocumentsGetData, DocumentsGetErrors, DocumentsGetResponses, DocumentsListData, DocumentsListErrors, DocumentsListResponses, EscalationPoliciesCreateData, EscalationPoliciesCreateErrors, EscalationPoliciesCreateResponses, EscalationPoliciesDeleteData, EscalationPoliciesDeleteErrors, EscalationPoliciesDeleteResponses, EscalationPoliciesGetData, EscalationPoliciesGetErrors, EscalationPoliciesGetResponses, EscalationPoliciesListData, EscalationPoliciesListErrors, EscalationPoliciesListResponses, EscalationPoliciesUpdateData, EscalationPoliciesUpdateErrors, EscalationPoliciesUpdateResponses, EventTypesListData, EventTypesListErrors, EventTypesListResponses, ExceptionsChangeStatusData, ExceptionsChangeStatusErrors, ExceptionsChangeStatusResponses, ExceptionsCreateData, ExceptionsCreateErrors, ExceptionsCreateResponses, ExceptionsGetData, ExceptionsGetErrors, ExceptionsGetResponses, ExceptionsListData, ExceptionsListErrors, ExceptionsListResponses, InboxListData, InboxListErrors, InboxListResponses, InboxReadAllData, InboxReadAllErrors, InboxReadAllResponses, InboxReadData, InboxReadErrors, InboxReadResponses, InboxSummaryData, InboxSummaryErrors, InboxSummaryResponses, InboxUnreadData, InboxUnreadErrors, InboxUnreadResponses, IntegrationConnectionsAuthorizeData, IntegrationConnectionsAuthorizeErrors, IntegrationConnectionsAuthorizeResponses, IntegrationConnectionsCreateData, IntegrationConnectionsCreateErrors, IntegrationConnectionsCreateResponses, IntegrationConnectionsDeleteData, IntegrationConnectionsDeleteErrors, IntegrationConnectionsDeleteResponses, IntegrationConnectionsDiagnoseData, IntegrationConnectionsDiagnoseErrors, IntegrationConnectionsDiagnoseResponses, IntegrationConnectionsGetData, IntegrationConnectionsGetErrors, IntegrationConnectionsGetResponses, IntegrationConnectionsListData, IntegrationConnectionsListErrors, IntegrationConnectionsListResponses, IntegrationConnectionsPreviewMappingData, IntegrationConnectionsPreviewMappingErrors, IntegrationConnectionsPreviewMappingResponses, IntegrationConnectionsUpdateData, IntegrationConnectionsUpdateErrors, IntegrationConnectionsUpdateResponses, IntegrationRepairsPreviewData, IntegrationRepairsPreviewErrors, IntegrationRepairsPreviewResponses, InvitationsListData, InvitationsListErrors, InvitationsListResponses, InvitationsRevokeData, InvitationsRevokeErrors, InvitationsRevokeResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, MembersUpdateData, MembersUpdateErrors, MembersUpdateResponses, NotificationsCreateData, NotificationsCreateErrors, NotificationsCreateResponses, NotificationsGetData, NotificationsGetErrors, NotificationsGetResponses, NotificationsListData, NotificationsListErrors, NotificationsListResponses, OauthCallbackData, OauthCallbackErrors, OauthCallbackResponses, OpsMetricsData, OpsMetricsErrors, OpsMetricsResponses, PreferencesGetData, PreferencesGetErrors, PreferencesGetResponses, PreferencesPutData, PreferencesPutErrors, PreferencesPutResponses, PreviewsActionExecutionData, PreviewsActionExecutionErrors, PreviewsActionExecutionResponses, PreviewsActionPlanData, PreviewsActionPlanErrors, PreviewsActionPlanResponses, PreviewsApprovalGatewayData, PreviewsApprovalGatewayErrors, PreviewsApprovalGatewayResponses, PreviewsBriefingData, PreviewsBriefingErrors, PreviewsBriefingResponses, PreviewsDetectionData, PreviewsDetectionErrors, PreviewsDetectionResponses, PreviewsEscalationData, PreviewsEscalationErrors, PreviewsEscalationResponses, PreviewsIntakePipelineData, PreviewsIntakePipelineErrors, PreviewsIntakePipelineResponses, PublicHealthData, PublicHealthErrors, PublicHealthResponses, PublicOpenapiData, PublicOpenapiErrors, PublicOpenapiResponses, ReconciliationRunsCreateData, ReconciliationRunsCreateErrors, ReconciliationRunsCreateResponses, ReconciliationRunsGetData, ReconciliationRunsGetErrors, ReconciliationRunsGetResponses, ReconciliationRunsListData, ReconciliationRunsListErrors, ReconciliationRunsListResponses, ReviewItemsDecideData, ReviewItemsDecideErrors, ReviewItemsDecideResponses, ReviewItemsListData, ReviewItemsListErrors, ReviewItemsListResponses, TasksChangeStatusData, TasksChangeStatusErrors, TasksChangeStatusResponses, TasksCreateData, TasksCreateErrors, TasksCreateResponses, TasksGetData, TasksGetErrors, TasksGetResponses, TasksListData, TasksListErrors, TasksListResponses, TasksUpdateData, TasksUpdateErrors, TasksUpdateResponses, TenantsCreateData, TenantsCreateErrors, TenantsCreateResponses, TenantsGetData, TenantsGetErrors, TenantsGetResponses, TenantsListData, TenantsListErrors, TenantsListResponses, TenantsUpdateData, TenantsUpdateErrors, TenantsUpdateResponses, TimersListData, TimersListErrors, TimersListResponses, WebhookEndpointsCreateData, WebhookEndpointsCreateErrors, WebhookEndpointsCreateResponses, WebhookEndpointsDeleteData, WebhookEndpointsDeleteErrors, WebhookEndpointsDeleteResponses, WebhookEndpointsGetData, WebhookEndpointsGetErrors, WebhookEndpointsGetResponses, WebhookEndpointsListData, WebhookEndpointsListErrors, WebhookEndpointsListResponses, WebhookEndpointsRecoverData, WebhookEndpointsRecoverErrors, WebhookEndpointsRecoverResponses, WebhookEndpointsRotateSecretData, WebhookEndpointsRotateSecretErrors, WebhookEndpointsRotateSecretResponses, WebhookEndpointsTestData, WebhookEndpointsTestErrors, WebhookEndpointsTestResponses, WebhookEndpointsUpdateData, WebhookEndpointsUpdateErrors, WebhookEndpointsUpdateResponses, WebhookMessagesListData, WebhookMessagesListErrors, WebhookMessagesListResponses, WebhookMessagesResendData, WebhookMessagesResendErrors, WebhookMessagesResendResponses, WorkflowRulesCreateData, WorkflowRulesCreateErrors, WorkflowRulesCreateResponses, WorkflowRulesDeleteData, WorkflowRulesDeleteErrors, WorkflowRulesDeleteResponses, WorkflowRulesGetData, WorkflowRulesGetErrors, WorkflowRulesGetResponses, WorkflowRulesListData, WorkflowRulesListErrors, WorkflowRulesListResponses, WorkflowRulesTestData, WorkflowRulesTestErrors, WorkflowRulesTestResponses, WorkflowRulesUpdateData, WorkflowRulesUpdateErrors, WorkflowRulesUpdateResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1037,6 +1037,139 @@ export const accountingExportsCreate = <ThrowOnError extends boolean = true>(opt
 export const accountingExportsGet = <ThrowOnError extends boolean = true>(options: Options<AccountingExportsGetData, ThrowOnError>): RequestResult<AccountingExportsGetResponses, AccountingExportsGetErrors, ThrowOnError> => (options.client ?? client).get<AccountingExportsGetResponses, AccountingExportsGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/tenants/{tenant_id}/accounting-exports/{export_id}',
+    ...options
+});
+
+/**
+ * The event catalog
+ *
+ * Needs a bearer token.
+ */
+export const eventTypesList = <ThrowOnError extends boolean = true>(options?: Options<EventTypesListData, ThrowOnError>): RequestResult<EventTypesListResponses, EventTypesListErrors, ThrowOnError> => (options?.client ?? client).get<EventTypesListResponses, EventTypesListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/event-types',
+    ...options
+});
+
+/**
+ * List webhook endpoints
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const webhookEndpointsList = <ThrowOnError extends boolean = true>(options: Options<WebhookEndpointsListData, ThrowOnError>): RequestResult<WebhookEndpointsListResponses, WebhookEndpointsListErrors, ThrowOnError> => (options.client ?? client).get<WebhookEndpointsListResponses, WebhookEndpointsListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints',
+    ...options
+});
+
+/**
+ * Create a webhook endpoint
+ *
+ * Needs a bearer token and the `webhooks.manage` permission in the tenant. Honours `Idempotency-Key`.
+ */
+export const webhookEndpointsCreate = <ThrowOnError extends boolean = true>(options: Options<WebhookEndpointsCreateData, ThrowOnError>): RequestResult<WebhookEndpointsCreateResponses, WebhookEndpointsCreateErrors, ThrowOnError> => (options.client ?? client).post<WebhookEndpointsCreateResponses, WebhookEndpointsCreateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a webhook endpoint
+ *
+ * Needs a bearer token and the `webhooks.manage` permission in the tenant.
+ */
+export const webhookEndpointsDelete = <ThrowOnError extends boolean = true>(options: Options<WebhookEndpointsDeleteData, ThrowOnError>): RequestResult<WebhookEndpointsDeleteResponses, WebhookEndpointsDeleteErrors, ThrowOnError> => (options.client ?? client).delete<WebhookEndpointsDeleteResponses, WebhookEndpointsDeleteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}',
+    ...options
+});
+
+/**
+ * Get a webhook endpoint
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const webhookEndpointsGet = <ThrowOnError extends boolean = true>(options: Options<WebhookEndpointsGetData, ThrowOnError>): RequestResult<WebhookEndpointsGetResponses, WebhookEndpointsGetErrors, ThrowOnError> => (options.client ?? client).get<WebhookEndpointsGetResponses, WebhookEndpointsGetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}',
+    ...options
+});
+
+/**
+ * Change a webhook endpoint
+ *
+ * Needs a bearer token and the `webhooks.manage` permission in the tenant.
+ */
+export const webhookEndpointsUpdate = <ThrowOnError extends boolean = true>(options: Options<WebhookEndpointsUpdateData, ThrowOnError>): RequestResult<WebhookEndpointsUpdateResponses, WebhookEndpointsUpdateErrors, ThrowOnError> => (options.client ?? client).patch<WebhookEndpointsUpdateResponses, WebhookEndpointsUpdateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Rotate the signing secret
+ *
+ * Needs a bearer token and the `webhooks.manage` permission in the tenant.
+ */
+export const webhookEndpointsRotateSecret = <ThrowOnError extends boolean = true>(options: Options<WebhookEndpointsRotateSecretData, ThrowOnError>): RequestResult<WebhookEndpointsRotateSecretResponses, WebhookEndpointsRotateSecretErrors, ThrowOnError> => (options.client ?? client).post<WebhookEndpointsRotateSecretResponses, WebhookEndpointsRotateSecretErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/rotate-secret',
+    ...options
+});
+
+/**
+ * Send a test message
+ *
+ * Needs a bearer token and the `webhooks.manage` permission in the tenant.
+ */
+export const webhookEndpointsTest = <ThrowOnError extends boolean = true>(options: Options<WebhookEndpointsTestData, ThrowOnError>): RequestResult<WebhookEndpointsTestResponses, WebhookEndpointsTestErrors, ThrowOnError> => (options.client ?? client).post<WebhookEndpointsTestResponses, WebhookEndpointsTestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/test',
+    ...options
+});
+
+/**
+ * Resend failed messages since a time
+ *
+ * Needs a bearer token and the `webhooks.manage` permission in the tenant.
+ */
+export const webhookEndpointsRecover = <ThrowOnError extends boolean = true>(options: Options<WebhookEndpointsRecoverData, ThrowOnError>): RequestResult<WebhookEndpointsRecoverResponses, WebhookEndpointsRecoverErrors, ThrowOnError> => (options.client ?? client).post<WebhookEndpointsRecoverResponses, WebhookEndpointsRecoverErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/recover',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * An endpoint's delivery log
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const webhookMessagesList = <ThrowOnError extends boolean = true>(options: Options<WebhookMessagesListData, ThrowOnError>): RequestResult<WebhookMessagesListResponses, WebhookMessagesListErrors, ThrowOnError> => (options.client ?? client).get<WebhookMessagesListResponses, WebhookMessagesListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/messages',
+    ...options
+});
+
+/**
+ * Resend a message
+ *
+ * Needs a bearer token and the `webhooks.manage` permission in the tenant.
+ */
+export const webhookMessagesResend = <ThrowOnError extends boolean = true>(options: Options<WebhookMessagesResendData, ThrowOnError>): RequestResult<WebhookMessagesResendResponses, WebhookMessagesResendErrors, ThrowOnError> => (options.client ?? client).post<WebhookMessagesResendResponses, WebhookMessagesResendErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/messages/{message_id}/resend',
     ...options
 });
 

@@ -2,6 +2,7 @@ import { decideExportReview } from '#shared/domain/accounting/review';
 import { decideIntegrationIssue } from '#shared/domain/integrations/review';
 import { decideReviewItem, listReviewItems } from '#shared/domain/notifications/use-cases';
 import { decideWorkflowAction } from '#shared/domain/workflows/review';
+import { decideEndpointReview } from '#shared/domain/webhooks/review';
 import { LOG_EVENTS } from '#shared/kernel/names';
 import { REVIEW_OPERATIONS } from '#shared/api/operations/review';
 import { exportDecisionStore } from '#functions/adapters/accounting-store';
@@ -10,6 +11,7 @@ import { issueDecisionStore } from '#functions/adapters/issue-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
+import { endpointReviewStore } from '#functions/adapters/webhook-endpoint-review';
 import { allowLoopback, clock, tableConfig } from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
 import { logger } from '#functions/observability';
@@ -24,6 +26,7 @@ const deps = {
     workflow_action: decideWorkflowAction.bind(null, { jobs: workflowJobStore(db), clock }),
     integration_issue: decideIntegrationIssue.bind(null, { issues: issueDecisionStore(db), clock }),
     accounting_export: decideExportReview.bind(null, { exports: exportDecisionStore(db), clock }),
+    webhook_endpoint: decideEndpointReview.bind(null, { endpoints: endpointReviewStore(db), clock }),
   },
 };
 

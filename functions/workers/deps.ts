@@ -27,6 +27,11 @@ import { timerWait } from '#functions/adapters/timer';
 import { armTimer } from '#functions/adapters/timer-arm';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
+import { webhookEndpointStore, webhookSecrets } from '#functions/adapters/webhook-endpoint-store';
+import { webhookMessageStore } from '#functions/adapters/webhook-message-store';
+import { webhookSender } from '#functions/adapters/webhook-sender';
+import type { DeliveryDeps as WebhookDeliveryDeps } from '#shared/domain/webhooks/delivery';
+import type { FanOutDeps } from '#shared/domain/webhooks/fan-out';
 import {
   allowLoopback,
   clock,
@@ -120,6 +125,39 @@ export function hubRunDeps(db: Db): HubDeps & ReconciliationWorkerDeps {
     maxAttempts: deliveryOverrides().maxAttempts ?? DELIVERY_MAX_ATTEMPTS,
   };
 }
+
+/** The longest wait a queue message can carry itself (SQS visibility: 12 hours). */
+const VISIBILITY_MAX_S = 43_200;
+
+/**
+ * Webhook delivery on the external worker (docs/api.md, "Event subscriptions"). A queue message
+ * carries a wait by its visibility while it has receives to spare before its queue's redrive
+ * limit (the delivery policy's attempt limit) and the wait is at most 12 hours; otherwise the
+ * wait is a `webhook_retry` timer, whose firing queues a fresh message (docs/decisions.md).
+ */
+export function webhookDeliveryDeps(db: Db): WebhookDeliveryDeps {
+  const receives = deliveryOverrides().maxAttempts ?? DELIVERY_MAX_ATTEMPTS;
+  return {
+    endpoints: webhookEndpointStore(db),
+    messages: webhookMessageStore(db),
+    secrets: webhookSecrets(connectionSecretsFor(connectionSecretSettings())),
+    sender: webhookSender({
+      allowLoopback: allowLoopback(),
+      timeoutMs: providerSettings().timeoutMs,
+      maxResponseBytes: 64 * 1024,
+    }),
+    clock,
+    leaseSeconds: deliveryOverrides().leaseSeconds ?? 60,
+    queueCarries: (receiveCount, seconds) => seconds <= VISIBILITY_MAX_S && receiveCount < receives - 1,
+  };
+}
+
+/** The webhook fan-out on the internal worker. */
+export const webhookFanOutDeps = (db: Db): FanOutDeps => ({
+  endpoints: webhookEndpointStore(db),
+  messages: webhookMessageStore(db),
+  clock,
+});
 
 /**
  * A queue's worker handler over the configured table and queue. `bind` answers a handler for

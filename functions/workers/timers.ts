@@ -25,6 +25,7 @@ import type { TokenDeps } from '#shared/domain/oauth/tokens';
 import { clock, connectionSecretSettings, oauthSettings } from '#functions/config';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { digestStore } from '#functions/adapters/notification-holds';
+import { webhookMessageStore } from '#functions/adapters/webhook-message-store';
 import type { Clock } from '#shared/kernel/ids';
 import { logger, metricsFor } from '#functions/observability';
 import { kindHandlers } from './queue-worker';
@@ -56,6 +57,7 @@ export const timerFireDeps = (
   oauthRefresh: (timer) => fireOAuthRefresh({ connections: connectionStore(db), tokens }, timer),
   exportWindow: (timer) => fireExportWindow({ clock: at, requeue: (e) => putOutboxEvent(db, e) }, timer),
   held: { notifications: notificationStore(db), digests: digestStore(db), clock: at },
+  webhooks: { messages: webhookMessageStore(db), clock: at },
 });
 
 /**

@@ -35,6 +35,8 @@ export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = 
   // Exports, their batch claims, audit and outbox items; the documents and connections it names.
   // No secret and no queue: the worker reads the connection's secret; the stream relays the outbox.
   accounting: READ_WRITE,
+  // Endpoints, their count, messages, audit and outbox items (resend, recover, test).
+  webhooks: READ_WRITE,
   audit: { read: 'all', touchSessions: true },
   // Previews Query each kind's partition of the table and GetItem the tenant; gsi1 is the token
   // check's (the user's memberships). They never write (docs/api.md section 9.5): not even the
@@ -129,6 +131,8 @@ export class StatelessStack extends Stack {
     }
     this.groupFunctions = groups;
     groups.integrations!.bindConnectionSecrets(stateful.connectionSecretsKey, 'write');
+    // Webhook endpoint secrets share that storage: the API writes them, only the external worker reads them.
+    groups.webhooks!.bindConnectionSecrets(stateful.connectionSecretsKey, 'write');
     // The metrics route reads the depth of both queues and their DLQs (docs/api.md section 9.6).
     groups.metrics?.bindQueue(internalQueue, 'depth').bindQueue(externalQueue, 'depth');
 

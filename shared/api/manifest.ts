@@ -16,6 +16,7 @@ import { PUBLIC_OPERATIONS } from './operations/public';
 import { ALTERNATIVE_RESPONSES, RESPONSES } from './operations/responses';
 import { TASKS_OPERATIONS } from './operations/tasks';
 import { TIMERS_OPERATIONS } from './operations/timers';
+import { WEBHOOKS_OPERATIONS } from './operations/webhooks';
 import { WORKFLOWS_OPERATIONS } from './operations/workflows';
 import { TENANTS_OPERATIONS } from './operations/tenants';
 
@@ -63,6 +64,7 @@ export const OPERATIONS = withResponses({
   ...PREVIEWS_OPERATIONS,
   ...METRICS_OPERATIONS,
   ...ACCOUNTING_OPERATIONS,
+  ...WEBHOOKS_OPERATIONS,
   ...PUBLIC_OPERATIONS,
 } as const satisfies Record<string, Operation>);
 
@@ -87,6 +89,7 @@ export const GROUPS = [
   'previews',
   'metrics',
   'accounting',
+  'webhooks',
   'public',
 ] as const;
 

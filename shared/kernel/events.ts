@@ -42,6 +42,7 @@ export const EVENT_KINDS = {
   accountingExportRequested: 'accounting.export_requested',
   timerFired: 'timer.fired',
   tenantTimezoneChanged: 'tenant.timezone_changed',
+  webhookDeliveryRequested: 'webhook.delivery_requested',
 } as const;
 
 export const EVENTS = {
@@ -85,6 +86,11 @@ export const EVENTS = {
   tenantTimezoneChanged: {
     queue: 'internal',
     payload: { timezone: 'string' },
+  },
+  /** A webhook message's next attempt (docs/api.md, "Event subscriptions"): it leaves the system. */
+  webhookDeliveryRequested: {
+    queue: 'external',
+    payload: { message_id: 'string', endpoint_id: 'string' },
   },
 } as const satisfies Record<keyof typeof EVENT_KINDS, EventRow>;
 

@@ -80,6 +80,20 @@ export const METRICS = {
   timerLag: 'TimerLagMs',
 } as const;
 
+/**
+ * The webhook workers' metric and log event names (docs/api.md, "Event subscriptions"): apart
+ * from METRICS and LOG_EVENTS, which every API function bundles whole, so that only the workers
+ * carry them. Messages the fan-out wrote, attempts delivered, failed for good, endpoints disabled.
+ */
+export const WEBHOOK_NAMES = {
+  messagesFannedOut: 'WebhookMessagesFannedOut',
+  delivered: 'WebhookDelivered',
+  failed: 'WebhookFailed',
+  endpointDisabled: 'WebhookEndpointDisabled',
+  fannedOutLog: 'webhook.fanned_out',
+  attemptLog: 'webhook.attempt',
+} as const;
+
 /** The `event` field of structured log lines that dashboards and runbooks query for. */
 export const LOG_EVENTS = {
   request: 'http.request',

@@ -15,6 +15,8 @@ export const PERMISSIONS = {
   'documents.create': ['operator', 'accountant', 'manager', 'owner'],
   'workflow_rules.manage': ['manager', 'owner'],
   'escalation_policies.manage': ['manager', 'owner'],
+  /** Webhook endpoints: create, change, rotate, resend, recover, test (docs/api.md, "Event subscriptions"). */
+  'webhooks.manage': ['manager', 'owner'],
   'integrations.manage': ['manager', 'owner'],
   'accounting_exports.create': ['accountant', 'manager', 'owner'],
   'notifications.send': ['operator', 'manager', 'owner'],

@@ -9,6 +9,9 @@ import * as oauthRefresh from './entities/oauth-refresh';
 import * as document from './entities/document';
 import * as documentNumber from './entities/document-number';
 import * as escalationPolicy from './entities/escalation-policy';
+import * as webhookEndpoint from './entities/webhook-endpoint';
+import * as webhookEndpointCount from './entities/webhook-endpoint-count';
+import * as webhookMessage from './entities/webhook-message';
 import * as exception from './entities/exception';
 import * as exportBatch from './entities/export-batch';
 import * as exportBooking from './entities/export-booking';
@@ -87,6 +90,9 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   exportBooking,
   timer,
   escalationPolicy,
+  webhookEndpoint,
+  webhookEndpointCount,
+  webhookMessage,
 ].map((module) => module.access);
 
 const render = (template: string, labels: Readonly<Record<string, string>>) =>

@@ -69,6 +69,9 @@ const worker = (send: (n: Notification) => Promise<SendResult>) =>
     [EVENT_KINDS.accountingExportRequested]: async () => {
       throw new Error('no accounting export in these tests');
     },
+    [EVENT_KINDS.webhookDeliveryRequested]: async () => {
+      throw new Error('no webhook message in these tests');
+    },
   });
 
 const queued = async (telegram: 'active' | 'unconnected' = 'active', clock: Clock = systemClock) => {

@@ -119,6 +119,21 @@ const RECORDS: Record<string, (s: Seeded) => Promise<Record<string, string>>> = 
     });
     return { policy_id: must(r, 201, 'escalation policy').id };
   },
+  endpoint_id: async (s) => {
+    const r = await s.api.call('POST', `/tenants/${s.tenantId}/webhook-endpoints`, {
+      token: s.adminToken,
+      body: SAMPLE_BODIES['webhookEndpoints.create'],
+    });
+    return { endpoint_id: must(r, 201, 'webhook endpoint').id };
+  },
+  // The test send of the disabled endpoint: its one message fails at once, without an attempt.
+  message_id: async (s) => {
+    const endpoint_id = ids.endpoint_id ?? (await RECORDS.endpoint_id!(s)).endpoint_id!;
+    const r = await s.api.call('POST', `/tenants/${s.tenantId}/webhook-endpoints/${endpoint_id}/test`, {
+      token: s.adminToken,
+    });
+    return { endpoint_id, message_id: must(r, 202, 'webhook test message').message_id };
+  },
   connection_id: async (s) => {
     const r = await s.api.call('POST', `/tenants/${s.tenantId}/integration-connections`, {
       token: s.adminToken,

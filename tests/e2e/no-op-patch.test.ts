@@ -109,6 +109,14 @@ const CASES: Record<string, PatchCase> = {
         { version: current.version },
       ),
   },
+  'webhookEndpoints.update': {
+    async make() {
+      const e = await created('/webhook-endpoints', SAMPLE_BODIES['webhookEndpoints.create']);
+      const path = `${base()}/webhook-endpoints/${e.id}`;
+      return { path, read: getter(path) };
+    },
+    bodies: (current) => eachAndAll(current, ['url', 'description', 'event_types', 'enabled']),
+  },
   'integrationConnections.update': {
     async make() {
       const c = await created('/integration-connections', {

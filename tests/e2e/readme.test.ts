@@ -82,8 +82,14 @@ describe('README curl examples', () => {
     expect(stdout).toContain('"finding_type":"self_approval"');
     expect(stdout).toContain('"routed_to":"owner"');
     expect(stdout).toContain(
-      '"review_items_open":{"notification":0,"workflow_action":0,"accounting_export":0,"integration_issue":0}',
+      '"review_items_open":{"notification":0,"workflow_action":0,"accounting_export":0,"integration_issue":0,"webhook_endpoint":0}',
     );
+    // Event subscriptions: signed deliveries, two signatures after the rotation, a 503 then a 410
+    // in the log, and the recovered message.
+    expect(stdout).toContain('"type":"exception.created","signatures":1,"answered":200');
+    expect(stdout).toContain('"error_code":"http_410"');
+    expect(stdout).toContain('{"queued":1}');
+    expect(stdout).toContain('messages received: 5');
     expect(stdout).toContain('export exported');
     expect(stdout).toContain('same batch: 200');
     expect(stdout).toContain('"kind":"task_due"');

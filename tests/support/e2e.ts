@@ -106,6 +106,14 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
     levels: [{ after_minutes: 15, notify: [{ channel: 'email', recipient: 'oncall@example.test' }] }],
   },
   'escalationPolicies.update': { version: 1, repeat: 1 },
+  // Disabled: no message of the tests' changes is ever sent, so no retry changes a record later.
+  'webhookEndpoints.create': {
+    url: 'https://hooks.example.com/ops',
+    event_types: ['exception.created'],
+    enabled: false,
+  },
+  'webhookEndpoints.update': { description: 'Orders system' },
+  'webhookEndpoints.recover': { since: new Date(Date.now() - 3600_000).toISOString() },
   'workflowRules.test': { event: { event_type: 'exception.created', entity: { severity: 'critical' } } },
   'auth.login': { email: 'x@example.test', password: 'x' },
   'integrationConnections.create': {

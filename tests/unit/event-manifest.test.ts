@@ -39,7 +39,11 @@ describe('the event manifest', () => {
     ])
       expect(queueForEvent(kind, {})).toBe(QUEUES.internal);
     expect(kindsOn('external').sort()).toEqual(
-      [EVENT_KINDS.notificationDeliveryRequested, EVENT_KINDS.accountingExportRequested].sort(),
+      [
+        EVENT_KINDS.notificationDeliveryRequested,
+        EVENT_KINDS.accountingExportRequested,
+        EVENT_KINDS.webhookDeliveryRequested,
+      ].sort(),
     );
     expect(kindsOn('internal')).toContain(EVENT_KINDS.notificationDeliveryRequested);
     expect(kindsOn('internal')).not.toContain(EVENT_KINDS.accountingExportRequested);
@@ -53,7 +57,7 @@ describe('the event manifest', () => {
         channel: 'email',
         idempotency_key: 'k',
       } as Notification),
-      workflowEventRecorded(clock, 'task.created', { id: 'x1', tenant_id: 't' }),
+      workflowEventRecorded(clock, 'task.status_changed', { id: 'x1', tenant_id: 't' }),
       exportRequested(clock, { id: 'x1', tenant_id: 't' } as AccountingExport),
     ];
     for (const e of written)

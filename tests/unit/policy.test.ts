@@ -20,6 +20,7 @@ const MATRIX: Record<string, string[]> = {
   'documents.create': ['operator', 'accountant', 'manager', 'owner'],
   'workflow_rules.manage': ['manager', 'owner'],
   'escalation_policies.manage': ['manager', 'owner'],
+  'webhooks.manage': ['manager', 'owner'],
   'integrations.manage': ['manager', 'owner'],
   'accounting_exports.create': ['accountant', 'manager', 'owner'],
   'notifications.send': ['operator', 'manager', 'owner'],

@@ -19,6 +19,8 @@ export const MAX_LINES = 300;
 const GENERATED_OR_DATA = new Set<string>([
   // Generated JSON Schemas of the adapters' configs (npm run build:adapter-schemas).
   'shared/domain/integrations/config-schemas.gen.ts',
+  // Generated JSON Schemas of the event types' data (npm run build:event-types).
+  'shared/domain/webhooks/event-types.gen.ts',
 ]);
 
 function sources(dir: string): string[] {

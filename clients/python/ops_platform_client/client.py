@@ -241,7 +241,7 @@ class Client(Transport):
         Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
         return cast("AuditEventList", self._request("GET", "/tenants/{tenant_id}/audit-events", path_params={"tenant_id": tenant_id}, query={"entity_type": entity_type, "entity_id": entity_id, "limit": limit, "cursor": cursor}, authenticated=True))
 
-    def timers_list(self, tenant_id: str, *, kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window", "notification_release", "notification_digest"] | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> TimerList:
+    def timers_list(self, tenant_id: str, *, kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window", "notification_release", "notification_digest", "webhook_retry"] | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> TimerList:
         """List the tenant's pending timers, soonest first
 
         `GET /tenants/{tenant_id}/timers` (bearer token); answers 200.
@@ -319,7 +319,7 @@ class Client(Transport):
         Raises ApiError on 400, 401, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("PreferencesRead", self._request("PUT", "/tenants/{tenant_id}/me/preferences", path_params={"tenant_id": tenant_id}, body=body, authenticated=True))
 
-    def review_items_list(self, tenant_id: str, *, status: Literal["open", "retried", "discarded", "resolved"] | None = None, kind: Literal["notification", "workflow_action", "accounting_export", "integration_issue"] | None = None, limit: int | None = None, cursor: str | None = None) -> ReviewItemList:
+    def review_items_list(self, tenant_id: str, *, status: Literal["open", "retried", "discarded", "resolved"] | None = None, kind: Literal["notification", "workflow_action", "accounting_export", "integration_issue", "webhook_endpoint"] | None = None, limit: int | None = None, cursor: str | None = None) -> ReviewItemList:
         """List operator review items of every kind (notifications, workflow actions, integration issues, accounting exports), newest first
 
         `GET /tenants/{tenant_id}/review-items` (bearer token); answers 200.
@@ -624,6 +624,84 @@ class Client(Transport):
         `GET /tenants/{tenant_id}/accounting-exports/{export_id}` (bearer token); answers 200.
         Raises ApiError on 401, 404, 429, 500, 503."""
         return cast("AccountingExportRead", self._request("GET", "/tenants/{tenant_id}/accounting-exports/{export_id}", path_params={"tenant_id": tenant_id, "export_id": export_id}, authenticated=True))
+
+    def event_types_list(self) -> EventTypeList:
+        """The event catalog
+
+        `GET /event-types` (bearer token); answers 200.
+        Raises ApiError on 401, 422, 429, 500, 503."""
+        return cast("EventTypeList", self._request("GET", "/event-types", path_params={}, authenticated=True))
+
+    def webhook_endpoints_create(self, tenant_id: str, body: WebhookEndpointCreate, *, idempotency_key: str | None = None) -> WebhookEndpointCreated:
+        """Create a webhook endpoint
+
+        `POST /tenants/{tenant_id}/webhook-endpoints` (bearer token); answers 201.
+        `idempotency_key`: The same key and body return the first answer; the same key with another body is 409 `conflict`.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("WebhookEndpointCreated", self._request("POST", "/tenants/{tenant_id}/webhook-endpoints", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
+
+    def webhook_endpoints_list(self, tenant_id: str, *, limit: int | None = None, cursor: str | None = None) -> WebhookEndpointList:
+        """List webhook endpoints
+
+        `GET /tenants/{tenant_id}/webhook-endpoints` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
+        return cast("WebhookEndpointList", self._request("GET", "/tenants/{tenant_id}/webhook-endpoints", path_params={"tenant_id": tenant_id}, query={"limit": limit, "cursor": cursor}, authenticated=True))
+
+    def webhook_endpoints_get(self, tenant_id: str, endpoint_id: str) -> WebhookEndpointRead:
+        """Get a webhook endpoint
+
+        `GET /tenants/{tenant_id}/webhook-endpoints/{endpoint_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 404, 429, 500, 503."""
+        return cast("WebhookEndpointRead", self._request("GET", "/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}", path_params={"tenant_id": tenant_id, "endpoint_id": endpoint_id}, authenticated=True))
+
+    def webhook_endpoints_update(self, tenant_id: str, endpoint_id: str, body: WebhookEndpointUpdate) -> WebhookEndpointRead:
+        """Change a webhook endpoint
+
+        `PATCH /tenants/{tenant_id}/webhook-endpoints/{endpoint_id}` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("WebhookEndpointRead", self._request("PATCH", "/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}", path_params={"tenant_id": tenant_id, "endpoint_id": endpoint_id}, body=body, authenticated=True))
+
+    def webhook_endpoints_delete(self, tenant_id: str, endpoint_id: str) -> None:
+        """Delete a webhook endpoint
+
+        `DELETE /tenants/{tenant_id}/webhook-endpoints/{endpoint_id}` (bearer token); answers 204.
+        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        self._request("DELETE", "/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}", path_params={"tenant_id": tenant_id, "endpoint_id": endpoint_id}, authenticated=True)
+
+    def webhook_endpoints_rotate_secret(self, tenant_id: str, endpoint_id: str) -> WebhookSecretRead:
+        """Rotate the signing secret
+
+        `POST /tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/rotate-secret` (bearer token); answers 200.
+        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        return cast("WebhookSecretRead", self._request("POST", "/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/rotate-secret", path_params={"tenant_id": tenant_id, "endpoint_id": endpoint_id}, authenticated=True))
+
+    def webhook_endpoints_test(self, tenant_id: str, endpoint_id: str) -> WebhookTestRead:
+        """Send a test message
+
+        `POST /tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/test` (bearer token); answers 202.
+        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        return cast("WebhookTestRead", self._request("POST", "/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/test", path_params={"tenant_id": tenant_id, "endpoint_id": endpoint_id}, authenticated=True))
+
+    def webhook_endpoints_recover(self, tenant_id: str, endpoint_id: str, body: WebhookRecover) -> WebhookQueuedRead:
+        """Resend failed messages since a time
+
+        `POST /tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/recover` (bearer token); answers 202.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("WebhookQueuedRead", self._request("POST", "/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/recover", path_params={"tenant_id": tenant_id, "endpoint_id": endpoint_id}, body=body, authenticated=True))
+
+    def webhook_messages_list(self, tenant_id: str, endpoint_id: str, *, status: Literal["pending", "delivered", "retrying", "failed"] | None = None, limit: int | None = None, cursor: str | None = None) -> WebhookMessageList:
+        """An endpoint's delivery log
+
+        `GET /tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/messages` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
+        return cast("WebhookMessageList", self._request("GET", "/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/messages", path_params={"tenant_id": tenant_id, "endpoint_id": endpoint_id}, query={"status": status, "limit": limit, "cursor": cursor}, authenticated=True))
+
+    def webhook_messages_resend(self, tenant_id: str, endpoint_id: str, message_id: str) -> WebhookTestRead:
+        """Resend a message
+
+        `POST /tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/messages/{message_id}/resend` (bearer token); answers 202.
+        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        return cast("WebhookTestRead", self._request("POST", "/tenants/{tenant_id}/webhook-endpoints/{endpoint_id}/messages/{message_id}/resend", path_params={"tenant_id": tenant_id, "endpoint_id": endpoint_id, "message_id": message_id}, authenticated=True))
 
     def public_health(self) -> PublicHealthResponse:
         """Health: ok while the table answers a read, else 503

@@ -119,6 +119,8 @@ __all__ = [
     "EscalationPolicyReadLevelsItem",
     "EscalationPolicyRead",
     "EscalationPolicyUpdate",
+    "EventTypeList",
+    "EventTypeRead",
     "ExceptionEscalationRead",
     "ExportDocumentById",
     "ExportDocumentInline",
@@ -211,6 +213,19 @@ __all__ = [
     "TimerList",
     "TimerRead",
     "UserRead",
+    "WebhookEndpointCreate",
+    "WebhookEndpointCreated",
+    "WebhookEndpointList",
+    "WebhookEndpointRead",
+    "WebhookEndpointUpdate",
+    "WebhookEventType",
+    "WebhookMessageList",
+    "WebhookMessageReadAttemptsItem",
+    "WebhookMessageRead",
+    "WebhookQueuedRead",
+    "WebhookRecover",
+    "WebhookSecretRead",
+    "WebhookTestRead",
     "WorkflowCondition2",
     "WorkflowCondition22",
     "WorkflowCondition3",
@@ -1389,6 +1404,18 @@ class EscalationPolicyUpdate(TypedDict):
     enabled: NotRequired[bool]
 
 
+class EventTypeList(TypedDict):
+    """The `EventTypeList` record."""
+    items: list[EventTypeRead]
+
+
+class EventTypeRead(TypedDict):
+    """The `EventTypeRead` record."""
+    type: str
+    description: str
+    schema: dict[str, Any]
+
+
 class ExceptionEscalationRead(TypedDict):
     """The `ExceptionEscalationRead` record."""
     policy_id: str
@@ -2089,7 +2116,7 @@ class ReviewItemRead(TypedDict):
     tenant_id: str
     notification_id: str | None
     channel: NotificationChannel | None
-    reason: Literal["gated", "permanent_failure", "dead_lettered", "policy_rejected", "invalid_action", "action_failed", "check_failed"]
+    reason: Literal["gated", "permanent_failure", "dead_lettered", "policy_rejected", "invalid_action", "action_failed", "check_failed", "endpoint_disabled"]
     detail: str
     status: Literal["open", "retried", "discarded", "resolved"]
     decision: Literal["retry", "discard"] | None
@@ -2098,7 +2125,7 @@ class ReviewItemRead(TypedDict):
     decided_at: str | None
     created_at: str
     updated_at: str
-    kind: Literal["notification", "workflow_action", "accounting_export", "integration_issue"]
+    kind: Literal["notification", "workflow_action", "accounting_export", "integration_issue", "webhook_endpoint"]
     subject_id: str
 
 
@@ -2200,7 +2227,7 @@ class TimerList(TypedDict):
 class TimerRead(TypedDict):
     """The `TimerRead` record."""
     id: str
-    kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window", "notification_release", "notification_digest"]
+    kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window", "notification_release", "notification_digest", "webhook_retry"]
     subject_type: str
     subject_id: str
     due_at: str
@@ -2215,6 +2242,107 @@ class UserRead(TypedDict):
     email: str
     display_name: str
     created_at: str
+
+
+class WebhookEndpointCreate(TypedDict):
+    """The `WebhookEndpointCreate` record."""
+    url: str
+    description: NotRequired[str | None]
+    event_types: list[WebhookEventType]
+    enabled: NotRequired[bool]
+
+
+class WebhookEndpointCreated(TypedDict):
+    """The `WebhookEndpointCreated` record."""
+    id: str
+    tenant_id: str
+    url: str
+    description: str | None
+    event_types: list[WebhookEventType]
+    enabled: bool
+    status: Literal["active", "disabled"]
+    disabled_reason: Literal["manual", "gone", "failing"] | None
+    secret_rotated_at: str | None
+    created_at: str
+    updated_at: str
+    secret: str
+
+
+class WebhookEndpointList(TypedDict):
+    """The `WebhookEndpointList` record."""
+    items: list[WebhookEndpointRead]
+    next_cursor: str | None
+
+
+class WebhookEndpointRead(TypedDict):
+    """The `WebhookEndpointRead` record."""
+    id: str
+    tenant_id: str
+    url: str
+    description: str | None
+    event_types: list[WebhookEventType]
+    enabled: bool
+    status: Literal["active", "disabled"]
+    disabled_reason: Literal["manual", "gone", "failing"] | None
+    secret_rotated_at: str | None
+    created_at: str
+    updated_at: str
+
+
+class WebhookEndpointUpdate(TypedDict):
+    """The `WebhookEndpointUpdate` record."""
+    url: NotRequired[str]
+    description: NotRequired[str | None]
+    event_types: NotRequired[list[WebhookEventType]]
+    enabled: NotRequired[bool]
+
+
+WebhookEventType: TypeAlias = Literal["*", "exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "webhook.test"]
+
+
+class WebhookMessageList(TypedDict):
+    """The `WebhookMessageList` record."""
+    items: list[WebhookMessageRead]
+    next_cursor: str | None
+
+
+class WebhookMessageReadAttemptsItem(TypedDict):
+    """The `WebhookMessageReadAttemptsItem` record."""
+    at: str
+    status_code: int | None
+    duration_ms: int
+    error_code: str | None
+
+
+class WebhookMessageRead(TypedDict):
+    """The `WebhookMessageRead` record."""
+    id: str
+    endpoint_id: str
+    event_type: str
+    status: Literal["pending", "delivered", "retrying", "failed"]
+    attempts: list[WebhookMessageReadAttemptsItem]
+    next_attempt_at: str | None
+    created_at: str
+
+
+class WebhookQueuedRead(TypedDict):
+    """The `WebhookQueuedRead` record."""
+    queued: int
+
+
+class WebhookRecover(TypedDict):
+    """The `WebhookRecover` record."""
+    since: str
+
+
+class WebhookSecretRead(TypedDict):
+    """The `WebhookSecretRead` record."""
+    secret: str
+
+
+class WebhookTestRead(TypedDict):
+    """The `WebhookTestRead` record."""
+    message_id: str
 
 
 class WorkflowCondition2(TypedDict):

@@ -2,6 +2,16 @@ import type * as core from 'zod/v4/core';
 import { TimerList } from '#shared/api/schemas/timers';
 import { EscalationPolicyList, EscalationPolicyRead } from '#shared/api/schemas/escalation-responses';
 import {
+  EventTypeList,
+  WebhookEndpointCreated,
+  WebhookEndpointList,
+  WebhookEndpointRead,
+  WebhookMessageList,
+  WebhookQueuedRead,
+  WebhookSecretRead,
+  WebhookTestRead,
+} from '#shared/api/schemas/webhook-responses';
+import {
   AccessTokenRead,
   AccountingExportList,
   AccountingExportRead,
@@ -123,6 +133,16 @@ export const RESPONSES = {
   'escalationPolicies.list': EscalationPolicyList,
   'escalationPolicies.get': EscalationPolicyRead,
   'escalationPolicies.update': EscalationPolicyRead,
+  'eventTypes.list': EventTypeList,
+  'webhookEndpoints.create': WebhookEndpointCreated,
+  'webhookEndpoints.list': WebhookEndpointList,
+  'webhookEndpoints.get': WebhookEndpointRead,
+  'webhookEndpoints.update': WebhookEndpointRead,
+  'webhookEndpoints.rotateSecret': WebhookSecretRead,
+  'webhookEndpoints.test': WebhookTestRead,
+  'webhookEndpoints.recover': WebhookQueuedRead,
+  'webhookMessages.list': WebhookMessageList,
+  'webhookMessages.resend': WebhookTestRead,
   'ops.metrics': OpsMetricsRead,
   'notifications.create': NotificationRead,
   'notifications.list': NotificationList,

@@ -102,6 +102,7 @@ export const REVIEW_KINDS = [
   'workflow_action',
   'accounting_export',
   'integration_issue',
+  'webhook_endpoint',
 ] as const;
 export const ReviewItemKind = z.enum(REVIEW_KINDS);
 

@@ -166,6 +166,7 @@ export const ReviewItemRead = named(
       'invalid_action',
       'action_failed',
       'check_failed',
+      'endpoint_disabled',
     ]),
     status: ReviewItemStatus,
     decision: z.enum(['retry', 'discard']),

@@ -15,6 +15,7 @@ export const TIMER_KINDS = [
   'export_window',
   'notification_release',
   'notification_digest',
+  'webhook_retry',
 ] as const;
 export const TimerKind = z.enum(TIMER_KINDS);
 

@@ -13,6 +13,7 @@ import type { OccurrenceResult, TaskDueStore, Timer, TimerFilter, TimerStore } f
 import { type DocumentDueDeps, fireDocumentDue } from './document-due';
 import { fireRuleSchedule, type RuleScheduleDeps } from './rule-schedule';
 import { fireHubSchedule, type HubScheduleDeps } from './hub-schedule';
+import { fireWebhookRetry, type WebhookRetryDeps } from '#shared/domain/webhooks/retry';
 
 /** The outbox event of one firing: the timer as it was claimed, for the internal worker. */
 export function timerFired(clock: Clock, timer: Timer): OutboxEvent {
@@ -82,6 +83,8 @@ export interface FireDeps extends DocumentDueDeps, RuleScheduleDeps {
   exportWindow?: (timer: Timer) => Promise<OccurrenceResult>;
   /** The `notification_release` and `notification_digest` kinds (shared/domain/notifications/held.ts). */
   held?: HeldFireDeps;
+  /** The `webhook_retry` kind (shared/domain/webhooks/retry.ts). */
+  webhooks?: WebhookRetryDeps;
 }
 
 export type FireOutcome = OccurrenceResult | 'unknown_kind';
@@ -108,6 +111,7 @@ export async function fireTimer(deps: FireDeps, event: OutboxEvent): Promise<Fir
   if (timer.kind === 'export_window' && deps.exportWindow) return deps.exportWindow(timer);
   if (timer.kind === 'notification_release' && deps.held) return fireRelease(deps.held, timer);
   if (timer.kind === 'notification_digest' && deps.held) return fireDigest(deps.held, timer);
+  if (timer.kind === 'webhook_retry' && deps.webhooks) return fireWebhookRetry(deps.webhooks, timer);
   return 'unknown_kind';
 }
 

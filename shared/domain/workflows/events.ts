@@ -2,6 +2,7 @@ import type { Clock } from '#shared/kernel/ids';
 import { newId } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import type { OutboxEvent } from '#shared/domain/outbox';
+import type { RecordedEventType } from '#shared/kernel/event-types';
 
 /**
  * The outbox event of a change that workflow rules may act on (docs/api.md section 9.1),
@@ -26,7 +27,7 @@ const bounded = (value: unknown): unknown => {
 
 export function workflowEventRecorded(
   clock: Clock,
-  eventType: string,
+  eventType: RecordedEventType,
   entity: { tenant_id: string; id: string },
 ): OutboxEvent {
   const eventId = newId();

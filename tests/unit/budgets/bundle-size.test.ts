@@ -22,9 +22,11 @@ const BUDGET = 1.3;
  * 125 KB since the document grew by the inbox and timers routes and by the bounds, formats and
  * descriptions Spectral asks for (120.8 KB above the floor then): data the route serves, not code.
  * 127 KB since the document and the delivery contract show quiet hours, deduplication and digests
- * (125.8 KB above the floor then, issue 23): data again.
+ * (125.8 KB above the floor then, issue 23): data again. 128 KB since the document grew by the
+ * eleven event subscription routes as well (127.1 KB above the floor at their merge, issue 24;
+ * the group imports no webhooks code, only their compressed description).
  */
-const PUBLIC_MAX_ABOVE_FLOOR = 127_000;
+const PUBLIC_MAX_ABOVE_FLOOR = 128_000;
 
 /**
  * integrations carries the adapter catalog as data (8 declarations with their zod config and
@@ -57,6 +59,8 @@ const ALLOWANCES: Record<string, number> = {
   'api-workflows': 1.33,
   'api-tenants': 1.31,
   'api-notifications': 1.34,
+  // Issue 24: the one review queue decides webhook_endpoint items too (the decider and its one
+  // transaction, no endpoint record read); measured 1.3009. Named in docs/performance.md.
   'api-review': 1.31,
   'api-documents': 1.31,
 };

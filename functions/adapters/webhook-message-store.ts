@@ -1,0 +1,109 @@
+import type { StoredMessage, WebhookMessageStore } from '#shared/domain/webhooks/ports';
+import { storedReader } from '#shared/table/entity';
+import { webhookMessage, webhookMessageRecord } from '#shared/table/entities/webhook-message';
+import { auditPut } from './audit-store';
+import { type Db, putIf, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
+import { outboxPut } from './outbox';
+import { getRecord } from './records';
+import { timerPut } from './timer-store';
+import { endpointPut } from './webhook-endpoint-store';
+import { storedReviewItem } from '#shared/table/entities/review-item';
+
+const read = /* @__PURE__ */ storedReader<StoredMessage>()(webhookMessageRecord);
+
+/** The lowest UUIDv7 prefix of a time: ids at or after it sort at or after it. */
+const idFloor = (at: string) => {
+  const hex = Date.parse(at).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}`;
+};
+
+/** The message as it was read: the same attempts and status (every attempt and requeue changes one). */
+const asRead = (m: Pick<StoredMessage, 'status' | 'attempts'>) => ({
+  ConditionExpression: '#s = :s AND size(attempts) = :n',
+  ExpressionAttributeNames: { '#s': 'status' },
+  ExpressionAttributeValues: { ':s': m.status, ':n': m.attempts.length },
+});
+
+const messagePut = (m: StoredMessage, condition?: ReturnType<typeof asRead>): WriteOp =>
+  condition ? putIf(webhookMessage.item(m), condition) : putNew(webhookMessage.item(m));
+
+export const webhookMessageStore = (db: Db): WebhookMessageStore => ({
+  get: (tenantId, id) => getRecord(db, webhookMessage.key({ tenant_id: tenantId, id }), read),
+
+  list(tenantId, endpointId, status, page) {
+    const values = { tenant_id: tenantId, endpoint_id: endpointId };
+    return queryPage(db, {
+      scope: { list: 'webhook-messages', tenant_id: tenantId, endpoint_id: endpointId, status: status ?? '' },
+      page,
+      map: read,
+      ...(status
+        ? webhookMessage.query('gsi2', { ...values, status })
+        : webhookMessage.query('gsi1', values)),
+    });
+  },
+
+  async failedSince(tenantId, endpointId, since) {
+    const items = await queryAll(db, {
+      ...webhookMessage.query('gsi2', { tenant_id: tenantId, endpoint_id: endpointId, status: 'failed' }),
+      sortCondition: { expression: '#sk >= :sk', values: { ':sk': idFloor(since) } },
+      forward: true,
+    });
+    return items.map(read).filter((m) => m.created_at >= since);
+  },
+
+  async createAll(queued, audit) {
+    const result = await transact(db, [
+      ...queued.flatMap(({ message, event }) => [messagePut(message), outboxPut(event)]),
+      ...(audit ? [auditPut(audit)] : []),
+    ]);
+    return result.ok ? 'written' : 'duplicate';
+  },
+
+  async requeue({ message, event }, expected, audit) {
+    const ops = [
+      messagePut(message, asRead(expected)),
+      outboxPut(event),
+      ...(audit ? [auditPut(audit)] : []),
+    ];
+    return (await transact(db, ops)).ok;
+  },
+
+  async claim(m, now, leaseUntil) {
+    const result = await transact(db, [
+      {
+        Update: {
+          Key: webhookMessage.key({ tenant_id: m.tenant_id, id: m.id }),
+          UpdateExpression: 'SET lease_until = :lease',
+          ConditionExpression:
+            '#s IN (:pending, :retrying) AND size(attempts) = :n AND next_attempt_at <= :now AND (attribute_not_exists(lease_until) OR lease_until = :null OR lease_until < :now)',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: {
+            ':lease': leaseUntil,
+            ':pending': 'pending',
+            ':retrying': 'retrying',
+            ':n': m.attempts.length,
+            ':now': now,
+            ':null': null,
+          },
+        },
+      },
+    ]);
+    return result.ok;
+  },
+
+  async settle({ message, claimedAttempts, timer: retry, endpoint }) {
+    const ops: WriteOp[] = [
+      putIf(webhookMessage.item(message), {
+        ConditionExpression: 'size(attempts) = :n',
+        ExpressionAttributeValues: { ':n': claimedAttempts },
+      }),
+    ];
+    if (retry) ops.push(timerPut(retry));
+    if (endpoint) {
+      ops.push(endpointPut(endpoint.next, endpoint.expectedUpdatedAt));
+      if (endpoint.audit) ops.push(auditPut(endpoint.audit));
+      if (endpoint.review) ops.push(putNew(storedReviewItem(endpoint.review)));
+    }
+    return (await transact(db, ops)).ok;
+  },
+});

@@ -1,0 +1,223 @@
+import { timerId } from '#shared/domain/timers/arming';
+import type { Timer } from '#shared/domain/timers/ports';
+import type { Clock } from '#shared/kernel/ids';
+import { newId } from '#shared/kernel/ids';
+import type { OutboxEvent } from '#shared/domain/outbox';
+import { openReviewItem } from '#shared/domain/review';
+import { endpointAudit } from './endpoints';
+import type {
+  EndpointChange,
+  StoredEndpoint,
+  StoredMessage,
+  WebhookEndpointStore,
+  WebhookMessageStore,
+  WebhookSecrets,
+  WebhookSender,
+} from './ports';
+
+/**
+ * The external worker's webhook delivery (docs/api.md, "Event subscriptions"): one attempt per
+ * queue message, claimed first so that a redelivered queue message never sends an attempt twice.
+ */
+
+/** Waits after attempt 1, 2, ... of a round (s): about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const RETRY_SCHEDULE_S = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const;
+/** Each wait grows by up to this share, so that endpoints that failed together do not retry together. */
+export const RETRY_JITTER = 0.1;
+/** The attempts of a round: the first and one after each wait; then the message is `failed`. */
+export const MAX_ATTEMPTS = RETRY_SCHEDULE_S.length + 1;
+/** A `Retry-After` is honoured up to 12 hours. */
+export const RETRY_AFTER_MAX_S = 12 * 3600;
+/** An endpoint whose attempts have all failed for this long is disabled. */
+export const FAILING_DISABLE_MS = 5 * 24 * 3600 * 1000;
+
+export interface DeliveryDeps {
+  endpoints: Pick<WebhookEndpointStore, 'get'>;
+  messages: WebhookMessageStore;
+  secrets: Pick<WebhookSecrets, 'read'>;
+  sender: WebhookSender;
+  clock: Clock;
+  /** How long an attempt holds its claim: shorter than the queue's visibility timeout. */
+  leaseSeconds: number;
+  /** Whether this queue message may carry a wait itself (its visibility) or a timer must. */
+  queueCarries(receiveCount: number, seconds: number): boolean;
+  random?: () => number;
+}
+
+export type DeliveryResult = 'delivered' | 'retrying' | 'failed' | 'skipped' | 'early';
+
+export interface DeliveryOutcome {
+  result: DeliveryResult;
+  message_id: string;
+  status_code?: number | null;
+  error_code?: string | null;
+  /** The queue message comes back after this many seconds (`retrying` carried by the queue, `early`). */
+  delaySeconds?: number;
+  disabled?: 'gone' | 'failing';
+}
+
+/** The wait before the next attempt, or null when the round is over. */
+export function nextWait(
+  roundAttempts: number,
+  status: number | null,
+  retryAfter: number | null,
+  random: () => number = Math.random,
+): number | null {
+  if (roundAttempts >= MAX_ATTEMPTS) return null;
+  if ((status === 429 || status === 503) && retryAfter !== null)
+    return Math.min(Math.max(0, retryAfter), RETRY_AFTER_MAX_S);
+  const base = RETRY_SCHEDULE_S[roundAttempts - 1]!;
+  return Math.round(base * (1 + random() * RETRY_JITTER));
+}
+
+/** The change a disabling makes: the endpoint, `webhook_endpoint.disabled` and a review item. */
+function disabling(clock: Clock, e: StoredEndpoint, reason: 'gone' | 'failing'): EndpointChange {
+  const now = clock.now().toISOString();
+  const next: StoredEndpoint = {
+    ...e,
+    enabled: false,
+    status: 'disabled',
+    disabled_reason: reason,
+    updated_at: now,
+  };
+  const detail =
+    reason === 'gone'
+      ? 'The endpoint answered 410 Gone; re-enable it with PATCH {"enabled": true}.'
+      : 'Every attempt failed for 5 days; re-enable it with PATCH {"enabled": true}.';
+  return {
+    next,
+    expectedUpdatedAt: e.updated_at,
+    audit: endpointAudit(clock, null, e, 'disabled', { reason }),
+    review: openReviewItem(
+      {
+        id: newId(),
+        tenant_id: e.tenant_id,
+        kind: 'webhook_endpoint',
+        subject_id: e.id,
+        notification_id: null,
+        channel: null,
+        reason: 'endpoint_disabled',
+        detail,
+      },
+      now,
+    ),
+  };
+}
+
+const final = (m: StoredMessage) => m.status === 'delivered' || m.status === 'failed';
+
+export async function deliverMessage(
+  deps: DeliveryDeps,
+  event: OutboxEvent,
+  receiveCount: number,
+): Promise<DeliveryOutcome> {
+  const id = String(event.payload.message_id);
+  const m = await deps.messages.get(event.tenant_id, id);
+  if (!m || final(m)) return { result: 'skipped', message_id: id };
+  const start = deps.clock.now();
+  const due = m.next_attempt_at ? Date.parse(m.next_attempt_at) : start.getTime();
+  if (due > start.getTime())
+    return { result: 'early', message_id: id, delaySeconds: Math.ceil((due - start.getTime()) / 1000) };
+  const leaseUntil = new Date(start.getTime() + deps.leaseSeconds * 1000).toISOString();
+  if (!(await deps.messages.claim(m, start.toISOString(), leaseUntil)))
+    return { result: 'skipped', message_id: id };
+
+  const endpoint = await deps.endpoints.get(m.tenant_id, m.endpoint_id);
+  if (!endpoint || endpoint.status !== 'active') {
+    const next = { ...m, status: 'failed' as const, next_attempt_at: null, lease_until: null };
+    await deps.messages.settle({
+      message: next,
+      claimedAttempts: m.attempts.length,
+      timer: null,
+      endpoint: null,
+    });
+    return { result: 'failed', message_id: id, error_code: 'endpoint_disabled' };
+  }
+
+  const secrets = [await deps.secrets.read(m.tenant_id, endpoint.id, endpoint.secret_version)];
+  if (endpoint.previous_secret_until && Date.parse(endpoint.previous_secret_until) > start.getTime())
+    secrets.push(await deps.secrets.read(m.tenant_id, endpoint.id, endpoint.secret_version - 1));
+  const signing = secrets.filter((s): s is string => Boolean(s));
+  if (signing.length === 0) throw new Error(`webhook endpoint ${endpoint.id} has no secret in storage`);
+
+  const sent = await deps.sender.send(endpoint.url, { id: m.id, body: m.body, secrets: signing });
+  const now = deps.clock.now();
+  const attempts = [
+    ...m.attempts,
+    {
+      at: start.toISOString(),
+      status_code: sent.status_code,
+      duration_ms: sent.duration_ms,
+      error_code: sent.error_code,
+    },
+  ];
+  const ok = sent.status_code !== null && sent.status_code >= 200 && sent.status_code < 300;
+  const gone = sent.status_code === 410;
+  const wait =
+    ok || gone
+      ? null
+      : nextWait(attempts.length - m.round_start, sent.status_code, sent.retry_after_s, deps.random);
+  const next: StoredMessage = {
+    ...m,
+    attempts,
+    status: ok ? 'delivered' : wait === null ? 'failed' : 'retrying',
+    next_attempt_at: wait === null ? null : new Date(now.getTime() + wait * 1000).toISOString(),
+    lease_until: null,
+  };
+
+  let change: EndpointChange | null = null;
+  let disabled: DeliveryOutcome['disabled'];
+  if (ok && endpoint.failing_since) {
+    const updated = { ...endpoint, failing_since: null, updated_at: now.toISOString() };
+    change = { next: updated, expectedUpdatedAt: endpoint.updated_at, audit: null };
+  } else if (gone) {
+    change = disabling(deps.clock, endpoint, 'gone');
+    disabled = 'gone';
+  } else if (!ok) {
+    const since = endpoint.failing_since ?? start.toISOString();
+    if (now.getTime() - Date.parse(since) >= FAILING_DISABLE_MS) {
+      change = disabling(deps.clock, { ...endpoint, failing_since: since }, 'failing');
+      disabled = 'failing';
+    } else if (!endpoint.failing_since) {
+      const updated = { ...endpoint, failing_since: since, updated_at: now.toISOString() };
+      change = { next: updated, expectedUpdatedAt: endpoint.updated_at, audit: null };
+    }
+  }
+
+  const carried = wait !== null && deps.queueCarries(receiveCount, wait);
+  const timer: Timer | null =
+    wait !== null && !carried
+      ? {
+          id: timerId('webhook_retry', m.id),
+          tenant_id: m.tenant_id,
+          kind: 'webhook_retry',
+          subject_type: 'webhook_message',
+          subject_id: m.id,
+          due_at: next.next_attempt_at!,
+        }
+      : null;
+  const settle = (endpointChange: EndpointChange | null) =>
+    deps.messages.settle({
+      message: next,
+      claimedAttempts: m.attempts.length,
+      timer,
+      endpoint: endpointChange,
+    });
+  let applied = change;
+  let settled = await settle(change);
+  // The endpoint changed meanwhile (a PATCH, another message's outcome): the attempt is recorded
+  // without its endpoint change; the next outcome judges the endpoint again.
+  if (!settled && change) {
+    applied = null;
+    settled = await settle(null);
+  }
+  if (!settled) return { result: 'skipped', message_id: id };
+  return {
+    result: next.status as DeliveryResult,
+    message_id: id,
+    status_code: sent.status_code,
+    error_code: sent.error_code,
+    ...(carried && { delaySeconds: wait }),
+    ...(disabled && applied && { disabled }),
+  };
+}
