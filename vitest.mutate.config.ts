@@ -34,6 +34,8 @@ export default defineConfig({
     // Every test file makes its own table and state, so files can share a worker: a mutant's
     // run then pays no process start per file.
     isolate: false,
+    // Stryker runs its own test runners side by side (its `concurrency`); each takes one worker.
+    maxWorkers: 1,
     // The dry run measures every related test once on a machine shared with other work; a test
     // that writes a few thousand items (the preview reader's partition over its read cap) passed
     // 30 s there. Mutants are bounded by Stryker's own timeout (timeoutMS), not by this.

@@ -122,8 +122,8 @@ export function keyRoutes(): KeyRoute[] {
 /**
  * A group's first request in a fresh process, for cold starts: one that succeeds (2xx) and reads
  * the table as the group's main route does, so the function and its floor (which replays that
- * request's wire calls) do comparable work. A group's first GET would not do: `/adapters` is a
- * static catalog, previews have no GET, and `/ops/metrics` is 403 for a tenant owner. Groups not
+ * request's wire calls) do comparable work. A group's first GET would not do: `/adapters` and
+ * `/event-types` are static catalogs, previews have no GET, and `/ops/metrics` is 403 for a tenant owner. Groups not
  * listed (new ones) take their first GET; the bench refuses a cold request that is not 2xx.
  */
 const COLD_REQUESTS: Record<
@@ -135,6 +135,8 @@ const COLD_REQUESTS: Record<
   previews: { operation: 'previews.briefing', body: {} },
   metrics: { operation: 'ops.metrics', platformAdmin: true },
   review: { operation: 'reviewItems.list' },
+  // Its first GET is the event catalog, served from generated data without the table.
+  webhooks: { operation: 'webhookEndpoints.list' },
   public: { operation: 'public.health' },
   // A browser page that succeeds only with a consent's single-use state: cold, it refuses a
   // missing one with its short HTML page, before any table call.

@@ -41,7 +41,7 @@ describe('local stream poller', () => {
   });
 
   const arrival = async (eventId: string) => {
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 25_000;
     while (Date.now() < deadline) {
       const found = received.find((i) => i.event_id === eventId);
       if (found) return found;

@@ -74,18 +74,18 @@ export function oauthCases(s: Synthesized): void {
 
   describe('connection secrets and OAuth 2 apps', () => {
     const ROTATE = ['worker-internal', 'worker-external', 'api-oauth'];
+    /** The API groups that store secrets they never read back: connections', webhook endpoints'. */
+    const WRITE_ONLY = ['api-integrations', 'api-webhooks'];
 
     it('the apps path is the one the functions read client secrets from', () => {
       expect(OAUTH_APPS_PATH).toBe(APP_SECRETS_TENANT);
     });
 
-    it('the hub puts and deletes (encrypt only) and never reads a secret back', () => {
-      const hub = secretGrants('api-integrations');
+    it.each(WRITE_ONLY)('%s puts and deletes (encrypt only) and never reads a secret back', (name) => {
+      const hub = secretGrants(name);
       expect(hub.ssm).toEqual(['ssm:DeleteParameter', 'ssm:PutParameter']);
       expect(hub.kms.map((x) => x.action).sort()).toEqual(['kms:Encrypt', 'kms:GenerateDataKey']);
-      expect(envOf('api-integrations').OPS_CONNECTION_SECRETS).toBe(
-        `ssm:/ops-platform/${TEST_STAGE}/connections/`,
-      );
+      expect(envOf(name).OPS_CONNECTION_SECRETS).toBe(`ssm:/ops-platform/${TEST_STAGE}/connections/`);
     });
 
     it.each(ROTATE)(
@@ -103,7 +103,7 @@ export function oauthCases(s: Synthesized): void {
       },
     );
 
-    it.each(['api-integrations', ...ROTATE])(
+    it.each([...WRITE_ONLY, ...ROTATE])(
       "%s may neither overwrite nor delete the OAuth apps' client secrets; KMS only through SSM on that path",
       (name) => {
         const g = secretGrants(name);
@@ -119,7 +119,7 @@ export function oauthCases(s: Synthesized): void {
     );
 
     it('no other function touches SSM or the key (the API never reads a token pair)', () => {
-      const others = functionNames.filter((n) => n !== 'api-integrations' && !ROTATE.includes(n));
+      const others = functionNames.filter((n) => !WRITE_ONLY.includes(n) && !ROTATE.includes(n));
       expect(others).toContain('api-accounting');
       for (const name of others)
         expect(
