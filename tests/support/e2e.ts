@@ -169,12 +169,14 @@ export async function footprint(seeded: Seeded, listPath: string) {
 
 /**
  * Polls `probe` until it answers something other than undefined: the e2e tests wait for the relay
- * and the workers this way (never for a clock), and fail naming `what` after `ms`.
+ * and the workers this way (never for a clock), and fail naming `what` after `ms`. 25 s, not
+ * less: DynamoDB Local's stream, which the relay reads, lagged past 10 s on a loaded machine
+ * running two test files at once; a passing wait returns as soon as its answer is there.
  */
 export const until = async <T>(
   probe: () => Promise<T | undefined>,
   what: string,
-  ms = 10_000,
+  ms = 25_000,
 ): Promise<T> => {
   const deadline = Date.now() + ms;
   for (;;) {
