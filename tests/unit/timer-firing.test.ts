@@ -199,18 +199,21 @@ describe('a firing of a kind whose dependencies the process lacks', () => {
   });
 
   it('goes to the kind it names, not to another kind whose dependencies are present', async () => {
-    // Escalation dependencies that fail when touched: a firing of another kind must not reach them.
-    const escalation = new Proxy(
-      {},
-      {
-        get: () => {
-          throw new Error('escalation touched');
+    // Escalation and held-notification dependencies that fail when touched: a firing of another
+    // kind must not reach them.
+    const untouchable = (name: string) =>
+      new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error(`${name} touched`);
+          },
         },
-      },
-    );
+      );
     const seen: string[] = [];
     const { deps } = taskDeps(task(), {
-      escalation: escalation as never,
+      escalation: untouchable('escalation') as never,
+      held: untouchable('held notifications') as never,
       oauthRefresh: async (t) => (seen.push(`oauth ${t.id}`), 'written'),
       exportWindow: async (t) => (seen.push(`export ${t.id}`), 'duplicate'),
     });
@@ -219,6 +222,9 @@ describe('a firing of a kind whose dependencies the process lacks', () => {
     expect(await fireTimer(deps, firing(oauth))).toBe('written');
     expect(await fireTimer(deps, firing(exp))).toBe('duplicate');
     expect(await fireTimer(deps, firing(timerOf(4, { kind: 'hub_schedule' })))).toBe('unknown_kind');
+    expect(await fireTimer(deps, firing(timerOf(5, { kind: 'no_such_kind' as Timer['kind'] })))).toBe(
+      'unknown_kind',
+    );
     expect(seen).toEqual(['oauth oauth_refresh:c1', 'export export_window:c1']);
   });
 });
