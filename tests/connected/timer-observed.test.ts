@@ -13,6 +13,7 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import { createTask, updateTask } from '#shared/domain/tasks/use-cases';
 import { type Clock, systemClock } from '#shared/kernel/ids';
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
+import { metricsFor } from '#functions/observability';
 import { freshDb } from '#tests/support/db';
 import { principal } from '#tests/support/fixtures';
 import { captureLogLines } from '#tests/support/logs';
@@ -30,7 +31,8 @@ const T = 'timer-obs';
 const actor = principal('operator-1', {}, true);
 const record = { messageId: 'm', attributes: {} } as unknown as SQSRecord;
 const DUE = '2031-05-01T09:00:00.000Z';
-const clock: Clock = { now: () => new Date('2031-05-01T09:00:02.500Z') };
+let lagMs = 2500;
+const clock: Clock = { now: () => new Date(Date.parse(DUE) + lagMs) };
 
 beforeAll(async () => {
   ({ db, stores } = await freshDb());
@@ -55,7 +57,13 @@ const observe = () => {
     return this;
   } as never);
   const lines = captureLogLines();
-  return { metrics: () => metric.mock.calls.map(([name, , value]) => [name, value]), flushed, lines };
+  return {
+    metrics: () => metric.mock.calls.map(([name, , value]) => [name, value]),
+    // The Metrics object of each call: its group is the dimension the alarms read.
+    groups: () => new Set([...metric.mock.contexts, ...flushed.mock.contexts]),
+    flushed,
+    lines,
+  };
 };
 
 const createdAt = { now: () => new Date('2031-05-01T08:00:00.000Z') };
@@ -108,6 +116,7 @@ describe('the timer sweep as the sweeper function runs it', () => {
       { level: 'info', message: 'timers swept', event: LOG_EVENTS.timersSwept, fired: 0, gone: 1 },
     ]);
     expect(seen.flushed).toHaveBeenCalledTimes(3);
+    expect(seen.groups()).toEqual(new Set([metricsFor('timer-sweeper')]));
   });
 
   it('the scheduled handler waits the spacing on a real timer before its second sweep', async () => {
@@ -143,8 +152,11 @@ describe("the internal worker's timer kind", () => {
     const handle = timerHandlers(timerFireDeps(db, clock), db)[EVENT_KINDS.timerFired]!;
 
     await handle(firing, record);
+    lagMs = 4000;
     await handle(firing, record);
+    // Only the written occurrence counts its lag; a redelivery is not a late firing.
     expect(seen.metrics()).toEqual([[METRICS.timerLag, 2500]]);
+    expect(seen.groups()).toEqual(new Set([metricsFor('worker-internal')]));
     const line = {
       level: 'info',
       message: 'timer fired',
@@ -153,11 +165,10 @@ describe("the internal worker's timer kind", () => {
       timer_id: `task_due:${task.id}`,
       kind: 'task_due',
       due_at: DUE,
-      lag_ms: 2500,
     };
     expect(seen.lines).toEqual([
-      { ...line, outcome: 'written' },
-      { ...line, outcome: 'duplicate' },
+      { ...line, lag_ms: 2500, outcome: 'written' },
+      { ...line, lag_ms: 4000, outcome: 'duplicate' },
     ]);
   });
 });
