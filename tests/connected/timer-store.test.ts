@@ -94,6 +94,28 @@ describe('a timer read back', () => {
       if (t.kind === 'task_due') expect(Object.keys(t).sort()).toEqual(Object.keys(plain).sort());
   });
 
+  it("a list's cursor goes on only in its tenant and filter", async () => {
+    const { db } = await freshDb();
+    for (let i = 0; i < 3; i++) await armTimer(db, dueTimer(i));
+    const store = timerStore(db);
+    const first = await store.list('acme', { kind: 'task_due' }, { limit: 2 });
+    const cursor = first.next_cursor!;
+    const refused = { code: 'invalid_cursor' };
+    await expect(store.list('other', { kind: 'task_due' }, { limit: 2, cursor })).rejects.toMatchObject(
+      refused,
+    );
+    await expect(store.list('acme', { kind: 'escalation' }, { limit: 2, cursor })).rejects.toMatchObject(
+      refused,
+    );
+    await expect(store.list('acme', {}, { limit: 2, cursor })).rejects.toMatchObject(refused);
+    const rest = await store.list('acme', { kind: 'task_due' }, { limit: 2, cursor });
+    expect([...first.items, ...rest.items].map((t) => t.id)).toEqual([
+      'task_due:k0',
+      'task_due:k1',
+      'task_due:k2',
+    ]);
+  });
+
   it('is claimed once, at the due time it was read with', async () => {
     const { db } = await freshDb();
     const t = dueTimer(1);
