@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
+import { documentDueTimer } from '#shared/domain/timers/arming';
 import { fireDocumentDue } from '#shared/domain/timers/document-due';
 import type { Timer } from '#shared/domain/timers/ports';
 import { fireRuleSchedule, type RuleScheduleDeps } from '#shared/domain/timers/rule-schedule';
@@ -202,5 +203,18 @@ describe('a document_due firing', () => {
     const { deps, written } = docDeps(found);
     expect(await fireDocumentDue(deps, docTimer)).toBe('stale');
     expect(written).toEqual([]);
+  });
+});
+
+describe("an invoice's document_due timer as it stands", () => {
+  it('is armed at the end of due_on in the zone for an open invoice, and is none for any other', () => {
+    expect(documentDueTimer(invoice() as never, 'Europe/Berlin')).toEqual(docTimer);
+    for (const other of [
+      invoice({ status: 'paid' }),
+      invoice({ status: 'void' }),
+      invoice({ status: 'draft' }),
+      invoice({ document_type: 'bill' }),
+    ])
+      expect(documentDueTimer(other as never, 'Europe/Berlin')).toBeNull();
   });
 });
