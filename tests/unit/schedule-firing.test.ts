@@ -213,7 +213,7 @@ describe("an invoice's document_due timer as it stands", () => {
       invoice({ status: 'paid' }),
       invoice({ status: 'void' }),
       invoice({ status: 'draft' }),
-      invoice({ document_type: 'bill' }),
+      invoice({ document_type: 'credit_note' }),
     ])
       expect(documentDueTimer(other as never, 'Europe/Berlin')).toBeNull();
   });
