@@ -1,5 +1,5 @@
 import type { SQSRecord } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import { pendingOlderThan } from '#functions/adapters/outbox';
 import type { createStores } from '#functions/adapters/stores';
@@ -10,9 +10,10 @@ import { createTenant, updateTenant } from '#shared/domain/identity/tenants';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { createRule, getRule } from '#shared/domain/workflows/use-cases';
 import { type Clock, newId, systemClock } from '#shared/kernel/ids';
-import { EVENT_KINDS } from '#shared/kernel/names';
+import { EVENT_KINDS, LOG_EVENTS } from '#shared/kernel/names';
 import { freshDb } from '#tests/support/db';
 import { principal } from '#tests/support/fixtures';
+import { captureLogLines } from '#tests/support/logs';
 
 /**
  * A tenant's time-zone change moves the armed timers computed in its zone (docs/api.md, "Tenant
@@ -30,6 +31,7 @@ const clock: Clock = { now: () => new Date('2027-01-06T12:00:00.000Z') };
 beforeAll(async () => {
   ({ db, stores } = await freshDb());
 });
+afterEach(() => vi.restoreAllMocks());
 
 const setUp = async () => {
   const T = `rz-${newId().slice(-12)}`;
@@ -85,6 +87,7 @@ describe('a tenant time-zone change', () => {
     await updateTenant(tenants, admin, T, { timezone: 'Europe/Berlin' });
     const [event] = await zoneEvents(T);
     expect(event).toMatchObject({ payload: { timezone: 'Europe/Berlin' } });
+    const lines = captureLogLines();
     await handle(event!);
 
     expect((await getRule(ruleDeps, T, tenantZone.id)).next_run_at).toBe('2027-01-11T07:00:00.000Z');
@@ -97,6 +100,17 @@ describe('a tenant time-zone change', () => {
     await handle(event!);
     expect(await dueOf(T, tenantZone.id)).toEqual(['2027-01-11T07:00:00.000Z']);
     expect(await dueOf(T, invoice.id)).toEqual(['2027-01-20T23:00:00.000Z']);
+    // The operator's record of each delivery: how many timers it moved (the rule's and the invoice's).
+    const logged = {
+      level: 'info',
+      event: LOG_EVENTS.timersRezoned,
+      tenant_id: T,
+      timezone: 'Europe/Berlin',
+    };
+    expect(lines.filter((l) => l.event === LOG_EVENTS.timersRezoned)).toEqual([
+      expect.objectContaining({ ...logged, moved: 2 }),
+      expect.objectContaining({ ...logged, moved: 0 }),
+    ]);
   });
 
   it('of two quick changes the zone the tenant has last wins, whichever event comes first', async () => {
