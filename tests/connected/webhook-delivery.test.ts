@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import type { Db } from '#functions/adapters/dynamo';
-import { pendingOlderThan } from '#functions/adapters/outbox';
 import { signAll } from '#functions/adapters/webhook-sender';
 import { timerStore } from '#functions/adapters/timer-store';
-import type { OutboxEvent } from '#shared/domain/outbox';
 import { deliverMessage, MAX_ATTEMPTS, nextWait, RETRY_SCHEDULE_S } from '#shared/domain/webhooks/delivery';
 import { createEndpoint, rotateSecret } from '#shared/domain/webhooks/endpoints';
 import { fanOut } from '#shared/domain/webhooks/fan-out';
 import { listMessages, testEndpoint } from '#shared/domain/webhooks/messages';
 import { fireWebhookRetry } from '#shared/domain/webhooks/retry';
-import { EVENT_KINDS } from '#shared/kernel/names';
-import type { Clock } from '#shared/kernel/ids';
-import { workflowEventRecorded } from '#shared/domain/workflows/events';
-import { exceptionRecord, principal, tenant } from '#tests/support/fixtures';
-import { freshDb } from '#tests/support/db';
-import { memorySecrets, receiver, webhookDeps } from '#tests/support/webhooks';
+import { WEBHOOK_START, webhookHarness } from '#tests/support/webhook-harness';
 
 /**
  * Webhook fan-out and delivery on DynamoDB Local against a loopback receiver (docs/api.md,
@@ -25,84 +17,31 @@ import { memorySecrets, receiver, webhookDeps } from '#tests/support/webhooks';
  * in a read, a log line, the audit log or the attempt log.
  */
 
-let db: Db;
-const secrets = memorySecrets();
-const START = '2031-05-01T09:00:00.000Z';
-const clock: Clock & { set(iso: string): void; add(s: number): void } = (() => {
-  let at = Date.parse(START);
-  return {
-    now: () => new Date(at),
-    set: (iso: string) => void (at = Date.parse(iso)),
-    add: (s: number) => void (at += s * 1000),
-  };
-})();
-let deps: ReturnType<typeof webhookDeps>;
-let rx: Awaited<ReturnType<typeof receiver>>;
-const shown: string[] = [];
-const owner = (t: { id: string }) => principal('owner-1', { [t.id]: 'owner' });
-
-beforeAll(async () => {
-  ({ db } = await freshDb());
-  deps = webhookDeps(db, clock, secrets);
-  rx = await receiver();
-});
-afterAll(() => rx.close());
-
-async function setup(eventTypes: string[] = ['exception.created'], count = 1) {
-  const t = tenant();
-  const endpoints = [];
-  for (let i = 0; i < count; i++) {
-    const e = await createEndpoint(deps.api, owner(t), t.id, {
-      url: rx.url,
-      description: null,
-      event_types: eventTypes as never,
-      enabled: true,
-    });
-    shown.push(e.secret);
-    endpoints.push(e);
-  }
-  return { t, endpoints };
-}
-
-/** The pending outbox events of a kind for a tenant, as the relay would publish them. */
-async function outboxOf(tenantId: string, kind = EVENT_KINDS.webhookDeliveryRequested) {
-  const out: OutboxEvent[] = [];
-  for await (const e of pendingOlderThan(db, '9999'))
-    if (e.tenant_id === tenantId && e.kind === kind) out.push(e);
-  return out;
-}
-
-const change = (tenantId: string, type: 'exception.created' | 'task.overdue' = 'exception.created') =>
-  workflowEventRecorded(clock, type, exceptionRecord(tenantId, {}) as never);
-
-async function oneMessage(eventTypes?: string[]) {
-  const { t, endpoints } = await setup(eventTypes);
-  await fanOut(deps.fanOut, change(t.id));
-  const [event] = await outboxOf(t.id);
-  return { t, endpoint: endpoints[0]!, event: event! };
-}
+const h = webhookHarness();
+const { clock, shown, owner, setup, outboxOf, change, oneMessage } = h;
+const START = WEBHOOK_START;
 
 describe('fan-out', () => {
   it('one message per active subscribed endpoint, written once for a redelivered event', async () => {
     const { t, endpoints } = await setup(['exception.created'], 3);
-    await createEndpoint(deps.api, owner(t), t.id, {
-      url: rx.url,
+    await createEndpoint(h.deps.api, owner(t), t.id, {
+      url: h.rx.url,
       description: null,
       event_types: ['task.overdue'],
       enabled: true,
     });
-    await createEndpoint(deps.api, owner(t), t.id, {
-      url: rx.url,
+    await createEndpoint(h.deps.api, owner(t), t.id, {
+      url: h.rx.url,
       description: null,
       event_types: ['*'],
       enabled: false,
     });
     const event = change(t.id);
-    expect(await fanOut(deps.fanOut, event)).toBe(3);
-    expect(await fanOut(deps.fanOut, event)).toBe(0);
+    expect(await fanOut(h.deps.fanOut, event)).toBe(3);
+    expect(await fanOut(h.deps.fanOut, event)).toBe(0);
     const events = await outboxOf(t.id);
     expect(events.map((e) => e.payload.endpoint_id).sort()).toEqual(endpoints.map((e) => e.id).sort());
-    const page = await listMessages(deps.log, t.id, endpoints[0]!.id, undefined, { limit: 50 });
+    const page = await listMessages(h.deps.log, t.id, endpoints[0]!.id, undefined, { limit: 50 });
     expect(page.items).toEqual([
       expect.objectContaining({ event_type: 'exception.created', status: 'pending', attempts: [] }),
     ]);
@@ -125,12 +64,12 @@ describe('signatures (Standard Webhooks)', () => {
   it('verify with the reference library, with both secrets during a rotation; a changed byte fails', async () => {
     clock.set(new Date().toISOString());
     const { t, endpoint, event } = await oneMessage();
-    rx.received.length = 0;
-    expect(await deliverMessage(deps.delivery(), event, 1)).toMatchObject({
+    h.rx.received.length = 0;
+    expect(await deliverMessage(h.deps.delivery(), event, 1)).toMatchObject({
       result: 'delivered',
       status_code: 200,
     });
-    const [first] = rx.received.splice(0);
+    const [first] = h.rx.received.splice(0);
     const body = JSON.parse(first!.body) as {
       type: string;
       timestamp: string;
@@ -142,12 +81,12 @@ describe('signatures (Standard Webhooks)', () => {
     ).toBeTruthy();
     expect(first!.headers['webhook-id']).toBe(event.payload.message_id);
 
-    const { secret } = await rotateSecret(deps.api, owner(t), t.id, endpoint.id);
+    const { secret } = await rotateSecret(h.deps.api, owner(t), t.id, endpoint.id);
     shown.push(secret);
-    await testEndpoint(deps.log, owner(t), t.id, endpoint.id);
+    await testEndpoint(h.deps.log, owner(t), t.id, endpoint.id);
     const [test] = (await outboxOf(t.id)).filter((e) => e.payload.message_id !== event.payload.message_id);
-    await deliverMessage(deps.delivery(), test!, 1);
-    const [rotated] = rx.received.splice(0);
+    await deliverMessage(h.deps.delivery(), test!, 1);
+    const [rotated] = h.rx.received.splice(0);
     const headers = rotated!.headers as Record<string, string>;
     expect(headers['webhook-signature']!.split(' ')).toHaveLength(2);
     expect(new Webhook(endpoint.secret).verify(rotated!.body, headers)).toMatchObject({
@@ -160,11 +99,11 @@ describe('signatures (Standard Webhooks)', () => {
 
     // After 24 hours only the new secret signs.
     clock.add(24 * 3600 + 1);
-    await testEndpoint(deps.log, owner(t), t.id, endpoint.id);
+    await testEndpoint(h.deps.log, owner(t), t.id, endpoint.id);
     const done = new Set([event.payload.message_id, test!.payload.message_id]);
     const [later] = (await outboxOf(t.id)).filter((e) => !done.has(e.payload.message_id as string));
-    await deliverMessage(deps.delivery(), later!, 1);
-    const [after] = rx.received.splice(0);
+    await deliverMessage(h.deps.delivery(), later!, 1);
+    const [after] = h.rx.received.splice(0);
     expect((after!.headers['webhook-signature'] as string).split(' ')).toHaveLength(1);
     expect(() => new Webhook(endpoint.secret).verify(after!.body, after!.headers as never)).toThrow();
   });
@@ -186,33 +125,33 @@ describe('retries', () => {
   it('a failed attempt retries after the wait; a wait the queue cannot carry is a webhook_retry timer', async () => {
     clock.set(START);
     const { t, event } = await oneMessage();
-    rx.answer(500);
-    const out = await deliverMessage(deps.delivery({ queueCarries: () => false }), event, 1);
+    h.rx.answer(500);
+    const out = await deliverMessage(h.deps.delivery({ queueCarries: () => false }), event, 1);
     expect(out).toMatchObject({ result: 'retrying', status_code: 500 });
     expect(out.delaySeconds).toBeUndefined();
-    const m = await deps.log.messages.get(t.id, event.payload.message_id as string);
+    const m = await h.deps.log.messages.get(t.id, event.payload.message_id as string);
     expect(m).toMatchObject({
       status: 'retrying',
       attempts: [expect.objectContaining({ status_code: 500, error_code: 'http_500' })],
     });
     expect(Date.parse(m!.next_attempt_at!) - Date.parse(START)).toBe(Math.round(5 * 1.05) * 1000);
     // The same queue message again (a redelivery) sends nothing before its time.
-    expect(await deliverMessage(deps.delivery(), event, 2)).toMatchObject({ result: 'early' });
-    const [timer] = (await timerStore(db).list(t.id, { kind: 'webhook_retry' }, { limit: 10 })).items;
+    expect(await deliverMessage(h.deps.delivery(), event, 2)).toMatchObject({ result: 'early' });
+    const [timer] = (await timerStore(h.db).list(t.id, { kind: 'webhook_retry' }, { limit: 10 })).items;
     expect(timer).toMatchObject({ subject_id: m!.id, due_at: m!.next_attempt_at });
     clock.add(6);
-    expect(await fireWebhookRetry({ messages: deps.log.messages, clock }, timer!)).toBe('written');
+    expect(await fireWebhookRetry({ messages: h.deps.log.messages, clock }, timer!)).toBe('written');
     const [again] = (await outboxOf(t.id)).filter((e) => e.event_id !== event.event_id);
-    rx.answer(200);
-    expect(await deliverMessage(deps.delivery(), again!, 1)).toMatchObject({ result: 'delivered' });
-    expect(await deliverMessage(deps.delivery(), event, 3)).toMatchObject({ result: 'skipped' });
+    h.rx.answer(200);
+    expect(await deliverMessage(h.deps.delivery(), again!, 1)).toMatchObject({ result: 'delivered' });
+    expect(await deliverMessage(h.deps.delivery(), event, 3)).toMatchObject({ result: 'skipped' });
   });
 
   it('honours Retry-After on 429 through the queue message visibility', async () => {
     clock.set(START);
     const { event } = await oneMessage();
-    rx.answer(429, { 'retry-after': '120' });
-    expect(await deliverMessage(deps.delivery(), event, 1)).toMatchObject({
+    h.rx.answer(429, { 'retry-after': '120' });
+    expect(await deliverMessage(h.deps.delivery(), event, 1)).toMatchObject({
       result: 'retrying',
       delaySeconds: 120,
     });
@@ -221,14 +160,14 @@ describe('retries', () => {
   it('ends failed after the last attempt of the schedule', async () => {
     clock.set(START);
     const { t, event } = await oneMessage();
-    rx.always(500);
+    h.rx.always(500);
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
-      const out = await deliverMessage(deps.delivery(), event, 1);
+      const out = await deliverMessage(h.deps.delivery(), event, 1);
       expect(out.result).toBe(i < MAX_ATTEMPTS - 1 ? 'retrying' : 'failed');
       clock.add(out.delaySeconds ?? 0);
     }
-    rx.always(200);
-    const m = await deps.log.messages.get(t.id, event.payload.message_id as string);
+    h.rx.always(200);
+    const m = await h.deps.log.messages.get(t.id, event.payload.message_id as string);
     expect(m).toMatchObject({ status: 'failed', next_attempt_at: null });
     expect(m!.attempts).toHaveLength(MAX_ATTEMPTS);
   });

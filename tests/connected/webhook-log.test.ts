@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '#functions/adapters/dynamo';
+import { describe, expect, it } from 'vitest';
 import { auditStore } from '#functions/adapters/audit-store';
-import { pendingOlderThan } from '#functions/adapters/outbox';
 import { endpointReviewStore } from '#functions/adapters/webhook-endpoint-review';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { webhookFanOut, webhookHandlers } from '#functions/workers/webhooks';
-import type { OutboxEvent } from '#shared/domain/outbox';
 import { deliverMessage, MAX_ATTEMPTS } from '#shared/domain/webhooks/delivery';
-import { createEndpoint, rotateSecret } from '#shared/domain/webhooks/endpoints';
+import { rotateSecret } from '#shared/domain/webhooks/endpoints';
 import { fanOut } from '#shared/domain/webhooks/fan-out';
 import { listMessages, recoverMessages, resendMessage } from '#shared/domain/webhooks/messages';
 import { decideEndpointReview } from '#shared/domain/webhooks/review';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import { NotFoundError, ValidationError } from '#shared/kernel/errors';
-import type { Clock } from '#shared/kernel/ids';
-import { workflowEventRecorded } from '#shared/domain/workflows/events';
-import { exceptionRecord, principal, tenant } from '#tests/support/fixtures';
-import { freshDb } from '#tests/support/db';
 import { captureLogLines } from '#tests/support/logs';
-import { memorySecrets, receiver, webhookDeps } from '#tests/support/webhooks';
+import { WEBHOOK_START, webhookHarness } from '#tests/support/webhook-harness';
 
 /**
  * Webhook endpoints disabled and their delivery log on DynamoDB Local against a loopback receiver
@@ -27,85 +20,32 @@ import { memorySecrets, receiver, webhookDeps } from '#tests/support/webhooks';
  * audit log or the attempt log. The fan-out, signatures and retries: webhook-delivery.test.ts.
  */
 
-let db: Db;
-const secrets = memorySecrets();
-const START = '2031-05-01T09:00:00.000Z';
-const clock: Clock & { set(iso: string): void; add(s: number): void } = (() => {
-  let at = Date.parse(START);
-  return {
-    now: () => new Date(at),
-    set: (iso: string) => void (at = Date.parse(iso)),
-    add: (s: number) => void (at += s * 1000),
-  };
-})();
-let deps: ReturnType<typeof webhookDeps>;
-let rx: Awaited<ReturnType<typeof receiver>>;
-const shown: string[] = [];
-const owner = (t: { id: string }) => principal('owner-1', { [t.id]: 'owner' });
-
-beforeAll(async () => {
-  ({ db } = await freshDb());
-  deps = webhookDeps(db, clock, secrets);
-  rx = await receiver();
-});
-afterAll(() => rx.close());
-
-async function setup(eventTypes: string[] = ['exception.created'], count = 1) {
-  const t = tenant();
-  const endpoints = [];
-  for (let i = 0; i < count; i++) {
-    const e = await createEndpoint(deps.api, owner(t), t.id, {
-      url: rx.url,
-      description: null,
-      event_types: eventTypes as never,
-      enabled: true,
-    });
-    shown.push(e.secret);
-    endpoints.push(e);
-  }
-  return { t, endpoints };
-}
-
-/** The pending outbox events of a kind for a tenant, as the relay would publish them. */
-async function outboxOf(tenantId: string, kind = EVENT_KINDS.webhookDeliveryRequested) {
-  const out: OutboxEvent[] = [];
-  for await (const e of pendingOlderThan(db, '9999'))
-    if (e.tenant_id === tenantId && e.kind === kind) out.push(e);
-  return out;
-}
-
-const change = (tenantId: string, type: 'exception.created' | 'task.overdue' = 'exception.created') =>
-  workflowEventRecorded(clock, type, exceptionRecord(tenantId, {}) as never);
-
-async function oneMessage(eventTypes?: string[]) {
-  const { t, endpoints } = await setup(eventTypes);
-  await fanOut(deps.fanOut, change(t.id));
-  const [event] = await outboxOf(t.id);
-  return { t, endpoint: endpoints[0]!, event: event! };
-}
+const h = webhookHarness();
+const { clock, shown, owner, setup, outboxOf, change, oneMessage } = h;
+const START = WEBHOOK_START;
 
 describe('disabling', () => {
   it('410 disables at once, with webhook_endpoint.disabled and a webhook_endpoint review item', async () => {
     clock.set(START);
     const { t, endpoint, event } = await oneMessage();
-    rx.answer(410);
-    expect(await deliverMessage(deps.delivery(), event, 1)).toMatchObject({
+    h.rx.answer(410);
+    expect(await deliverMessage(h.deps.delivery(), event, 1)).toMatchObject({
       result: 'failed',
       disabled: 'gone',
     });
-    expect(await deps.api.endpoints.get(t.id, endpoint.id)).toMatchObject({
+    expect(await h.deps.api.endpoints.get(t.id, endpoint.id)).toMatchObject({
       status: 'disabled',
       disabled_reason: 'gone',
     });
     const events = (
-      await auditStore(db).list(
+      await auditStore(h.db).list(
         t.id,
         { entity_type: 'webhook_endpoint', entity_id: endpoint.id },
         { limit: 9 },
       )
     ).items;
     expect(events.map((e) => e.event_type)).toContain('webhook_endpoint.disabled');
-    const reviews = (await notificationStore(db).listReviewItems(t.id, {}, { limit: 9 })).items;
+    const reviews = (await notificationStore(h.db).listReviewItems(t.id, {}, { limit: 9 })).items;
     expect(reviews).toEqual([
       expect.objectContaining({
         kind: 'webhook_endpoint',
@@ -114,11 +54,11 @@ describe('disabling', () => {
       }),
     ]);
     // The one review queue: retry re-enables the endpoint; a second decision is refused.
-    const review = { endpoints: endpointReviewStore(db), clock };
+    const review = { endpoints: endpointReviewStore(h.db), clock };
     expect(await decideEndpointReview(review, owner(t), reviews[0]!, { action: 'retry' })).toMatchObject({
       status: 'retried',
     });
-    expect(await deps.api.endpoints.get(t.id, endpoint.id)).toMatchObject({
+    expect(await h.deps.api.endpoints.get(t.id, endpoint.id)).toMatchObject({
       status: 'active',
       failing_since: null,
     });
@@ -133,17 +73,17 @@ describe('disabling', () => {
       t,
       endpoints: [endpoint],
     } = await setup();
-    rx.always(500);
+    h.rx.always(500);
     for (const day of [0, 2, 4, 5]) {
       clock.set(new Date(Date.parse(START) + day * 86_400_000).toISOString());
-      await fanOut(deps.fanOut, change(t.id));
+      await fanOut(h.deps.fanOut, change(t.id));
       const events = await outboxOf(t.id);
       const latest = events.sort((a, b) => a.occurred_at.localeCompare(b.occurred_at)).at(-1)!;
-      const out = await deliverMessage(deps.delivery(), latest, 1);
+      const out = await deliverMessage(h.deps.delivery(), latest, 1);
       expect(out.disabled).toBe(day === 5 ? 'failing' : undefined);
     }
-    rx.always(200);
-    expect(await deps.api.endpoints.get(t.id, endpoint!.id)).toMatchObject({
+    h.rx.always(200);
+    expect(await h.deps.api.endpoints.get(t.id, endpoint!.id)).toMatchObject({
       status: 'disabled',
       disabled_reason: 'failing',
     });
@@ -155,21 +95,21 @@ describe('log, resend, recover', () => {
     clock.set(START);
     const { t, endpoint, event } = await oneMessage();
     const other = await setup();
-    rx.always(400);
+    h.rx.always(400);
     for (let i = 0; i < MAX_ATTEMPTS; i++)
-      clock.add((await deliverMessage(deps.delivery(), event, 1)).delaySeconds ?? 0);
-    rx.always(200);
+      clock.add((await deliverMessage(h.deps.delivery(), event, 1)).delaySeconds ?? 0);
+    h.rx.always(200);
     clock.set(START);
-    const failed = await listMessages(deps.log, t.id, endpoint.id, 'failed', { limit: 10 });
+    const failed = await listMessages(h.deps.log, t.id, endpoint.id, 'failed', { limit: 10 });
     expect(failed.items.map((m) => m.id)).toEqual([event.payload.message_id]);
-    expect((await listMessages(deps.log, t.id, endpoint.id, 'delivered', { limit: 10 })).items).toEqual([]);
+    expect((await listMessages(h.deps.log, t.id, endpoint.id, 'delivered', { limit: 10 })).items).toEqual([]);
     const id = event.payload.message_id as string;
     await expect(
-      resendMessage(deps.log, owner(other.t), other.t.id, other.endpoints[0]!.id, id),
+      resendMessage(h.deps.log, owner(other.t), other.t.id, other.endpoints[0]!.id, id),
     ).rejects.toBeInstanceOf(NotFoundError);
     await expect(
       recoverMessages(
-        deps.log,
+        h.deps.log,
         owner(t),
         t.id,
         endpoint.id,
@@ -178,7 +118,7 @@ describe('log, resend, recover', () => {
     ).rejects.toBeInstanceOf(ValidationError);
     expect(
       await recoverMessages(
-        deps.log,
+        h.deps.log,
         owner(t),
         t.id,
         endpoint.id,
@@ -186,12 +126,12 @@ describe('log, resend, recover', () => {
       ),
     ).toEqual({ queued: 1 });
     const [requeued] = (await outboxOf(t.id)).filter((e) => e.event_id !== event.event_id);
-    expect(await deliverMessage(deps.delivery(), requeued!, 1)).toMatchObject({ result: 'delivered' });
-    expect(await resendMessage(deps.log, owner(t), t.id, endpoint.id, id)).toEqual({ message_id: id });
-    const m = await deps.log.messages.get(t.id, id);
+    expect(await deliverMessage(h.deps.delivery(), requeued!, 1)).toMatchObject({ result: 'delivered' });
+    expect(await resendMessage(h.deps.log, owner(t), t.id, endpoint.id, id)).toEqual({ message_id: id });
+    const m = await h.deps.log.messages.get(t.id, id);
     expect(m).toMatchObject({ status: 'pending', round_start: MAX_ATTEMPTS + 1 });
     // Each request that queued messages wrote its audit event.
-    const audited = await auditStore(db).list(t.id, {}, { limit: 50 });
+    const audited = await auditStore(h.db).list(t.id, {}, { limit: 50 });
     expect(audited.items.map((a) => a.event_type)).toEqual(
       expect.arrayContaining(['webhook_endpoint.recovered', 'webhook_message.resent']),
     );
@@ -206,17 +146,17 @@ describe('secrets', () => {
       t,
       endpoints: [endpoint],
     } = await setup(['*']);
-    const { secret } = await rotateSecret(deps.api, owner(t), t.id, endpoint!.id);
+    const { secret } = await rotateSecret(h.deps.api, owner(t), t.id, endpoint!.id);
     shown.push(secret);
-    await webhookFanOut(deps.fanOut)(change(t.id));
-    const handle = webhookHandlers(deps.delivery(), {} as never, '')[EVENT_KINDS.webhookDeliveryRequested];
+    await webhookFanOut(h.deps.fanOut)(change(t.id));
+    const handle = webhookHandlers(h.deps.delivery(), {} as never, '')[EVENT_KINDS.webhookDeliveryRequested];
     for (const e of await outboxOf(t.id))
       await handle(e, { attributes: { ApproximateReceiveCount: '1' }, receiptHandle: 'r' } as never);
     const reads = JSON.stringify([
-      await deps.api.endpoints.list(t.id, { limit: 50 }).then((p) => p.items),
-      await listMessages(deps.log, t.id, endpoint!.id, undefined, { limit: 50 }),
+      await h.deps.api.endpoints.list(t.id, { limit: 50 }).then((p) => p.items),
+      await listMessages(h.deps.log, t.id, endpoint!.id, undefined, { limit: 50 }),
     ]);
-    const auditLog = JSON.stringify(await auditStore(db).list(t.id, {}, { limit: 100 }));
+    const auditLog = JSON.stringify(await auditStore(h.db).list(t.id, {}, { limit: 100 }));
     expect(lines.length).toBeGreaterThan(0);
     for (const s of shown) {
       const key = s.slice(6);
