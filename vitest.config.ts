@@ -15,6 +15,9 @@ const needIsolation = [
   'tests/unit/doc-links.test.ts',
   'tests/unit/api-doc.test.ts',
   'tests/connected/bootstrap-admin.test.ts',
+  // Runs a polling loop over DynamoDB Local's stream; beside other files in one worker it missed
+  // its first record in three of six full runs (2026-11-27), never alone.
+  'tests/connected/stream-poller.test.ts',
 ];
 
 export default defineConfig({
