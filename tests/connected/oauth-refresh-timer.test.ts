@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
 import type { Db } from '#functions/adapters/dynamo';
 import {
@@ -9,7 +8,7 @@ import {
   consentStore,
   refreshClaims,
 } from '#functions/adapters/oauth-store';
-import { APP_SECRETS_TENANT, oauthProvider } from '#functions/adapters/oauth-provider';
+import { oauthProvider } from '#functions/adapters/oauth-provider';
 import { timerStore } from '#functions/adapters/timer-store';
 import type { OAuthSettings } from '#functions/config';
 import { timerFireDeps } from '#functions/workers/timers';
@@ -22,9 +21,8 @@ import { fireTimer, sweepTimers, timerFired } from '#shared/domain/timers/use-ca
 import type { Timer } from '#shared/domain/timers/ports';
 import type { Clock } from '#shared/kernel/ids';
 import { sha256 } from '#shared/kernel/secrets';
-import { SANDBOX_APPS } from '#local/oauth-sandbox';
-import { ProviderSandbox } from '#local/provider-sandbox';
-import { freshDb } from '#tests/support/db';
+import type { ProviderSandbox } from '#local/provider-sandbox';
+import { consentCode, type OAuthWorld, oauthWorld } from '#tests/support/oauth';
 
 /**
  * Refresh before expiry by the `oauth_refresh` timer, on DynamoDB Local against the sandbox's
@@ -36,7 +34,8 @@ import { freshDb } from '#tests/support/db';
 let db: Db;
 let sandbox: ProviderSandbox;
 let settings: OAuthSettings;
-const secrets = localConnectionSecrets(undefined);
+let secrets: OAuthWorld['secrets'];
+let world: OAuthWorld;
 
 const manual = (start: string) => {
   let at = Date.parse(start);
@@ -103,15 +102,7 @@ async function connected(clock: Clock): Promise<Connection> {
     code_verifier: null,
     expires_at: new Date(clock.now().getTime() + 600_000).toISOString(),
   });
-  const consent = new URL(`${sandbox.url}/xero/oauth/authorize`);
-  for (const [k, v] of Object.entries({
-    client_id: SANDBOX_APPS.xero.client_id,
-    redirect_uri: settings.redirectUrl!,
-    state,
-    prompt: 'auto',
-  }))
-    consent.searchParams.set(k, v);
-  const back = new URL((await fetch(consent, { redirect: 'manual' })).headers.get('location')!);
+  const code = await consentCode(world, 'xero', state);
   const outcome = await completeConsent(
     {
       connections,
@@ -123,7 +114,7 @@ async function connected(clock: Clock): Promise<Connection> {
       armRefresh: armOAuthRefresh(db),
       clock,
     },
-    { state, code: back.searchParams.get('code')!, client: randomUUID() },
+    { state, code, client: randomUUID() },
   );
   expect(outcome.answer).toBe('connected');
   return (await connections.get(c.tenant_id, c.id))!;
@@ -139,16 +130,8 @@ async function sweepAndFire(clock: Clock, tokens: TokenDeps) {
 }
 
 beforeAll(async () => {
-  ({ db } = await freshDb());
-  sandbox = new ProviderSandbox();
-  await sandbox.listen();
-  settings = {
-    redirectUrl: 'http://127.0.0.1:9/oauth/callback',
-    clientIds: { xero: SANDBOX_APPS.xero.client_id },
-    sandboxUrl: sandbox.url,
-    timeoutMs: 5000,
-  };
-  await secrets.put(APP_SECRETS_TENANT, 'xero', { client_secret: SANDBOX_APPS.xero.client_secret });
+  world = await oauthWorld('xero');
+  ({ db, sandbox, settings, secrets } = world);
 });
 
 afterAll(async () => {

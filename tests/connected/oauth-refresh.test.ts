@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
 import type { Db } from '#functions/adapters/dynamo';
 import { callbackThrottle, consentStore, refreshClaims } from '#functions/adapters/oauth-store';
-import { APP_SECRETS_TENANT, oauthProvider } from '#functions/adapters/oauth-provider';
+import { oauthProvider } from '#functions/adapters/oauth-provider';
 import type { OAuthSettings } from '#functions/config';
 import type { Connection, ConnectionStore } from '#shared/domain/integrations/ports';
 import { completeConsent } from '#shared/domain/oauth/connect';
 import { accessToken, type TokenDeps } from '#shared/domain/oauth/tokens';
 import { sha256 } from '#shared/kernel/secrets';
 import { XERO_LIMITS } from '#local/oauth-apis';
-import { SANDBOX_APPS, SANDBOX_ORGANISATIONS } from '#local/oauth-sandbox';
+import { SANDBOX_ORGANISATIONS } from '#local/oauth-sandbox';
 import { xeroTarget } from '#functions/adapters/oauth-targets';
-import { ProviderSandbox } from '#local/provider-sandbox';
-import { freshDb } from '#tests/support/db';
+import type { ProviderSandbox } from '#local/provider-sandbox';
+import { type OAuthWorld, oauthWorld, storeConsentedPair } from '#tests/support/oauth';
 
 /**
  * The refresh of an OAuth 2 token pair on DynamoDB Local against the sandbox's Xero, whose
@@ -25,7 +24,8 @@ import { freshDb } from '#tests/support/db';
 let db: Db;
 let sandbox: ProviderSandbox;
 let settings: OAuthSettings;
-const secrets = localConnectionSecrets(undefined);
+let secrets: OAuthWorld['secrets'];
+let world: OAuthWorld;
 const clock = { now: () => new Date() };
 
 const connection = (): Connection => ({
@@ -44,27 +44,7 @@ const connection = (): Connection => ({
 });
 
 /** A pair from the sandbox's consent, stored as a stale secret of generation 1. */
-async function consented(c: Connection) {
-  const provider = oauthProvider(settings, secrets);
-  const url = new URL(`${sandbox.url}/xero/oauth/authorize`);
-  for (const [k, v] of Object.entries({
-    client_id: SANDBOX_APPS.xero.client_id,
-    redirect_uri: settings.redirectUrl!,
-    state: 's',
-    prompt: 'auto',
-  }))
-    url.searchParams.set(k, v);
-  const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
-  const answer = await provider.exchange('xero', {} as never, back.searchParams.get('code')!, null);
-  if (!answer.ok) throw new Error(answer.error);
-  await secrets.put(c.tenant_id, c.id, {
-    access_token: answer.tokens.access_token,
-    refresh_token: answer.tokens.refresh_token!,
-    expires_at: new Date(Date.now() - 1000).toISOString(),
-    generation: '1',
-  });
-  await refreshClaims(db).reset(c.tenant_id, c.id, 1);
-}
+const consented = (c: Connection) => storeConsentedPair(world, c, () => new Date(Date.now() - 1000));
 
 const deps = (revoked = vi.fn(async () => {})): TokenDeps => ({
   secrets,
@@ -78,16 +58,8 @@ const deps = (revoked = vi.fn(async () => {})): TokenDeps => ({
 const refreshCalls = () => sandbox.oauth.tokenCalls.filter((t) => t.grant_type === 'refresh_token');
 
 beforeAll(async () => {
-  ({ db } = await freshDb());
-  sandbox = new ProviderSandbox();
-  await sandbox.listen();
-  settings = {
-    redirectUrl: 'http://127.0.0.1:9/oauth/callback',
-    clientIds: { xero: SANDBOX_APPS.xero.client_id },
-    sandboxUrl: sandbox.url,
-    timeoutMs: 5000,
-  };
-  await secrets.put(APP_SECRETS_TENANT, 'xero', { client_secret: SANDBOX_APPS.xero.client_secret });
+  world = await oauthWorld('xero');
+  ({ db, sandbox, settings, secrets } = world);
 });
 
 afterAll(async () => {

@@ -3,28 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountingStore } from '#functions/adapters/accounting-store';
 import { accountingTargets } from '#functions/adapters/accounting-targets';
 import { connectionResults } from '#functions/adapters/connection-results';
-import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { documentStore } from '#functions/adapters/document-store';
 import type { Db } from '#functions/adapters/dynamo';
 import { refreshClaims } from '#functions/adapters/oauth-store';
-import { APP_SECRETS_TENANT, oauthProvider } from '#functions/adapters/oauth-provider';
+import { oauthProvider } from '#functions/adapters/oauth-provider';
 import { quickbooksTarget } from '#functions/adapters/oauth-targets';
 import { oauthRecords } from '#functions/adapters/oauth-records';
 import type { OAuthSettings } from '#functions/config';
 import { type ExportRunDeps, runExport } from '#shared/domain/accounting/export-run';
 import type { AccountingTarget, TargetDocument } from '#shared/domain/accounting/ports';
 import { createExport } from '#shared/domain/accounting/use-cases';
-import { auditEvent } from '#shared/domain/audit';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
 import type { Connection } from '#shared/domain/integrations/ports';
 import { DELIVERY_BACKOFF } from '#shared/domain/notifications/channels';
 import { accessToken, type TokenDeps } from '#shared/domain/oauth/tokens';
 import { systemClock } from '#shared/kernel/ids';
-import { SANDBOX_APPS, SANDBOX_ORGANISATIONS } from '#local/oauth-sandbox';
-import { ProviderSandbox } from '#local/provider-sandbox';
-import { freshDb } from '#tests/support/db';
+import { SANDBOX_ORGANISATIONS } from '#local/oauth-sandbox';
+import type { ProviderSandbox } from '#local/provider-sandbox';
 import { principal } from '#tests/support/fixtures';
+import { accountingConnection, type OAuthWorld, oauthWorld, storeConsentedPair } from '#tests/support/oauth';
 
 /**
  * The QuickBooks Online client against the sandbox's Intuit (docs/connecting-accounting.md), on
@@ -36,7 +34,8 @@ import { principal } from '#tests/support/fixtures';
 let db: Db;
 let sandbox: ProviderSandbox;
 let settings: OAuthSettings;
-const secrets = localConnectionSecrets(undefined);
+let secrets: OAuthWorld['secrets'];
+let world: OAuthWorld;
 const REALM = SANDBOX_ORGANISATIONS.quickbooks_online.realmId;
 
 const tokenDeps = (): TokenDeps => ({
@@ -51,53 +50,13 @@ const tokenFor = (c: Connection, stale?: string) => accessToken(tokenDeps(), c, 
 
 /** An active QuickBooks connection in the table, with a pair from the sandbox's consent. */
 async function connected(): Promise<Connection> {
-  const now = new Date().toISOString();
-  const c: Connection = {
-    id: randomUUID(),
-    tenant_id: `t-${randomUUID().slice(0, 8)}`,
+  const c = await accountingConnection(db, systemClock, {
     adapter_key: 'quickbooks_online',
-    category: 'accounting',
     name: 'QuickBooks',
-    status: 'active',
     scopes: ['com.intuit.quickbooks.accounting'],
     config: { customer_id: '58', item_id: '1', realm_id: REALM },
-    mapping: {},
-    secret_configured: true,
-    created_at: now,
-    updated_at: now,
-  };
-  const audit = auditEvent(systemClock, {
-    tenant_id: c.tenant_id,
-    event_type: 'integration_connection.created',
-    actor_id: null,
-    entity_type: 'integration_connection',
-    entity_id: c.id,
-    summary: 'test setup',
   });
-  expect(await connectionStore(db).create(c, audit)).toBe('written');
-  const url = new URL(`${sandbox.url}/quickbooks_online/oauth/authorize`);
-  for (const [k, v] of Object.entries({
-    client_id: SANDBOX_APPS.quickbooks_online.client_id,
-    redirect_uri: settings.redirectUrl!,
-    state: 's',
-    prompt: 'auto',
-  }))
-    url.searchParams.set(k, v);
-  const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
-  const answer = await oauthProvider(settings, secrets).exchange(
-    'quickbooks_online',
-    {} as never,
-    back.searchParams.get('code')!,
-    null,
-  );
-  if (!answer.ok) throw new Error(answer.error);
-  await secrets.put(c.tenant_id, c.id, {
-    access_token: answer.tokens.access_token,
-    refresh_token: answer.tokens.refresh_token!,
-    expires_at: new Date(Date.now() + answer.tokens.expires_in * 1000).toISOString(),
-    generation: '1',
-  });
-  await refreshClaims(db).reset(c.tenant_id, c.id, 1);
+  await storeConsentedPair(world, c, (s) => new Date(Date.now() + s * 1000));
   return c;
 }
 
@@ -115,18 +74,8 @@ const refreshCalls = () =>
   );
 
 beforeAll(async () => {
-  ({ db } = await freshDb());
-  sandbox = new ProviderSandbox();
-  await sandbox.listen();
-  settings = {
-    redirectUrl: 'http://127.0.0.1:9/oauth/callback',
-    clientIds: { quickbooks_online: SANDBOX_APPS.quickbooks_online.client_id },
-    sandboxUrl: sandbox.url,
-    timeoutMs: 5000,
-  };
-  await secrets.put(APP_SECRETS_TENANT, 'quickbooks_online', {
-    client_secret: SANDBOX_APPS.quickbooks_online.client_secret,
-  });
+  world = await oauthWorld('quickbooks_online');
+  ({ db, sandbox, settings, secrets } = world);
 });
 
 afterAll(async () => {

@@ -4,12 +4,11 @@ import { accountingStore } from '#functions/adapters/accounting-store';
 import { accountingTargets } from '#functions/adapters/accounting-targets';
 import { auditStore } from '#functions/adapters/audit-store';
 import { connectionResults } from '#functions/adapters/connection-results';
-import { localConnectionSecrets } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { documentStore } from '#functions/adapters/document-store';
 import type { Db } from '#functions/adapters/dynamo';
 import { refreshClaims } from '#functions/adapters/oauth-store';
-import { APP_SECRETS_TENANT, oauthProvider } from '#functions/adapters/oauth-provider';
+import { oauthProvider } from '#functions/adapters/oauth-provider';
 import { pendingOlderThan } from '#functions/adapters/outbox';
 import { armTimer } from '#functions/adapters/timer-arm';
 import { timerStore } from '#functions/adapters/timer-store';
@@ -17,7 +16,6 @@ import type { OAuthSettings } from '#functions/config';
 import { timerFireDeps } from '#functions/workers/timers';
 import { type ExportRunDeps, runExport } from '#shared/domain/accounting/export-run';
 import { createExport } from '#shared/domain/accounting/use-cases';
-import { auditEvent } from '#shared/domain/audit';
 import { activeConnectionReader } from '#shared/domain/integrations/active';
 import type { Connection } from '#shared/domain/integrations/ports';
 import { DELIVERY_BACKOFF } from '#shared/domain/notifications/channels';
@@ -26,10 +24,10 @@ import { fireTimer, sweepTimers, timerFired } from '#shared/domain/timers/use-ca
 import type { Clock } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import { XERO_LIMITS } from '#local/oauth-apis';
-import { SANDBOX_APPS, SANDBOX_ORGANISATIONS } from '#local/oauth-sandbox';
-import { ProviderSandbox } from '#local/provider-sandbox';
-import { freshDb } from '#tests/support/db';
+import { SANDBOX_ORGANISATIONS } from '#local/oauth-sandbox';
+import type { ProviderSandbox } from '#local/provider-sandbox';
 import { principal } from '#tests/support/fixtures';
+import { accountingConnection, type OAuthWorld, oauthWorld, storeConsentedPair } from '#tests/support/oauth';
 
 /**
  * Faults of a Xero export on DynamoDB Local and the sandbox, with a clock the test moves. A consent
@@ -42,7 +40,8 @@ import { principal } from '#tests/support/fixtures';
 let db: Db;
 let sandbox: ProviderSandbox;
 let settings: OAuthSettings;
-const secrets = localConnectionSecrets(undefined);
+let secrets: OAuthWorld['secrets'];
+let world: OAuthWorld;
 let at = Date.now();
 const clock: Clock = { now: () => new Date(at) };
 
@@ -75,53 +74,13 @@ const worker = (): ExportRunDeps => ({
 });
 
 async function xeroConnection(): Promise<Connection> {
-  const now = clock.now().toISOString();
-  const c: Connection = {
-    id: randomUUID(),
-    tenant_id: `t-${randomUUID().slice(0, 8)}`,
+  const c = await accountingConnection(db, clock, {
     adapter_key: 'xero',
-    category: 'accounting',
     name: 'Xero books',
-    status: 'active',
     scopes: ['accounting.transactions'],
     config: { sales_account_code: '200', organisation_id: SANDBOX_ORGANISATIONS.xero.tenantId },
-    mapping: {},
-    secret_configured: true,
-    created_at: now,
-    updated_at: now,
-  };
-  const audit = auditEvent(clock, {
-    tenant_id: c.tenant_id,
-    event_type: 'integration_connection.created',
-    actor_id: null,
-    entity_type: 'integration_connection',
-    entity_id: c.id,
-    summary: 'test setup',
   });
-  expect(await connectionStore(db).create(c, audit)).toBe('written');
-  const url = new URL(`${sandbox.url}/xero/oauth/authorize`);
-  for (const [k, v] of Object.entries({
-    client_id: SANDBOX_APPS.xero.client_id,
-    redirect_uri: settings.redirectUrl!,
-    state: 's',
-    prompt: 'auto',
-  }))
-    url.searchParams.set(k, v);
-  const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
-  const answer = await oauthProvider(settings, secrets).exchange(
-    'xero',
-    {} as never,
-    back.searchParams.get('code')!,
-    null,
-  );
-  if (!answer.ok) throw new Error(answer.error);
-  await secrets.put(c.tenant_id, c.id, {
-    access_token: answer.tokens.access_token,
-    refresh_token: answer.tokens.refresh_token!,
-    expires_at: new Date(at + answer.tokens.expires_in * 1000).toISOString(),
-    generation: '1',
-  });
-  await refreshClaims(db).reset(c.tenant_id, c.id, 1);
+  await storeConsentedPair(world, c, (s) => new Date(at + s * 1000));
   return c;
 }
 
@@ -147,16 +106,8 @@ const exportOf = async (c: Connection, numbers: string[]) =>
 const invoicePuts = () => sandbox.oauth.apis.calls.filter((x) => x.provider === 'xero' && x.method === 'PUT');
 
 beforeAll(async () => {
-  ({ db } = await freshDb());
-  sandbox = new ProviderSandbox();
-  await sandbox.listen();
-  settings = {
-    redirectUrl: 'http://127.0.0.1:9/oauth/callback',
-    clientIds: { xero: SANDBOX_APPS.xero.client_id },
-    sandboxUrl: sandbox.url,
-    timeoutMs: 5000,
-  };
-  await secrets.put(APP_SECRETS_TENANT, 'xero', { client_secret: SANDBOX_APPS.xero.client_secret });
+  world = await oauthWorld('xero');
+  ({ db, sandbox, settings, secrets } = world);
 });
 
 afterAll(async () => {
