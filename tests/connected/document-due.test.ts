@@ -12,6 +12,7 @@ import { type Clock, newId, systemClock } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import { freshDb } from '#tests/support/db';
 import { drain, principal } from '#tests/support/fixtures';
+import { manualClock } from '#tests/support/moved-clock';
 
 /**
  * `document.overdue` (docs/api.md section 9.7) on DynamoDB Local with a clock the test moves: an
@@ -24,16 +25,6 @@ let db: Db;
 let stores: ReturnType<typeof createStores>;
 const T = 'doc-due-co';
 const admin = principal('admin', {}, true);
-
-const manual = (start: string) => {
-  let at = Date.parse(start);
-  return {
-    now: () => new Date(at),
-    set: (iso: string) => {
-      at = Date.parse(iso);
-    },
-  };
-};
 
 beforeAll(async () => {
   ({ db, stores } = await freshDb());
@@ -85,7 +76,7 @@ const ruleEvents = async (id: string) => {
 
 describe('document.overdue', () => {
   it('an open invoice is due at the end of due_on in the tenant zone, fires once, never early', async () => {
-    const clock = manual('2036-03-01T00:00:00.000Z');
+    const clock = manualClock('2036-03-01T00:00:00.000Z');
     const inv = await openInvoice(clock, '2036-03-10');
     // Berlin is UTC+1 in March before the change: 2036-03-11 00:00 local is 2036-03-10 23:00 UTC.
     expect(await timersOf(inv.id)).toEqual([
@@ -113,12 +104,12 @@ describe('document.overdue', () => {
   });
 
   it('summer time: the end of due_on is 22:00 UTC', async () => {
-    const inv = await openInvoice(manual('2036-07-01T00:00:00.000Z'), '2036-07-10');
+    const inv = await openInvoice(manualClock('2036-07-01T00:00:00.000Z'), '2036-07-10');
     expect((await timersOf(inv.id))[0]?.due_at).toBe('2036-07-10T22:00:00.000Z');
   });
 
   it('paid before its time: the timer is cancelled with the change', async () => {
-    const clock = manual('2036-04-01T00:00:00.000Z');
+    const clock = manualClock('2036-04-01T00:00:00.000Z');
     const inv = await openInvoice(clock, '2036-04-10');
     expect(await timersOf(inv.id)).toHaveLength(1);
     await changeDocumentStatus(docDeps(clock), admin, T, inv.id, { status: 'paid' });
@@ -126,7 +117,7 @@ describe('document.overdue', () => {
   });
 
   it('stale: a firing that meets a paid invoice does nothing', async () => {
-    const clock = manual('2036-05-01T00:00:00.000Z');
+    const clock = manualClock('2036-05-01T00:00:00.000Z');
     const inv = await openInvoice(clock, '2036-05-10');
     clock.set('2036-05-11T00:00:00.000Z');
     await sweepTimers({ timers: timerStore(db), clock });
@@ -137,7 +128,7 @@ describe('document.overdue', () => {
   });
 
   it('payments, drafts and invoices without due_on arm nothing', async () => {
-    const clock = manual('2036-06-01T00:00:00.000Z');
+    const clock = manualClock('2036-06-01T00:00:00.000Z');
     const payment = await openInvoice(clock, '2036-06-10', 'payment');
     expect(await timersOf(payment.id)).toEqual([]);
     const draft = await createDocument(docDeps(clock), admin, T, {

@@ -16,6 +16,7 @@ import type { Clock } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import { freshDb } from '#tests/support/db';
 import { audit, drain, login, membership, principal, tenant } from '#tests/support/fixtures';
+import { type ManualClock, manualClock } from '#tests/support/moved-clock';
 
 /**
  * Escalation firing on DynamoDB Local with a clock the test moves (docs/api.md, "Escalation
@@ -31,16 +32,6 @@ const owner = principal('owner-1', { [t.id]: 'owner' });
 const managerA = login();
 const managerB = login();
 const MIN = 60_000;
-
-const manual = (start: string) => {
-  let at = Date.parse(start);
-  return {
-    now: () => new Date(at),
-    set: (iso: string) => void (at = Date.parse(iso)),
-    add: (ms: number) => void (at += ms),
-  } satisfies Clock & Record<string, unknown>;
-};
-type Manual = ReturnType<typeof manual>;
 
 const exceptionDeps = (clock: Clock) => ({
   exceptions: stores.exceptions,
@@ -84,7 +75,7 @@ const raise = (type: string, clock: Clock) =>
   });
 
 /** Sweeps at the clock's time and returns this exception's firing, not yet handled. */
-const sweepFor = async (clock: Manual, exceptionId: string): Promise<OutboxEvent | undefined> => {
+const sweepFor = async (clock: ManualClock, exceptionId: string): Promise<OutboxEvent | undefined> => {
   await sweepTimers({ timers: timerStore(db), clock });
   let found: OutboxEvent | undefined;
   for await (const e of pendingOlderThan(db, '9999'))
@@ -93,7 +84,7 @@ const sweepFor = async (clock: Manual, exceptionId: string): Promise<OutboxEvent
 };
 const handled = new Set<string>();
 /** Sweeps and fires this exception's due timer once, as the worker would. */
-const tick = async (clock: Manual, exceptionId: string) => {
+const tick = async (clock: ManualClock, exceptionId: string) => {
   await sweepTimers({ timers: timerStore(db), clock });
   const outcomes: string[] = [];
   for await (const e of pendingOlderThan(db, '9999')) {
@@ -131,7 +122,7 @@ beforeAll(async () => {
 
 describe('escalation levels', () => {
   it('level 1 notifies each target once in the firing transaction, then level 2, then stops', async () => {
-    const clock = manual('2040-01-01T08:00:00.000Z');
+    const clock = manualClock('2040-01-01T08:00:00.000Z');
     await policyFor('lvl.two', clock);
     const e = await raise('lvl.two', clock);
     clock.add(15 * MIN - 1);
@@ -165,7 +156,7 @@ describe('escalation levels', () => {
   });
 
   it('a redelivered firing of a level that fired does nothing', async () => {
-    const clock = manual('2040-02-01T08:00:00.000Z');
+    const clock = manualClock('2040-02-01T08:00:00.000Z');
     await policyFor('redelivered', clock);
     const e = await raise('redelivered', clock);
     clock.add(15 * MIN);
@@ -177,7 +168,7 @@ describe('escalation levels', () => {
   });
 
   it('repeat: after the last level the levels run again `repeat` times', async () => {
-    const clock = manual('2040-03-01T08:00:00.000Z');
+    const clock = manualClock('2040-03-01T08:00:00.000Z');
     await policyFor('repeated', clock, {
       levels: [{ after_minutes: 10, notify: [{ channel: 'email', recipient: 'oncall@example.test' }] }],
       repeat: 2,
@@ -197,7 +188,7 @@ describe('escalation levels', () => {
   });
 
   it('follows the policy as it stands when a level falls due; disabling it stops the escalation', async () => {
-    const clock = manual('2040-04-01T08:00:00.000Z');
+    const clock = manualClock('2040-04-01T08:00:00.000Z');
     const policy = await policyFor('changing', clock);
     const e = await raise('changing', clock);
     const changed = await updatePolicy(
@@ -233,7 +224,7 @@ describe('escalation levels', () => {
 
 describe('acknowledgement', () => {
   it('acknowledging stops the escalation: the pending level is cancelled and a stale firing sends nothing', async () => {
-    const clock = manual('2040-05-01T08:00:00.000Z');
+    const clock = manualClock('2040-05-01T08:00:00.000Z');
     await policyFor('acked', clock);
     const e = await raise('acked', clock);
     clock.add(15 * MIN);
@@ -246,7 +237,7 @@ describe('acknowledgement', () => {
   });
 
   it('ack timeout: still acknowledged that long, it re-opens as a system transition and escalates from level 1', async () => {
-    const clock = manual('2040-06-01T08:00:00.000Z');
+    const clock = manualClock('2040-06-01T08:00:00.000Z');
     const policy = await policyFor('ack.timeout', clock, { ack_timeout_minutes: 60 });
     const e = await raise('ack.timeout', clock);
     clock.add(15 * MIN);
@@ -275,7 +266,7 @@ describe('acknowledgement', () => {
   });
 
   it('resolving before the timeout cancels it; a resolved exception never re-opens', async () => {
-    const clock = manual('2040-07-01T08:00:00.000Z');
+    const clock = manualClock('2040-07-01T08:00:00.000Z');
     await policyFor('resolved', clock, { ack_timeout_minutes: 30 });
     const e = await raise('resolved', clock);
     await changeExceptionStatus(exceptionDeps(clock), owner, t.id, e.id, { status: 'acknowledged' });

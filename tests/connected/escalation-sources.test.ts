@@ -26,6 +26,7 @@ import { ProviderSandbox } from '#local/provider-sandbox';
 import { hubDeps, LEDGERLY_REQUEST, LEDGERLY_SECRET } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { audit, principal, tenant } from '#tests/support/fixtures';
+import { type ManualClock, manualClock } from '#tests/support/moved-clock';
 
 /**
  * Escalation beyond the API's own exceptions (docs/api.md, "Escalation policies"): an exception a
@@ -40,12 +41,6 @@ const owner = principal('owner-1', { [t.id]: 'owner' });
 const MIN = 60_000;
 const sandbox = new ProviderSandbox();
 const record = { messageId: 'm', attributes: {} } as unknown as SQSRecord;
-
-const manual = (start: string) => {
-  let at = Date.parse(start);
-  return { now: () => new Date(at), add: (ms: number) => void (at += ms) };
-};
-type Manual = ReturnType<typeof manual>;
 
 beforeAll(async () => {
   ({ db, stores } = await freshDb());
@@ -73,7 +68,7 @@ const outbox = async (match: (e: OutboxEvent) => boolean) => {
 };
 const handled = new Set<string>();
 /** Sweeps and fires this subject's due timers once, as the worker would. */
-const tick = async (clock: Manual, subjectId: string) => {
+const tick = async (clock: ManualClock, subjectId: string) => {
   await sweepTimers({ timers: timerStore(db), clock });
   const outcomes: string[] = [];
   for (const e of await outbox(
@@ -90,7 +85,7 @@ const timersOf = async (id: string) =>
 
 describe('an exception a reconciliation run opens', () => {
   it('goes under the policy that fits, with its first level armed, once however often the run repeats', async () => {
-    const clock = manual('2040-02-01T08:00:00.000Z');
+    const clock = manualClock('2040-02-01T08:00:00.000Z');
     const policy = await policyFor('reconciliation.amount_mismatch', clock);
     const deps = { ...hubDeps(db, stores, `${sandbox.url}/providers`, 5000), clock };
     const c = await createConnection(deps, owner, t.id, { ...LEDGERLY_REQUEST, secret: LEDGERLY_SECRET });
@@ -137,7 +132,7 @@ describe('an exception a reconciliation run opens', () => {
 
 describe('exception.escalated as a rule trigger', () => {
   it('a level that fires runs the rules on it, once through redelivery', async () => {
-    const clock = manual('2040-03-01T08:00:00.000Z');
+    const clock = manualClock('2040-03-01T08:00:00.000Z');
     await policyFor('payment.declined', clock);
     const rule = await createRule(
       { rules: stores.workflowRules, zones: stores.zones, clock },

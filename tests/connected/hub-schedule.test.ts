@@ -28,6 +28,7 @@ import { ProviderSandbox } from '#local/provider-sandbox';
 import { hubDeps, LEDGERLY_REQUEST, LEDGERLY_SECRET } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { principal } from '#tests/support/fixtures';
+import { type ManualClock, manualClock } from '#tests/support/moved-clock';
 
 /**
  * Hub schedules (docs/api.md, "Hub schedules") on DynamoDB Local and the loopback provider
@@ -52,12 +53,7 @@ const newTenant = () => `t-${newId().slice(-12)}`;
 const HOUR = 3_600_000;
 const record = { messageId: 'm', attributes: {} } as unknown as SQSRecord;
 
-const manual = (start: string) => {
-  let at = Date.parse(start);
-  return { now: () => new Date(at), set: (ms: number) => void (at = ms) };
-};
-type Manual = ReturnType<typeof manual>;
-const deps = (clock: Manual) => ({ ...hubDeps(db, stores, `${sandbox.url}/providers`, 5000), clock });
+const deps = (clock: ManualClock) => ({ ...hubDeps(db, stores, `${sandbox.url}/providers`, 5000), clock });
 
 const timersOf = async (tenantId: string, id: string) =>
   (await timerStore(db).list(tenantId, { subject_id: id }, { limit: 10 })).items;
@@ -74,7 +70,7 @@ const runsOf = async (tenantId: string, id: string) =>
 
 /** Sweeps at `ms` and fires, once, each firing of the connection not fired before. */
 const fired = new Set<string>();
-const sweepAndFire = async (clock: Manual, ms: number, id: string) => {
+const sweepAndFire = async (clock: ManualClock, ms: number, id: string) => {
   clock.set(ms);
   await sweepTimers({ timers: timerStore(db), clock });
   const out = [];
@@ -86,7 +82,7 @@ const sweepAndFire = async (clock: Manual, ms: number, id: string) => {
   return out;
 };
 
-const scheduled = async (clock: Manual, schedule: Record<string, number>) => {
+const scheduled = async (clock: ManualClock, schedule: Record<string, number>) => {
   const tenantId = newTenant();
   const c = await createConnection(deps(clock), manager, tenantId, {
     ...LEDGERLY_REQUEST,
@@ -98,7 +94,7 @@ const scheduled = async (clock: Manual, schedule: Record<string, number>) => {
 
 describe('a connection schedule', () => {
   it('arms one timer at the next occurrence, fires never early, and requests the runs the hub worker runs', async () => {
-    const clock = manual('2026-04-01T10:00:00.000Z');
+    const clock = manualClock('2026-04-01T10:00:00.000Z');
     const { tenantId, c } = await scheduled(clock, {
       diagnostics_every_hours: 6,
       reconciliation_every_hours: 24,
@@ -156,7 +152,7 @@ describe('a connection schedule', () => {
   });
 
   it('after downtime fires once for the latest occurrences; a redelivered firing writes nothing', async () => {
-    const clock = manual('2026-04-01T10:00:00.000Z');
+    const clock = manualClock('2026-04-01T10:00:00.000Z');
     const { tenantId, c } = await scheduled(clock, {
       diagnostics_every_hours: 6,
       reconciliation_every_hours: 24,
@@ -193,7 +189,7 @@ describe('a connection schedule', () => {
   });
 
   it('follows the schedule and the status: cancelled, re-armed, stale once unscheduled, gone with the connection', async () => {
-    const clock = manual('2026-04-01T10:00:00.000Z');
+    const clock = manualClock('2026-04-01T10:00:00.000Z');
     const { tenantId, c } = await scheduled(clock, { diagnostics_every_hours: 2 });
     const d = deps(clock);
     await updateConnection(d, manager, tenantId, c.id, { status: 'disabled' });
@@ -219,7 +215,7 @@ describe('a connection schedule', () => {
   });
 
   it('a connection changed between the firing read and its write is retried, not lost', async () => {
-    const clock = manual('2026-04-01T10:00:00.000Z');
+    const clock = manualClock('2026-04-01T10:00:00.000Z');
     const { tenantId, c } = await scheduled(clock, { diagnostics_every_hours: 1 });
     const [armed] = await timersOf(tenantId, c.id);
     clock.set(Date.parse(armed!.due_at));
@@ -236,7 +232,7 @@ describe('a connection schedule', () => {
   });
 
   it('health judges freshness against the schedule', async () => {
-    const clock = manual('2026-04-01T10:00:00.000Z');
+    const clock = manualClock('2026-04-01T10:00:00.000Z');
     const { tenantId, c } = await scheduled(clock, { diagnostics_every_hours: 2 });
     await hubStore(db).recordResult(tenantId, c.id, { ok: true, at: clock.now().toISOString() });
     clock.set(clock.now().getTime() + 3 * HOUR);
@@ -253,7 +249,7 @@ describe('a connection schedule', () => {
 
 describe('bad schedules', () => {
   it('reconciliation on an adapter that cannot reconcile is 422 naming the field, nothing stored', async () => {
-    const clock = manual('2026-04-01T10:00:00.000Z');
+    const clock = manualClock('2026-04-01T10:00:00.000Z');
     const tenantId = newTenant();
     const err = await createConnection(deps(clock), manager, tenantId, {
       adapter_key: 'crm',

@@ -15,6 +15,7 @@ import { EVENT_KINDS } from '#shared/kernel/names';
 import { connectChannel } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { audit, drain, principal, tenant } from '#tests/support/fixtures';
+import { type ManualClock, manualClock } from '#tests/support/moved-clock';
 
 /**
  * Digests on DynamoDB Local, real conditional writes (docs/api.md section 7.4): concurrent
@@ -28,12 +29,6 @@ beforeAll(async () => {
   ({ db, stores } = await freshDb());
 });
 
-const manual = (start: string) => {
-  let at = Date.parse(start);
-  return { now: () => new Date(at), set: (iso: string) => void (at = Date.parse(iso)) } satisfies Clock &
-    Record<string, unknown>;
-};
-type Manual = ReturnType<typeof manual>;
 const actor = principal('op-3');
 const TO = '+4915112345678';
 
@@ -65,7 +60,7 @@ const pending = async (kind: string, tenantId: string) => {
     if (e.kind === kind && e.tenant_id === tenantId) out.push(e);
   return out;
 };
-const fireDue = async (clock: Manual, tenantId: string, times = 1) => {
+const fireDue = async (clock: ManualClock, tenantId: string, times = 1) => {
   await sweepTimers({ timers: timerStore(db), clock });
   const firings = await pending(EVENT_KINDS.timerFired, tenantId);
   const outcomes = await Promise.all(
@@ -79,7 +74,7 @@ const all = (tenantId: string) =>
 describe('digest', () => {
   it('N concurrent notifications with one digest key give one digest message listing N', async () => {
     const N = 12;
-    const clock = manual('2031-03-01T09:00:00.000Z');
+    const clock = manualClock('2031-03-01T09:00:00.000Z');
     const tenantId = await withTenant();
     const held = await Promise.all(Array.from({ length: N }, (_, i) => send(clock, tenantId, i)));
     const digestIds = new Set(held.map((n) => n.digest_id));
@@ -127,7 +122,7 @@ describe('digest', () => {
   });
 
   it('after the window closes the next notification opens a new digest; the list stops at 50', async () => {
-    const clock = manual('2031-03-02T09:00:00.000Z');
+    const clock = manualClock('2031-03-02T09:00:00.000Z');
     const tenantId = await withTenant();
     const first = await send(clock, tenantId, 0);
     clock.set('2031-03-02T09:15:00.000Z');

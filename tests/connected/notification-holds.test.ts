@@ -23,6 +23,7 @@ import { preferences } from '#shared/table/entities/preferences';
 import { connectChannel } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { audit, drain, login, membership, principal, tenant } from '#tests/support/fixtures';
+import { type ManualClock, manualClock } from '#tests/support/moved-clock';
 
 /**
  * Held notifications on DynamoDB Local with a clock the test moves (docs/api.md sections 7.3 and
@@ -35,13 +36,6 @@ let stores: ReturnType<typeof createStores>;
 beforeAll(async () => {
   ({ db, stores } = await freshDb());
 });
-
-const manual = (start: string) => {
-  let at = Date.parse(start);
-  return { now: () => new Date(at), set: (iso: string) => void (at = Date.parse(iso)) } satisfies Clock &
-    Record<string, unknown>;
-};
-type Manual = ReturnType<typeof manual>;
 
 const secrets = localConnectionSecrets(undefined);
 const CHAT = '424242';
@@ -110,7 +104,7 @@ const pending = async (kind: string, tenantId: string) => {
   return out;
 };
 /** Sweeps at the clock's time and fires this tenant's firings (each as often as `times`). */
-const tick = async (clock: Manual, tenantId: string, seen: Set<string>, times = 1) => {
+const tick = async (clock: ManualClock, tenantId: string, seen: Set<string>, times = 1) => {
   await sweepTimers({ timers: timerStore(db), clock });
   const outcomes: string[] = [];
   for (const e of await pending(EVENT_KINDS.timerFired, tenantId)) {
@@ -135,7 +129,7 @@ const auditTypes = async (tenantId: string, id: string) =>
 describe('quiet hours', () => {
   it('hold a normal telegram notification until the window ends, then deliver it exactly once', async () => {
     // 22:00-07:00 in Berlin (UTC+1 in winter): 23:30 local is 22:30Z, the end 06:00Z next day.
-    const clock = manual('2031-01-14T22:30:00.000Z');
+    const clock = manualClock('2031-01-14T22:30:00.000Z');
     const m = await withMember({ start: '22:00', end: '07:00', timezone: 'Europe/Berlin' });
     const n = await send(clock, m.tenantId, { recipient_user_id: m.userId });
     expect(n).toMatchObject({
@@ -173,7 +167,7 @@ describe('quiet hours', () => {
   });
 
   it('a firing that reaches the worker early acts on nothing (retried until due)', async () => {
-    const clock = manual('2031-01-14T22:30:00.000Z');
+    const clock = manualClock('2031-01-14T22:30:00.000Z');
     const m = await withMember({ start: '22:00', end: '07:00', timezone: 'Europe/Berlin' });
     const n = await send(clock, m.tenantId, { recipient_user_id: m.userId });
     const timer = { ...(await timerStore(db).list(m.tenantId, {}, { limit: 10 })).items[0]! };
@@ -192,7 +186,7 @@ describe('quiet hours', () => {
 
   it('critical and in_app go at once; outside the window, at once; the tenant zone when the member has none', async () => {
     // 14:30Z is 23:30 in Tokyo (the tenant's zone), outside 22:00-07:00 in UTC.
-    const clock = manual('2031-01-14T14:30:00.000Z');
+    const clock = manualClock('2031-01-14T14:30:00.000Z');
     const m = await withMember({ start: '22:00', end: '07:00' }, 'Asia/Tokyo');
     expect(
       (await send(clock, m.tenantId, { recipient_user_id: m.userId, priority: 'critical' })).status,
@@ -209,7 +203,7 @@ describe('quiet hours', () => {
 
 describe('deduplication', () => {
   it('a duplicate inside the window is suppressed naming the first; outside it is sent', async () => {
-    const clock = manual('2031-02-01T10:00:00.000Z');
+    const clock = manualClock('2031-02-01T10:00:00.000Z');
     const m = await withMember(null);
     const dedupe = { recipient_user_id: m.userId, dedupe_key: 'stock:42', dedupe_window_minutes: 30 };
     const first = await send(clock, m.tenantId, dedupe);
@@ -230,7 +224,7 @@ describe('deduplication', () => {
   });
 
   it('of concurrent duplicates exactly one is sent, the others name it', async () => {
-    const clock = manual('2031-02-02T10:00:00.000Z');
+    const clock = manualClock('2031-02-02T10:00:00.000Z');
     const m = await withMember(null);
     const sent = await Promise.all(
       Array.from({ length: 6 }, () =>

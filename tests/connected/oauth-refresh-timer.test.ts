@@ -23,6 +23,7 @@ import type { Clock } from '#shared/kernel/ids';
 import { sha256 } from '#shared/kernel/secrets';
 import type { ProviderSandbox } from '#local/provider-sandbox';
 import { consentCode, type OAuthWorld, oauthWorld } from '#tests/support/oauth';
+import { manualClock } from '#tests/support/moved-clock';
 
 /**
  * Refresh before expiry by the `oauth_refresh` timer, on DynamoDB Local against the sandbox's
@@ -36,17 +37,6 @@ let sandbox: ProviderSandbox;
 let settings: OAuthSettings;
 let secrets: OAuthWorld['secrets'];
 let world: OAuthWorld;
-
-const manual = (start: string) => {
-  let at = Date.parse(start);
-  const clock: Clock & { set(ms: number): void } = {
-    now: () => new Date(at),
-    set: (ms) => {
-      at = ms;
-    },
-  };
-  return clock;
-};
 
 const tokenDeps = (clock: Clock, revoked = vi.fn(async () => {})): TokenDeps => ({
   secrets,
@@ -140,7 +130,7 @@ afterAll(async () => {
 
 describe('refresh before expiry (the oauth_refresh timer)', () => {
   it('is armed with the pair, fires minutes before expiry (not earlier), refreshes, and re-arms', async () => {
-    const clock = manual('2031-03-01T09:00:00.000Z');
+    const clock = manualClock('2031-03-01T09:00:00.000Z');
     const c = await connected(clock);
     const first = (await secrets.read(c.tenant_id, c.id))!;
     const timer = (await refreshTimerOf(c))!;
@@ -173,7 +163,7 @@ describe('refresh before expiry (the oauth_refresh timer)', () => {
   });
 
   it('a provider that cannot answer fails the firing (the queue retries); a refused refresh marks the connection and arms nothing', async () => {
-    const clock = manual('2031-03-02T09:00:00.000Z');
+    const clock = manualClock('2031-03-02T09:00:00.000Z');
     const c = await connected(clock);
     const timer = (await refreshTimerOf(c))!;
     clock.set(Date.parse(timer.due_at));

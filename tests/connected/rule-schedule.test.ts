@@ -15,6 +15,7 @@ import { EVENT_KINDS } from '#shared/kernel/names';
 import { ValidationError } from '#shared/kernel/errors';
 import { freshDb } from '#tests/support/db';
 import { drain, principal } from '#tests/support/fixtures';
+import { type ManualClock, manualClock } from '#tests/support/moved-clock';
 
 /**
  * Scheduled workflow rules (docs/api.md section 9.1) on DynamoDB Local with a clock the test
@@ -27,16 +28,6 @@ let db: Db;
 let stores: ReturnType<typeof createStores>;
 const T = 'sched-co';
 const admin = principal('admin', {}, true);
-
-const manual = (start: string) => {
-  let at = Date.parse(start);
-  return {
-    now: () => new Date(at),
-    set: (iso: string) => {
-      at = Date.parse(iso);
-    },
-  };
-};
 
 beforeAll(async () => {
   ({ db, stores } = await freshDb());
@@ -71,7 +62,7 @@ const ruleEventsOf = async (id: string) => {
   return out;
 };
 /** Sweeps at `iso` and fires what it claimed for the rule. */
-const sweepAndFire = async (clock: ReturnType<typeof manual>, iso: string, ruleId: string) => {
+const sweepAndFire = async (clock: ManualClock, iso: string, ruleId: string) => {
   clock.set(iso);
   await sweepTimers({ timers: timerStore(db), clock });
   const out = [];
@@ -81,7 +72,7 @@ const sweepAndFire = async (clock: ReturnType<typeof manual>, iso: string, ruleI
 
 describe('scheduled workflow rules', () => {
   it('arms at next_run_at in the tenant zone, fires on time, re-arms across the change to summer time', async () => {
-    const clock = manual('2026-03-18T12:00:00.000Z');
+    const clock = manualClock('2026-03-18T12:00:00.000Z');
     const rule = await mondayRule(clock);
     expect(rule.next_run_at).toBe('2026-03-23T07:00:00.000Z');
     expect(await timersOf(rule.id)).toEqual([
@@ -119,7 +110,7 @@ describe('scheduled workflow rules', () => {
   });
 
   it('missed firings fire once, for the latest, and the next is armed after now', async () => {
-    const clock = manual('2027-03-03T12:00:00.000Z');
+    const clock = manualClock('2027-03-03T12:00:00.000Z');
     const rule = await mondayRule(clock);
     expect(rule.next_run_at).toBe('2027-03-08T07:00:00.000Z');
     // Down for three Mondays: 8, 15 and 22 March.
@@ -131,7 +122,7 @@ describe('scheduled workflow rules', () => {
   });
 
   it('disabling cancels the timer (next_run_at null), enabling re-arms it, deleting cancels it', async () => {
-    const clock = manual('2028-01-05T12:00:00.000Z');
+    const clock = manualClock('2028-01-05T12:00:00.000Z');
     const rule = await mondayRule(clock);
     const off = await updateRule(ruleDeps(clock), admin, T, rule.id, {
       version: rule.version,
@@ -147,7 +138,7 @@ describe('scheduled workflow rules', () => {
   });
 
   it('a stale timer does nothing: the rule was re-scheduled after the claim', async () => {
-    const clock = manual('2029-01-03T12:00:00.000Z');
+    const clock = manualClock('2029-01-03T12:00:00.000Z');
     const rule = await mondayRule(clock);
     clock.set('2029-01-08T07:00:00.000Z');
     await sweepTimers({ timers: timerStore(db), clock });
@@ -162,7 +153,7 @@ describe('scheduled workflow rules', () => {
   });
 
   it('a cron that never fires is 422 on its path, and nothing is stored', async () => {
-    const clock = manual('2030-01-01T00:00:00.000Z');
+    const clock = manualClock('2030-01-01T00:00:00.000Z');
     await expect(mondayRule(clock, '0 0 31 2 *')).rejects.toBeInstanceOf(ValidationError);
     const rules = await drain((cursor) => stores.workflowRules.list(T, { limit: 100, cursor }));
     expect(rules.filter((r) => 'schedule' in r.trigger && r.trigger.schedule.cron === '0 0 31 2 *')).toEqual(

@@ -13,6 +13,7 @@ import { type Clock, systemClock } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import { freshDb } from '#tests/support/db';
 import { drain, principal } from '#tests/support/fixtures';
+import { type ManualClock, manualClock } from '#tests/support/moved-clock';
 
 /**
  * The timer mechanism on DynamoDB Local with an injected clock (docs/api.md, "Time"): a task's
@@ -27,19 +28,6 @@ const admin = principal('admin', {}, true);
 const actor = principal('operator-1', {}, true);
 
 /** A clock the test moves; it never sleeps. */
-const manual = (start: string) => {
-  let at = Date.parse(start);
-  const clock: Clock & { set(iso: string): void; add(ms: number): void } = {
-    now: () => new Date(at),
-    set: (iso) => {
-      at = Date.parse(iso);
-    },
-    add: (ms) => {
-      at += ms;
-    },
-  };
-  return clock;
-};
 
 beforeAll(async () => {
   ({ db, stores } = await freshDb());
@@ -78,12 +66,12 @@ const fireDeps = (clock: Clock, taskDue: TaskDueStore = taskDueStore(db)): FireD
 });
 
 /** A task due at `due`, created at `created` by the clock the test moves. */
-const taskDue = async (clock: ReturnType<typeof manual>, due: string) =>
+const taskDue = async (clock: ManualClock, due: string) =>
   createTask({ tasks: stores.tasks, clock }, actor, T, { title: `Due ${due}`, due_at: due });
 
 describe('timers', () => {
   it('a task with due_at arms its timer; the tenant lists it soonest first', async () => {
-    const clock = manual('2031-01-01T00:00:00.000Z');
+    const clock = manualClock('2031-01-01T00:00:00.000Z');
     const later = await taskDue(clock, '2031-01-03T00:00:00Z');
     const sooner = await taskDue(clock, '2031-01-02T00:00:00+01:00');
     const listed = (await timerStore(db).list(T, { kind: 'task_due' }, { limit: 100 })).items.filter((t) =>
@@ -99,7 +87,7 @@ describe('timers', () => {
   });
 
   it('due: fires once at its due time, the firing acts once (task.overdue with its rule event)', async () => {
-    const clock = manual('2032-01-01T00:00:00.000Z');
+    const clock = manualClock('2032-01-01T00:00:00.000Z');
     const task = await taskDue(clock, '2032-01-01T01:00:00Z');
     clock.set('2032-01-01T01:00:00.000Z');
     const swept = await sweepTimers({ timers: timerStore(db), clock });
@@ -115,7 +103,7 @@ describe('timers', () => {
   });
 
   it('early: a sweep a millisecond before the due time claims nothing, and a firing that arrives early is retried', async () => {
-    const clock = manual('2033-01-01T00:00:00.000Z');
+    const clock = manualClock('2033-01-01T00:00:00.000Z');
     const task = await taskDue(clock, '2033-01-01T01:00:00Z');
     clock.set('2033-01-01T00:59:59.999Z');
     const swept = await sweepTimers({ timers: timerStore(db), clock });
@@ -125,13 +113,13 @@ describe('timers', () => {
     clock.set('2033-01-01T01:00:00.000Z');
     await sweepTimers({ timers: timerStore(db), clock });
     const [firing] = await firingsOf(task.id);
-    const behind = manual('2033-01-01T00:59:59.000Z');
+    const behind = manualClock('2033-01-01T00:59:59.000Z');
     await expect(fireTimer(fireDeps(behind), firing!)).rejects.toBeInstanceOf(NotYetDueError);
     expect(await overdueEvents(task.id)).toEqual([]);
   });
 
   it('late: a timer that fell due while nothing swept fires once on recovery', async () => {
-    const clock = manual('2034-01-01T00:00:00.000Z');
+    const clock = manualClock('2034-01-01T00:00:00.000Z');
     const task = await taskDue(clock, '2034-01-01T01:00:00Z');
     clock.set('2034-01-08T00:00:00.000Z');
     await sweepTimers({ timers: timerStore(db), clock });
@@ -143,7 +131,7 @@ describe('timers', () => {
   });
 
   it('cancelled: a task done before its due time has no timer, and nothing fires', async () => {
-    const clock = manual('2035-01-01T00:00:00.000Z');
+    const clock = manualClock('2035-01-01T00:00:00.000Z');
     const task = await taskDue(clock, '2035-01-01T01:00:00Z');
     await changeTaskStatus({ tasks: stores.tasks, clock }, actor, T, task.id, { status: 'done' });
     expect(await timersOf(task.id)).toEqual([]);
@@ -153,7 +141,7 @@ describe('timers', () => {
   });
 
   it('stale: a firing whose task was finished after the claim does nothing', async () => {
-    const clock = manual('2036-01-01T00:00:00.000Z');
+    const clock = manualClock('2036-01-01T00:00:00.000Z');
     const task = await taskDue(clock, '2036-01-01T01:00:00Z');
     clock.set('2036-01-01T01:00:30.000Z');
     await sweepTimers({ timers: timerStore(db), clock });
@@ -164,7 +152,7 @@ describe('timers', () => {
   });
 
   it('stale: moving due_at later re-arms the timer; the old time passes silently, the new one fires', async () => {
-    const clock = manual('2037-01-01T00:00:00.000Z');
+    const clock = manualClock('2037-01-01T00:00:00.000Z');
     const task = await taskDue(clock, '2037-01-01T01:00:00Z');
     await updateTask({ tasks: stores.tasks, clock }, actor, T, task.id, { due_at: '2037-01-01T05:00:00Z' });
     clock.set('2037-01-01T02:00:00.000Z');
@@ -185,7 +173,7 @@ describe('timers', () => {
   });
 
   it('a stale firing of an older due time does nothing even if it arrives after the re-arm', async () => {
-    const clock = manual('2038-01-01T00:00:00.000Z');
+    const clock = manualClock('2038-01-01T00:00:00.000Z');
     const task = await taskDue(clock, '2038-01-01T01:00:00Z');
     clock.set('2038-01-01T01:00:00.000Z');
     await sweepTimers({ timers: timerStore(db), clock });
@@ -196,7 +184,7 @@ describe('timers', () => {
   });
 
   it('duplicate delivery of the firing message writes the occurrence once', async () => {
-    const clock = manual('2039-01-01T00:00:00.000Z');
+    const clock = manualClock('2039-01-01T00:00:00.000Z');
     const task = await taskDue(clock, '2039-01-01T01:00:00Z');
     clock.set('2039-01-01T01:00:10.000Z');
     await sweepTimers({ timers: timerStore(db), clock });
@@ -212,7 +200,7 @@ describe('timers', () => {
   });
 
   it('crash between firing and its write: the redelivered firing writes it once', async () => {
-    const clock = manual('2040-01-01T00:00:00.000Z');
+    const clock = manualClock('2040-01-01T00:00:00.000Z');
     const task = await taskDue(clock, '2040-01-01T01:00:00Z');
     clock.set('2040-01-01T01:00:00.000Z');
     await sweepTimers({ timers: timerStore(db), clock });
@@ -237,7 +225,7 @@ describe('timers', () => {
   });
 
   it('racing sweeps claim each due timer once', async () => {
-    const clock = manual('2041-01-01T00:00:00.000Z');
+    const clock = manualClock('2041-01-01T00:00:00.000Z');
     const tasks = await Promise.all(
       Array.from({ length: 12 }, (_, i) => taskDue(clock, `2041-01-01T01:00:${String(i).padStart(2, '0')}Z`)),
     );

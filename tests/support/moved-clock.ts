@@ -22,3 +22,26 @@ export function movedClock(mode: 'runs' | 'frozen' = 'runs'): { clock: Clock; wa
 
 /** The clock and the `wait` of a moved clock, as a worker's deps take them. */
 export const pacedBy = ({ clock, wait }: ReturnType<typeof movedClock>) => ({ clock, wait });
+
+/**
+ * A clock that stands still until the test moves it: `set` to an instant (ISO text or epoch
+ * milliseconds), `add` some milliseconds. Timers, windows and leases are tested at exact instants
+ * with it, never by waiting for the wall clock.
+ */
+export function manualClock(start: string): ManualClock {
+  let at = Date.parse(start);
+  return {
+    now: () => new Date(at),
+    set: (to) => {
+      at = typeof to === 'number' ? to : Date.parse(to);
+    },
+    add: (ms) => {
+      at += ms;
+    },
+  };
+}
+
+export interface ManualClock extends Clock {
+  set(to: string | number): void;
+  add(ms: number): void;
+}
