@@ -21,7 +21,7 @@ import { NotFoundError, ValidationError } from '#shared/kernel/errors';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { ProviderSandbox } from '#local/provider-sandbox';
-import { hubDeps, LEDGERLY_REQUEST } from '#tests/support/connections';
+import { ACCOUNTING_TARGETS, hubDeps, LEDGERLY_REQUEST } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { drain, principal } from '#tests/support/fixtures';
 
@@ -146,7 +146,7 @@ describe('requesting a reconciliation run', () => {
     await expect(getReconciliationRun(deps(), tenantId, newId())).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it('is a 422 on connection_id for an unknown, a disabled or a notification connection', async () => {
+  it('is a 422 on connection_id for an unknown or a disabled connection, or one whose adapter reads no payments (nothing stored)', async () => {
     const tenantId = newTenant();
     expect(await fieldErrors(request(tenantId, newId()))).toEqual([
       expect.objectContaining({ path: 'connection_id', code: 'unknown_connection' }),
@@ -156,13 +156,22 @@ describe('requesting a reconciliation run', () => {
       name: 'Mail',
       config: { from_address: 'ops@acme.example' },
     });
-    expect(await fieldErrors(request(tenantId, mail.id))).toEqual([
-      {
-        path: 'connection_id',
-        code: 'not_reconcilable',
-        message: 'a notification connection holds no payments; use an accounting or bank_feed connection',
-      },
-    ]);
+    // Tallybook is an accounting connection that only books: its adapter reads no payments, so
+    // it is refused on demand as its schedule is (one rule, the adapter's capabilities).
+    const tally = await createConnection(deps(), manager, tenantId, {
+      adapter_key: 'tallybook',
+      name: 'Tally',
+      config: ACCOUNTING_TARGETS.tallybook.config,
+    });
+    for (const c of [mail, tally])
+      expect(await fieldErrors(request(tenantId, c.id))).toEqual([
+        {
+          path: 'connection_id',
+          code: 'not_reconcilable',
+          message: `the ${c.adapter_key} adapter reads no payments; reconcile a connection whose adapter does (GET /adapters: capabilities read_payments or reconciliation_source)`,
+        },
+      ]);
+    expect((await listReconciliationRuns(deps(), tenantId, {}, { limit: 10 })).items).toEqual([]);
     await updateConnection(deps(), manager, tenantId, mail.id, { status: 'disabled' });
     const books = await createConnection(deps(), manager, tenantId, LEDGERLY);
     await updateConnection(deps(), manager, tenantId, books.id, { status: 'disabled' });

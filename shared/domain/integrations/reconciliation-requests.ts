@@ -8,7 +8,9 @@ import type { Page, PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
 import { type AuditEvent, auditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
+import { adapterByKey } from './adapters/index';
 import { unknownConnection } from './diagnostics';
+import { offersReconciliation } from './schedule';
 import type {
   Connection,
   ConnectionStore,
@@ -28,8 +30,10 @@ export interface ReconciliationDeps {
   clock: Clock;
 }
 
-/** Categories whose providers hold the payments and invoices a `payment_reconciliation` compares. */
-const RECONCILABLE = new Set(['accounting', 'bank_feed']);
+/**
+ * The same rule as a connection's schedule (docs/api.md, "Hub schedules"): only an adapter whose
+ * capabilities read the provider's payments can be reconciled, on demand as on a schedule.
+ */
 export async function requestReconciliation(
   deps: ReconciliationDeps,
   actor: Principal,
@@ -38,18 +42,23 @@ export async function requestReconciliation(
 ): Promise<ReconciliationRun> {
   const c = await deps.connections.get(tenantId, input.connection_id);
   if (!c) throw unknownConnection();
-  if (!RECONCILABLE.has(c.category) || c.status !== 'active') {
+  const adapter = adapterByKey(c.adapter_key);
+  if (c.status !== 'active')
     throw new ValidationError([
       {
         path: 'connection_id',
-        code: c.status !== 'active' ? 'connection_disabled' : 'not_reconcilable',
-        message:
-          c.status !== 'active'
-            ? 'the connection is disabled; PATCH status active first'
-            : `a ${c.category} connection holds no payments; use an accounting or bank_feed connection`,
+        code: 'connection_disabled',
+        message: 'the connection is disabled; PATCH status active first',
       },
     ]);
-  }
+  if (!adapter || !offersReconciliation(adapter))
+    throw new ValidationError([
+      {
+        path: 'connection_id',
+        code: 'not_reconcilable',
+        message: `the ${c.adapter_key} adapter reads no payments; reconcile a connection whose adapter does (GET /adapters: capabilities read_payments or reconciliation_source)`,
+      },
+    ]);
   const request = reconciliationRequest(deps.clock, c, input.rule_set, actor.user_id, newId());
   await deps.runs.create(request.run, request.audit, request.outbox);
   return request.run;
