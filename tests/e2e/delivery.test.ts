@@ -39,11 +39,17 @@ const connect = async (tenant: string, body: Record<string, unknown>) => {
 const send = (body: Record<string, unknown>, headers: Record<string, string> = {}, tenant = T) =>
   api('POST', `/tenants/${tenant}/notifications`, { token, body, headers });
 
-const statusOf = (id: string, status: string, tenant = T) =>
-  until(async () => {
-    const r = await api('GET', `/tenants/${tenant}/notifications/${id}`, { token });
-    return r.body.status === status ? r.body : undefined;
-  }, `notification ${id} to become ${status}`);
+const statusOf = (id: string, status: string, tenant = T) => {
+  let last: unknown;
+  return until(
+    async () => {
+      const r = await api('GET', `/tenants/${tenant}/notifications/${id}`, { token });
+      last = r.body;
+      return r.body.status === status ? r.body : undefined;
+    },
+    () => `notification ${id} to become ${status}; last read: ${JSON.stringify(last)}`,
+  );
+};
 
 beforeAll(async () => {
   rt = await startRuntime({

@@ -175,14 +175,16 @@ export async function footprint(seeded: Seeded, listPath: string) {
  */
 export const until = async <T>(
   probe: () => Promise<T | undefined>,
-  what: string,
+  what: string | (() => string),
   ms = 25_000,
 ): Promise<T> => {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await probe();
     if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    // A function names what was last seen, so a timeout says where the wait stood.
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 };
