@@ -41,6 +41,8 @@ export interface DeliveryDeps {
   leaseSeconds: number;
   /** Whether this queue message may carry a wait itself (its visibility) or a timer must. */
   queueCarries(receiveCount: number, seconds: number): boolean;
+  /** Arms (or re-arms) a timer on its own: an early copy's wait that the queue cannot carry. */
+  armTimer(timer: Timer): Promise<void>;
   random?: () => number;
 }
 
@@ -51,7 +53,7 @@ export interface DeliveryOutcome {
   message_id: string;
   status_code?: number | null;
   error_code?: string | null;
-  /** The queue message comes back after this many seconds (`retrying` carried by the queue, `early`). */
+  /** The queue message comes back after this many seconds (a wait the queue carries); else it is done. */
   delaySeconds?: number;
   disabled?: 'gone' | 'failing';
 }
@@ -106,6 +108,16 @@ function disabling(clock: Clock, e: StoredEndpoint, reason: 'gone' | 'failing'):
 
 const final = (m: StoredMessage) => m.status === 'delivered' || m.status === 'failed';
 
+/** The timer that ends a wait the queue message cannot carry: its firing queues a fresh message. */
+const retryTimer = (m: StoredMessage, dueAt: string): Timer => ({
+  id: timerId('webhook_retry', m.id),
+  tenant_id: m.tenant_id,
+  kind: 'webhook_retry',
+  subject_type: 'webhook_message',
+  subject_id: m.id,
+  due_at: dueAt,
+});
+
 export async function deliverMessage(
   deps: DeliveryDeps,
   event: OutboxEvent,
@@ -116,8 +128,17 @@ export async function deliverMessage(
   if (!m || final(m)) return { result: 'skipped', message_id: id };
   const start = deps.clock.now();
   const due = m.next_attempt_at ? Date.parse(m.next_attempt_at) : start.getTime();
-  if (due > start.getTime())
-    return { result: 'early', message_id: id, delaySeconds: Math.ceil((due - start.getTime()) / 1000) };
+  if (due > start.getTime()) {
+    // A copy that comes back before its time (a clock behind the one that set the time, a
+    // duplicate copy, a queue whose seconds are scaled) spends a receive on every return. It waits
+    // as a failed attempt's wait does: on the queue while that fits, else as the retry timer, and
+    // this copy is done, so that no number of early returns can push it into the DLQ.
+    const early = Math.ceil((due - start.getTime()) / 1000);
+    if (deps.queueCarries(receiveCount, early))
+      return { result: 'early', message_id: id, delaySeconds: early };
+    await deps.armTimer(retryTimer(m, m.next_attempt_at!));
+    return { result: 'early', message_id: id };
+  }
   const leaseUntil = new Date(start.getTime() + deps.leaseSeconds * 1000).toISOString();
   if (!(await deps.messages.claim(m, start.toISOString(), leaseUntil)))
     return { result: 'skipped', message_id: id };
@@ -185,17 +206,7 @@ export async function deliverMessage(
   }
 
   const carried = wait !== null && deps.queueCarries(receiveCount, wait);
-  const timer: Timer | null =
-    wait !== null && !carried
-      ? {
-          id: timerId('webhook_retry', m.id),
-          tenant_id: m.tenant_id,
-          kind: 'webhook_retry',
-          subject_type: 'webhook_message',
-          subject_id: m.id,
-          due_at: next.next_attempt_at!,
-        }
-      : null;
+  const timer = wait !== null && !carried ? retryTimer(m, next.next_attempt_at!) : null;
   const settle = (endpointChange: EndpointChange | null) =>
     deps.messages.settle({
       message: next,
