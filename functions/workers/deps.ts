@@ -155,6 +155,7 @@ export function webhookDeliveryDeps(db: Db): WebhookDeliveryDeps {
     leaseSeconds: deliveryOverrides().leaseSeconds ?? 60,
     queueCarries: webhookQueueCarries(deliveryOverrides().maxAttempts ?? DELIVERY_MAX_ATTEMPTS),
     armTimer: (t) => armTimer(db, t),
+    probeSeconds: Math.ceil(providerSettings().timeoutMs / 1000) + 1,
   };
 }
 

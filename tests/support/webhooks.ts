@@ -59,6 +59,7 @@ export function webhookDeps(db: Db, clock: Clock, secrets: ConnectionSecrets) {
     leaseSeconds: 60,
     queueCarries: () => true,
     armTimer: (t) => armTimer(db, t),
+    probeSeconds: 3,
     random: () => 0.5,
     ...over,
   });

@@ -43,10 +43,12 @@ export interface DeliveryDeps {
   queueCarries(receiveCount: number, seconds: number): boolean;
   /** Arms (or re-arms) a timer on its own: an early copy's wait that the queue cannot carry. */
   armTimer(timer: Timer): Promise<void>;
+  /** How long an attempt to a failing endpoint holds its one probe slot: the sender's deadline and a margin. */
+  probeSeconds: number;
   random?: () => number;
 }
 
-export type DeliveryResult = 'delivered' | 'retrying' | 'failed' | 'skipped' | 'early';
+export type DeliveryResult = 'delivered' | 'retrying' | 'failed' | 'skipped' | 'early' | 'deferred';
 
 export interface DeliveryOutcome {
   result: DeliveryResult;
@@ -128,22 +130,35 @@ export async function deliverMessage(
   if (!m || final(m)) return { result: 'skipped', message_id: id };
   const start = deps.clock.now();
   const due = m.next_attempt_at ? Date.parse(m.next_attempt_at) : start.getTime();
-  if (due > start.getTime()) {
-    // A copy that comes back before its time (a clock behind the one that set the time, a
-    // duplicate copy, a queue whose seconds are scaled) spends a receive on every return. It waits
-    // as a failed attempt's wait does: on the queue while that fits, else as the retry timer, and
-    // this copy is done, so that no number of early returns can push it into the DLQ.
-    const early = Math.ceil((due - start.getTime()) / 1000);
-    if (deps.queueCarries(receiveCount, early))
-      return { result: 'early', message_id: id, delaySeconds: early };
-    await deps.armTimer(retryTimer(m, m.next_attempt_at!));
-    return { result: 'early', message_id: id };
-  }
-  const leaseUntil = new Date(start.getTime() + deps.leaseSeconds * 1000).toISOString();
-  if (!(await deps.messages.claim(m, start.toISOString(), leaseUntil)))
-    return { result: 'skipped', message_id: id };
+  // A copy that waits without an attempt spends a receive on every return. It waits as a failed
+  // attempt's wait does: on the queue while that fits, else as the retry timer (due when the
+  // message is), and this copy is done, so that no number of such returns can push it into the DLQ.
+  const waitFor = async (result: 'early' | 'deferred', seconds: number): Promise<DeliveryOutcome> => {
+    if (deps.queueCarries(receiveCount, seconds)) return { result, message_id: id, delaySeconds: seconds };
+    await deps.armTimer(retryTimer(m, m.next_attempt_at ?? start.toISOString()));
+    return { result, message_id: id };
+  };
+  // Before its time: a clock behind the one that set the time, a duplicate copy, a queue whose
+  // seconds are scaled.
+  if (due > start.getTime()) return waitFor('early', Math.ceil((due - start.getTime()) / 1000));
 
   const endpoint = await deps.endpoints.get(m.tenant_id, m.endpoint_id);
+  const leaseUntil = new Date(start.getTime() + deps.leaseSeconds * 1000).toISOString();
+  // A failing endpoint (one that timed out may hold a worker's batch for the sender's whole
+  // deadline) takes one attempt at a time: the others wait for the probe's outcome, so that its
+  // tenant's messages cannot fill every worker while other tenants' wait (docs/decisions.md,
+  // "Fairness").
+  const probe =
+    endpoint?.status === 'active' && endpoint.failing_since
+      ? {
+          endpointId: endpoint.id,
+          until: new Date(start.getTime() + deps.probeSeconds * 1000).toISOString(),
+        }
+      : undefined;
+  const claimed = await deps.messages.claim(m, start.toISOString(), leaseUntil, probe);
+  if (claimed === 'busy') return waitFor('deferred', deps.probeSeconds);
+  if (!claimed) return { result: 'skipped', message_id: id };
+
   if (!endpoint || endpoint.status !== 'active') {
     const next = { ...m, status: 'failed' as const, next_attempt_at: null, lease_until: null };
     await deps.messages.settle({
