@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { timerStore } from '#functions/adapters/timer-store';
-import { deliverMessage } from '#shared/domain/webhooks/delivery';
+import { DEFERRED_WAIT_S, deliverMessage } from '#shared/domain/webhooks/delivery';
 import { fanOut } from '#shared/domain/webhooks/fan-out';
 import { WEBHOOK_START, webhookHarness } from '#tests/support/webhook-harness';
 
@@ -34,7 +34,7 @@ describe('the probe slot of a failing endpoint', () => {
     expect(await deliverMessage(delivery, third!, 1)).toEqual({
       result: 'deferred',
       message_id: third!.payload.message_id,
-      delaySeconds: 3,
+      delaySeconds: DEFERRED_WAIT_S,
     });
     expect(h.rx.received).toHaveLength(2);
     const waiting = await h.deps.log.messages.get(t.id, third!.payload.message_id as string);

@@ -28,6 +28,12 @@ export const RETRY_JITTER = 0.1;
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_S.length + 1;
 /** A `Retry-After` is honoured up to 12 hours. */
 export const RETRY_AFTER_MAX_S = 12 * 3600;
+/**
+ * A failing endpoint's message that finds its probe slot taken looks again after this long (s):
+ * looking every few seconds cost the shared table and queues more than the probe itself (each
+ * look is two reads and a cancelled transaction), and a failing endpoint's messages wait anyway.
+ */
+export const DEFERRED_WAIT_S = 30;
 /** An endpoint whose attempts have all failed for this long is disabled. */
 export const FAILING_DISABLE_MS = 5 * 24 * 3600 * 1000;
 
@@ -156,7 +162,7 @@ export async function deliverMessage(
         }
       : undefined;
   const claimed = await deps.messages.claim(m, start.toISOString(), leaseUntil, probe);
-  if (claimed === 'busy') return waitFor('deferred', deps.probeSeconds);
+  if (claimed === 'busy') return waitFor('deferred', DEFERRED_WAIT_S);
   if (!claimed) return { result: 'skipped', message_id: id };
 
   if (!endpoint || endpoint.status !== 'active') {
