@@ -7,7 +7,10 @@
  *                                     60), until the ratio is known within ±BENCH_COLD_PRECISION
  *                                     (default 0.025, so two runs agree within 5%)
  *   BENCH_SAMPLES (default 200)       warm samples per route (login: a fifth, scrypt is slow)
- *   BENCH_PARTS (default all)         comma list of routes, cold, levers, delivery, lists, peer: the parts to run
+ *   BENCH_PARTS (default all)         comma list of routes, cold, levers, delivery, lists, peer, webhooks:
+ *                                     the parts to run; a run of some parts keeps the other parts'
+ *                                     figures in bench/results.json (bench/lib/results.ts)
+ *   BENCH_WEBHOOK_* (bench/lib/webhooks.ts) the webhooks part's changes, pace and hang
  *   BENCH_LIST_SIZES (default 1000,100000) the non-matching histories the lists part loads per list;
  *                                     `BENCH_PARTS=lists BENCH_FUNCTIONS=api-exceptions` runs it alone
  *   BENCH_DELIVERY_EVENTS (300), BENCH_DELIVERY_WRITERS (4), BENCH_DELIVERY_TIMEOUT_MS (90000): the
@@ -32,7 +35,7 @@
  * since every timing depends on it.
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ensureTable, startDynamoLocal } from '#local/dynamodb-local';
@@ -47,6 +50,8 @@ import { measureLists } from './lib/lists';
 import { BUILD_DIR, type Handler, loadHandler, writeBundle } from './lib/measure';
 import { measurePeer, peerChanges } from './lib/peer';
 import { reportLines, resultsOf } from './lib/report';
+import { mergeResults } from './lib/results';
+import { measureWebhooks } from './lib/webhooks';
 import { copyTable, lambdaEnv, seed } from './lib/scenario';
 import {
   BUDGET,
@@ -164,6 +169,9 @@ try {
       ? await measurePeer({ ours: exceptions, fx, floorTable: tableB, env: envOf(exceptions.fn.name) })
       : undefined;
 
+  // 8. Webhooks: fan-out, change-to-receiver latency and fairness on the local runtime's pieces --
+  const webhooks = PARTS.has('webhooks') ? await measureWebhooks(dynamo.endpoint) : undefined;
+
   // Report -------------------------------------------------------------------------------------
   const figures = {
     built,
@@ -184,14 +192,26 @@ try {
     cpus: cpus().length,
     budgets: BUDGET,
     ...resultsOf(figures),
+    webhooks,
     runtimeSeconds: round(elapsedSeconds(), 1),
     loadAverage: { start: loadAtStart, end: load1() },
   };
-  writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const file = join(REPO_ROOT, 'bench', 'results.json');
+  const previous = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
+    : undefined;
+  // A JSON round trip drops the parts that were not run (undefined) before the merge looks.
+  const merged = mergeResults(
+    previous,
+    JSON.parse(JSON.stringify(results)) as Record<string, unknown>,
+    PARTS,
+  );
+  writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
   const lines = [
     `ops-platform bench ${results.date}  node ${process.version}  ${results.cpus} cpus  load average (1 min) ${loadAtStart} → ${load1()}`,
     '',
     ...reportLines(figures),
+    ...(webhooks ? ['', `Webhooks (issue 24): ${String(webhooks.summary)}`] : []),
     '',
     `bench ran in ${results.runtimeSeconds} s; results in bench/results.json`,
   ];

@@ -25,7 +25,10 @@ export async function partialBatch(batch: Batch, context: Context, metrics: Metr
       batch.event as never,
       batch.record as never,
       new BatchProcessor(batch.type),
-      { context, throwOnFullBatchFailure: false },
+      // At once, not one after another: a record that waits on a slow dependency (a webhook
+      // endpoint that hangs until the sender's deadline) must not hold back the batch's others,
+      // often other tenants' (docs/decisions.md, "Fairness"). It is the library's default.
+      { context, throwOnFullBatchFailure: false, processInParallel: true },
     );
   } finally {
     metrics.publishStoredMetrics();

@@ -7,6 +7,7 @@ import { outboxPut } from './outbox';
 import { getRecord } from './records';
 import { timerPut } from './timer-store';
 import { endpointPut } from './webhook-endpoint-store';
+import { webhookEndpoint } from '#shared/table/entities/webhook-endpoint';
 import { storedReviewItem } from '#shared/table/entities/review-item';
 
 const read = /* @__PURE__ */ storedReader<StoredMessage>()(webhookMessageRecord);
@@ -68,7 +69,22 @@ export const webhookMessageStore = (db: Db): WebhookMessageStore => ({
     return (await transact(db, ops)).ok;
   },
 
-  async claim(m, now, leaseUntil) {
+  async claim(m, now, leaseUntil, probe) {
+    // The probe slot is an attribute of the endpoint item that no record declares: the endpoint's
+    // readers never see it, and its next Put (a settled outcome, a PATCH) drops it.
+    const slot: WriteOp[] = probe
+      ? [
+          {
+            Update: {
+              Key: webhookEndpoint.key({ tenant_id: m.tenant_id, id: probe.endpointId }),
+              UpdateExpression: 'SET probe_until = :until',
+              ConditionExpression:
+                'attribute_exists(pk) AND (attribute_not_exists(probe_until) OR probe_until < :now)',
+              ExpressionAttributeValues: { ':until': probe.until, ':now': now },
+            },
+          },
+        ]
+      : [];
     const result = await transact(db, [
       {
         Update: {
@@ -87,8 +103,10 @@ export const webhookMessageStore = (db: Db): WebhookMessageStore => ({
           },
         },
       },
+      ...slot,
     ]);
-    return result.ok;
+    if (result.ok) return true;
+    return probe && !result.failed.includes(0) ? 'busy' : false;
   },
 
   async settle({ message, claimedAttempts, timer: retry, endpoint }) {

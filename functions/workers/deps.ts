@@ -130,13 +130,18 @@ export function hubRunDeps(db: Db): HubDeps & ReconciliationWorkerDeps {
 const VISIBILITY_MAX_S = 43_200;
 
 /**
- * Webhook delivery on the external worker (docs/api.md, "Event subscriptions"). A queue message
- * carries a wait by its visibility while it has receives to spare before its queue's redrive
- * limit (the delivery policy's attempt limit) and the wait is at most 12 hours; otherwise the
- * wait is a `webhook_retry` timer, whose firing queues a fresh message (docs/decisions.md).
+ * Whether a webhook queue message carries a wait by its visibility: while it has receives to
+ * spare before its queue's redrive limit (`receives`, the delivery policy's attempt limit) and the
+ * wait is at most 12 hours; otherwise the wait is a `webhook_retry` timer, whose firing queues a
+ * fresh message (docs/decisions.md). The same rule for a failed attempt's wait and an early copy's.
  */
+export const webhookQueueCarries =
+  (receives: number) =>
+  (receiveCount: number, seconds: number): boolean =>
+    seconds <= VISIBILITY_MAX_S && receiveCount < receives - 1;
+
+/** Webhook delivery on the external worker (docs/api.md, "Event subscriptions"). */
 export function webhookDeliveryDeps(db: Db): WebhookDeliveryDeps {
-  const receives = deliveryOverrides().maxAttempts ?? DELIVERY_MAX_ATTEMPTS;
   return {
     endpoints: webhookEndpointStore(db),
     messages: webhookMessageStore(db),
@@ -148,7 +153,9 @@ export function webhookDeliveryDeps(db: Db): WebhookDeliveryDeps {
     }),
     clock,
     leaseSeconds: deliveryOverrides().leaseSeconds ?? 60,
-    queueCarries: (receiveCount, seconds) => seconds <= VISIBILITY_MAX_S && receiveCount < receives - 1,
+    queueCarries: webhookQueueCarries(deliveryOverrides().maxAttempts ?? DELIVERY_MAX_ATTEMPTS),
+    armTimer: (t) => armTimer(db, t),
+    probeSeconds: Math.ceil(providerSettings().timeoutMs / 1000) + 1,
   };
 }
 

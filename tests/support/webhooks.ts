@@ -4,6 +4,7 @@ import type { Db } from '#functions/adapters/dynamo';
 import { webhookEndpointStore, webhookSecrets } from '#functions/adapters/webhook-endpoint-store';
 import { webhookMessageStore } from '#functions/adapters/webhook-message-store';
 import { webhookSender } from '#functions/adapters/webhook-sender';
+import { armTimer } from '#functions/adapters/timer-arm';
 import type { ConnectionSecret, ConnectionSecrets } from '#shared/domain/integrations/ports';
 import type { DeliveryDeps } from '#shared/domain/webhooks/delivery';
 import type { Clock } from '#shared/kernel/ids';
@@ -57,6 +58,8 @@ export function webhookDeps(db: Db, clock: Clock, secrets: ConnectionSecrets) {
     clock,
     leaseSeconds: 60,
     queueCarries: () => true,
+    armTimer: (t) => armTimer(db, t),
+    probeSeconds: 3,
     random: () => 0.5,
     ...over,
   });

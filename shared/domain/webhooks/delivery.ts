@@ -28,6 +28,12 @@ export const RETRY_JITTER = 0.1;
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_S.length + 1;
 /** A `Retry-After` is honoured up to 12 hours. */
 export const RETRY_AFTER_MAX_S = 12 * 3600;
+/**
+ * A failing endpoint's message that finds its probe slot taken looks again after this long (s):
+ * looking every few seconds cost the shared table and queues more than the probe itself (each
+ * look is two reads and a cancelled transaction), and a failing endpoint's messages wait anyway.
+ */
+export const DEFERRED_WAIT_S = 30;
 /** An endpoint whose attempts have all failed for this long is disabled. */
 export const FAILING_DISABLE_MS = 5 * 24 * 3600 * 1000;
 
@@ -41,17 +47,21 @@ export interface DeliveryDeps {
   leaseSeconds: number;
   /** Whether this queue message may carry a wait itself (its visibility) or a timer must. */
   queueCarries(receiveCount: number, seconds: number): boolean;
+  /** Arms (or re-arms) a timer on its own: an early copy's wait that the queue cannot carry. */
+  armTimer(timer: Timer): Promise<void>;
+  /** How long an attempt to a failing endpoint holds its one probe slot: the sender's deadline and a margin. */
+  probeSeconds: number;
   random?: () => number;
 }
 
-export type DeliveryResult = 'delivered' | 'retrying' | 'failed' | 'skipped' | 'early';
+export type DeliveryResult = 'delivered' | 'retrying' | 'failed' | 'skipped' | 'early' | 'deferred';
 
 export interface DeliveryOutcome {
   result: DeliveryResult;
   message_id: string;
   status_code?: number | null;
   error_code?: string | null;
-  /** The queue message comes back after this many seconds (`retrying` carried by the queue, `early`). */
+  /** The queue message comes back after this many seconds (a wait the queue carries); else it is done. */
   delaySeconds?: number;
   disabled?: 'gone' | 'failing';
 }
@@ -106,6 +116,16 @@ function disabling(clock: Clock, e: StoredEndpoint, reason: 'gone' | 'failing'):
 
 const final = (m: StoredMessage) => m.status === 'delivered' || m.status === 'failed';
 
+/** The timer that ends a wait the queue message cannot carry: its firing queues a fresh message. */
+const retryTimer = (m: StoredMessage, dueAt: string): Timer => ({
+  id: timerId('webhook_retry', m.id),
+  tenant_id: m.tenant_id,
+  kind: 'webhook_retry',
+  subject_type: 'webhook_message',
+  subject_id: m.id,
+  due_at: dueAt,
+});
+
 export async function deliverMessage(
   deps: DeliveryDeps,
   event: OutboxEvent,
@@ -116,13 +136,35 @@ export async function deliverMessage(
   if (!m || final(m)) return { result: 'skipped', message_id: id };
   const start = deps.clock.now();
   const due = m.next_attempt_at ? Date.parse(m.next_attempt_at) : start.getTime();
-  if (due > start.getTime())
-    return { result: 'early', message_id: id, delaySeconds: Math.ceil((due - start.getTime()) / 1000) };
-  const leaseUntil = new Date(start.getTime() + deps.leaseSeconds * 1000).toISOString();
-  if (!(await deps.messages.claim(m, start.toISOString(), leaseUntil)))
-    return { result: 'skipped', message_id: id };
+  // A copy that waits without an attempt spends a receive on every return. It waits as a failed
+  // attempt's wait does: on the queue while that fits, else as the retry timer (due when the
+  // message is), and this copy is done, so that no number of such returns can push it into the DLQ.
+  const waitFor = async (result: 'early' | 'deferred', seconds: number): Promise<DeliveryOutcome> => {
+    if (deps.queueCarries(receiveCount, seconds)) return { result, message_id: id, delaySeconds: seconds };
+    await deps.armTimer(retryTimer(m, m.next_attempt_at ?? start.toISOString()));
+    return { result, message_id: id };
+  };
+  // Before its time: a clock behind the one that set the time, a duplicate copy, a queue whose
+  // seconds are scaled.
+  if (due > start.getTime()) return waitFor('early', Math.ceil((due - start.getTime()) / 1000));
 
   const endpoint = await deps.endpoints.get(m.tenant_id, m.endpoint_id);
+  const leaseUntil = new Date(start.getTime() + deps.leaseSeconds * 1000).toISOString();
+  // A failing endpoint (one that timed out may hold a worker's batch for the sender's whole
+  // deadline) takes one attempt at a time: the others wait for the probe's outcome, so that its
+  // tenant's messages cannot fill every worker while other tenants' wait (docs/decisions.md,
+  // "Fairness").
+  const probe =
+    endpoint?.status === 'active' && endpoint.failing_since
+      ? {
+          endpointId: endpoint.id,
+          until: new Date(start.getTime() + deps.probeSeconds * 1000).toISOString(),
+        }
+      : undefined;
+  const claimed = await deps.messages.claim(m, start.toISOString(), leaseUntil, probe);
+  if (claimed === 'busy') return waitFor('deferred', DEFERRED_WAIT_S);
+  if (!claimed) return { result: 'skipped', message_id: id };
+
   if (!endpoint || endpoint.status !== 'active') {
     const next = { ...m, status: 'failed' as const, next_attempt_at: null, lease_until: null };
     await deps.messages.settle({
@@ -185,17 +227,7 @@ export async function deliverMessage(
   }
 
   const carried = wait !== null && deps.queueCarries(receiveCount, wait);
-  const timer: Timer | null =
-    wait !== null && !carried
-      ? {
-          id: timerId('webhook_retry', m.id),
-          tenant_id: m.tenant_id,
-          kind: 'webhook_retry',
-          subject_type: 'webhook_message',
-          subject_id: m.id,
-          due_at: next.next_attempt_at!,
-        }
-      : null;
+  const timer = wait !== null && !carried ? retryTimer(m, next.next_attempt_at!) : null;
   const settle = (endpointChange: EndpointChange | null) =>
     deps.messages.settle({
       message: next,

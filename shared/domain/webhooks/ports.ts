@@ -100,9 +100,16 @@ export interface WebhookMessageStore {
   ): Promise<boolean>;
   /**
    * Claims the next attempt: the message is `pending` or `retrying`, due, its attempts still
-   * `attempts` long and no other claim alive. False when it is not (a redelivered attempt).
+   * `attempts` long and no other claim alive. False when it is not (a redelivered attempt). With
+   * `probe`, the same transaction takes the endpoint's one probe slot until `probe.until`, free
+   * when none is set or it ran out: `busy` when another attempt holds it (nothing claimed).
    */
-  claim(message: StoredMessage, now: string, leaseUntil: string): Promise<boolean>;
+  claim(
+    message: StoredMessage,
+    now: string,
+    leaseUntil: string,
+    probe?: { endpointId: string; until: string },
+  ): Promise<boolean | 'busy'>;
   /**
    * The attempt's outcome: the message (on the condition that its attempts are still as claimed),
    * the retry timer when the wait leaves the queue, and the endpoint's change when the outcome

@@ -17,7 +17,8 @@ export interface WebhookRetryDeps {
 
 export async function fireWebhookRetry(deps: WebhookRetryDeps, timer: Timer): Promise<OccurrenceResult> {
   const m = await deps.messages.get(timer.tenant_id, timer.subject_id);
-  if (!m || m.status !== 'retrying' || m.next_attempt_at === null) return 'stale';
+  // `pending` too: an early copy of a first attempt (its time set by a clock ahead) may wait here.
+  if (!m || (m.status !== 'retrying' && m.status !== 'pending') || m.next_attempt_at === null) return 'stale';
   if (Date.parse(m.next_attempt_at) !== Date.parse(timer.due_at)) return 'stale';
   return (await deps.messages.requeue(queued(deps.clock, m), m)) ? 'written' : 'duplicate';
 }

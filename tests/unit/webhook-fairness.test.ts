@@ -1,0 +1,138 @@
+import type { Context, SQSRecord } from 'aws-lambda';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueueWorker, type KindHandlers } from '#functions/workers/queue-worker';
+import { webhookHandlers } from '#functions/workers/webhooks';
+import type { DeliveryDeps } from '#shared/domain/webhooks/delivery';
+import type { StoredEndpoint, StoredMessage } from '#shared/domain/webhooks/ports';
+import { kindsOn } from '#shared/kernel/events';
+import { EVENT_KINDS } from '#shared/kernel/names';
+
+/**
+ * Per-tenant fairness on the external worker (docs/decisions.md, "Fairness"): the records of one
+ * batch are attempted at once, so a tenant whose endpoint hangs until the sender's deadline does
+ * not hold back another tenant's message that came in the same batch. Fake timers stand for the
+ * hang; nothing waits for wall time.
+ */
+
+const HANG_MS = 10_000;
+const AT = '2031-05-01T09:00:00.000Z';
+
+const endpoint = (tenant: string, url: string): StoredEndpoint => ({
+  id: `ep-${tenant}`,
+  tenant_id: tenant,
+  url,
+  description: null,
+  event_types: ['exception.created'],
+  enabled: true,
+  status: 'active',
+  disabled_reason: null,
+  secret_rotated_at: null,
+  created_at: AT,
+  updated_at: AT,
+  secret_version: 1,
+  previous_secret_until: null,
+  failing_since: null,
+});
+
+const message = (tenant: string): StoredMessage => ({
+  id: `msg-${tenant}`,
+  endpoint_id: `ep-${tenant}`,
+  event_type: 'exception.created',
+  status: 'pending',
+  attempts: [],
+  next_attempt_at: AT,
+  created_at: AT,
+  tenant_id: tenant,
+  body: '{}',
+  ttl: 0,
+  round_start: 0,
+  lease_until: null,
+});
+
+const record = (tenant: string): SQSRecord =>
+  ({
+    messageId: `q-${tenant}`,
+    receiptHandle: `r-${tenant}`,
+    body: JSON.stringify({
+      event_id: `ev-${tenant}`,
+      kind: EVENT_KINDS.webhookDeliveryRequested,
+      tenant_id: tenant,
+      idempotency_key: `k-${tenant}`,
+      occurred_at: AT,
+      payload: { message_id: `msg-${tenant}`, endpoint_id: `ep-${tenant}` },
+    }),
+    attributes: { ApproximateReceiveCount: '1' },
+  }) as unknown as SQSRecord;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.parse(AT) });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('a batch holding a hanging endpoint and a fast one', () => {
+  it("delivers the fast tenant's message before the hang ends", async () => {
+    const endpoints = [
+      endpoint('slow', 'https://slow.example/hooks'),
+      endpoint('fast', 'https://fast.example/hooks'),
+    ];
+    const messages = new Map([message('slow'), message('fast')].map((m) => [m.id, m]));
+    const sentAt = new Map<string, number>();
+    const settledAt = new Map<string, number>();
+    const deps: DeliveryDeps = {
+      endpoints: { get: async (_t, id) => endpoints.find((e) => e.id === id) },
+      messages: {
+        get: async (_t, id) => messages.get(id),
+        claim: async () => true,
+        settle: async ({ message: m }) => {
+          messages.set(m.id, m);
+          settledAt.set(m.tenant_id, Date.now());
+          return true;
+        },
+        list: () => Promise.reject(new Error('unused')),
+        failedSince: () => Promise.reject(new Error('unused')),
+        createAll: () => Promise.reject(new Error('unused')),
+        requeue: () => Promise.reject(new Error('unused')),
+      },
+      secrets: { read: async () => 'whsec_c2VjcmV0' },
+      sender: {
+        send: (url) =>
+          new Promise((resolve) => {
+            const start = Date.now();
+            sentAt.set(url, start);
+            const answer = () =>
+              resolve({
+                status_code: 200,
+                error_code: null,
+                duration_ms: Date.now() - start,
+                retry_after_s: null,
+              });
+            if (url.startsWith('https://slow.')) setTimeout(answer, HANG_MS);
+            else answer();
+          }),
+      },
+      clock: { now: () => new Date() },
+      leaseSeconds: 60,
+      queueCarries: () => true,
+      armTimer: () => Promise.reject(new Error('no wait in this test')),
+      probeSeconds: 6,
+    };
+    const others = Object.fromEntries(
+      kindsOn('external').map((kind) => [kind, () => Promise.reject(new Error(`no ${kind} here`))]),
+    ) as unknown as KindHandlers<'external'>;
+    const worker = createQueueWorker('external', { ...others, ...webhookHandlers(deps, {} as never, '') });
+
+    // The hanging tenant's record first: sent one after the other, it would hold the fast one back.
+    const batch = worker({ Records: [record('slow'), record('fast')] }, {} as Context);
+    await vi.advanceTimersByTimeAsync(HANG_MS - 1);
+    expect(messages.get('msg-fast')!.status).toBe('delivered');
+    expect(settledAt.get('fast')).toBe(Date.parse(AT));
+    expect(messages.get('msg-slow')!.status).toBe('pending');
+
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await batch).toEqual({ batchItemFailures: [] });
+    expect(messages.get('msg-slow')!.status).toBe('delivered');
+    expect(settledAt.get('slow')).toBe(Date.parse(AT) + HANG_MS);
+  });
+});
