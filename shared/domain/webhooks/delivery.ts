@@ -141,12 +141,17 @@ export async function deliverMessage(
   // message is), and this copy is done, so that no number of such returns can push it into the DLQ.
   const waitFor = async (result: 'early' | 'deferred', seconds: number): Promise<DeliveryOutcome> => {
     if (deps.queueCarries(receiveCount, seconds)) return { result, message_id: id, delaySeconds: seconds };
-    await deps.armTimer(retryTimer(m, m.next_attempt_at ?? start.toISOString()));
+    await deps.armTimer(retryTimer(m, new Date(start.getTime() + seconds * 1000).toISOString()));
     return { result, message_id: id };
   };
   // Before its time: a clock behind the one that set the time, a duplicate copy, a queue whose
   // seconds are scaled.
   if (due > start.getTime()) return waitFor('early', Math.ceil((due - start.getTime()) / 1000));
+  // A live claim: another copy is sending, or this copy's own claim was written but its answer
+  // was lost (the call timed out, the copy came back). Skipping here would leave the second case
+  // with no copy once the lease runs out; the copy looks again when the lease has ended.
+  const leaseLeft = m.lease_until ? Date.parse(m.lease_until) - start.getTime() : 0;
+  if (leaseLeft > 0) return waitFor('deferred', Math.ceil(leaseLeft / 1000) + 1);
 
   const endpoint = await deps.endpoints.get(m.tenant_id, m.endpoint_id);
   const leaseUntil = new Date(start.getTime() + deps.leaseSeconds * 1000).toISOString();
