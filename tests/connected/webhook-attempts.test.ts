@@ -204,7 +204,9 @@ describe('outcomes', () => {
     expect(await timersOf(carried.t.id)).toEqual([]);
     const delivered = await oneMessage();
     h.rx.answer(200);
-    await deliverMessage(h.deps.delivery({ queueCarries: () => false }), delivered.event, 1);
+    expect(
+      await deliverMessage(h.deps.delivery({ queueCarries: () => false }), delivered.event, 1),
+    ).toMatchObject({ result: 'delivered' });
     expect(await timersOf(delivered.t.id)).toEqual([]);
     const timed = await oneMessage();
     h.rx.answer(500);
