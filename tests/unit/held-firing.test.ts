@@ -255,6 +255,17 @@ describe("a digest's window closing", () => {
     expect(half.notifications.get('n-2')!.status).toBe('digested');
   });
 
+  it('passes over an entry whose notification is gone', async () => {
+    const m = memory(entries(2));
+    const listed = m.deps.digests.entries;
+    m.deps.digests.entries = async (t, id) => [
+      ...(await listed(t, id)),
+      { notification_id: 'n-gone', subject: null, body: 'expired', category: 'tasks', created_at: NOW },
+    ];
+    expect(await fireDigest(m.deps, timer)).toBe('written');
+    expect(m.notifications.get('n-2')!.status).toBe('digested');
+  });
+
   it('is stale with no entries, its first notification gone, or one with no digest key', async () => {
     expect(await fireDigest(memory([]).deps, timer)).toBe('stale');
     const gone = memory(entries(1));

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DIGEST_LISTED, digestMessage } from '#shared/domain/notifications/digest';
+import {
+  DIGEST_LISTED,
+  DIGEST_TRIES,
+  digestMessage,
+  holdForDigest,
+} from '#shared/domain/notifications/digest';
 import {
   DEFAULT_DEDUPE_WINDOW_MINUTES,
   dedupeClaim,
@@ -8,7 +13,8 @@ import {
   slotOf,
   withStep,
 } from '#shared/domain/notifications/holds';
-import type { DigestEntry, Notification } from '#shared/domain/notifications/ports';
+import type { DigestEntry, DigestStore, DigestWrite, Notification } from '#shared/domain/notifications/ports';
+import { auditEvent } from '#shared/domain/audit';
 
 /**
  * The digest message and the holds' keys, pure (docs/api.md sections 7.3 and 7.4): what a
@@ -191,5 +197,42 @@ describe('the holds', () => {
       updated_at: AT,
       attempts: [n.attempts[0], { attempt: 2, at: AT, outcome: 'digested', reason: null, latency_ms: null }],
     });
+  });
+});
+
+describe('holding for a digest against other writers', () => {
+  const clock = { now: () => new Date(AT) };
+  const auditOf = (n: Notification) =>
+    auditEvent(clock, {
+      tenant_id: n.tenant_id,
+      event_type: `notification.${n.status}`,
+      actor_id: null,
+      entity_type: 'notification',
+      entity_id: n.id,
+      summary: 'held',
+    });
+  /** A slot store whose every open answers `answer` (another writer always first), counting tries. */
+  const losing = (answer: DigestWrite) => {
+    const store = {
+      tries: 0,
+      slot: async () => undefined,
+      open: async () => (store.tries++, answer),
+      join: async () => (store.tries++, answer),
+    };
+    return store as typeof store & DigestStore;
+  };
+
+  it(`gives up after ${DIGEST_TRIES} tries on a slot that stays contended`, async () => {
+    const store = losing('taken');
+    await expect(holdForDigest(store, held(), 15, null, auditOf)).rejects.toThrow(
+      'digest slot sms#to:+4915112345678#stock stayed contended',
+    );
+    expect(store.tries).toBe(DIGEST_TRIES);
+  });
+
+  it('answers the holder of the dedupe window at once, writing nothing more', async () => {
+    const store = losing({ duplicate_of: 'n-0' });
+    expect(await holdForDigest(store, held(), 15, null, auditOf)).toEqual({ duplicate_of: 'n-0' });
+    expect(store.tries).toBe(1);
   });
 });
