@@ -12,12 +12,6 @@ import { storedReviewItem } from '#shared/table/entities/review-item';
 
 const read = /* @__PURE__ */ storedReader<StoredMessage>()(webhookMessageRecord);
 
-/** The lowest UUIDv7 prefix of a time: ids at or after it sort at or after it. */
-const idFloor = (at: string) => {
-  const hex = Date.parse(at).toString(16).padStart(12, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}`;
-};
-
 /** The message as it was read: the same attempts and status (every attempt and requeue changes one). */
 const asRead = (m: Pick<StoredMessage, 'status' | 'attempts'>) => ({
   ConditionExpression: '#s = :s AND size(attempts) = :n',
@@ -44,9 +38,11 @@ export const webhookMessageStore = (db: Db): WebhookMessageStore => ({
   },
 
   async failedSince(tenantId, endpointId, since) {
+    // No floor on the sort key: a fanned-out message's id carries its change's time, which can be
+    // well before the message was created (the relay's and the worker's lag), so an id floor at
+    // `since` missed messages created after it. The failed ones of 30 days (their TTL) are read.
     const items = await queryAll(db, {
       ...webhookMessage.query('gsi2', { tenant_id: tenantId, endpoint_id: endpointId, status: 'failed' }),
-      sortCondition: { expression: '#sk >= :sk', values: { ':sk': idFloor(since) } },
       forward: true,
     });
     return items.map(read).filter((m) => m.created_at >= since);

@@ -1,17 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import { digestStore } from '#functions/adapters/notification-holds';
+import { getItem } from '#functions/adapters/records';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { pendingOlderThan } from '#functions/adapters/outbox';
 import type { createStores } from '#functions/adapters/stores';
 import { timerStore } from '#functions/adapters/timer-store';
 import { timerFireDeps } from '#functions/workers/timers';
 import { DIGEST_LISTED } from '#shared/domain/notifications/digest';
+import { slotOf } from '#shared/domain/notifications/holds';
 import { createNotification, type NotificationInput } from '#shared/domain/notifications/use-cases';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { fireTimer, sweepTimers } from '#shared/domain/timers/use-cases';
 import type { Clock } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
+import { digestEntry } from '#shared/table/entities/digest-entry';
+import { notificationHold } from '#shared/table/entities/notification-hold';
 import { connectChannel } from '#tests/support/connections';
 import { freshDb } from '#tests/support/db';
 import { audit, drain, principal, tenant } from '#tests/support/fixtures';
@@ -151,5 +155,45 @@ describe('digest', () => {
     expect(sms.body.length).toBeLessThanOrEqual(918);
     const listed = sms.body.split('\n').length - 2;
     expect(sms.body).toMatch(new RegExp(`^${more} notifications:[\\s\\S]*\\nand ${more - listed} more$`));
+  });
+
+  it('a dedupe key inside a digest suppresses the duplicate; the holds expire as stored; the firing frees the slot', async () => {
+    const clock = manual('2031-03-03T09:00:00.000Z');
+    const tenantId = await withTenant();
+    const email = {
+      channel: 'email' as const,
+      recipient: 'ops@example.org',
+      subject: 'Pallet 7 damaged',
+      dedupe_key: 'pallet-7',
+      dedupe_window_minutes: 30,
+    };
+    const first = await send(clock, tenantId, 1, email);
+    expect(first.status).toBe('digesting');
+    const dup = await send(clock, tenantId, 2, email);
+    expect(dup).toMatchObject({ status: 'suppressed', duplicate_of: first.id, digest_id: null });
+
+    // TTLs in epoch seconds: the dedupe hold at its window's end, the entry 15 days after the close.
+    const hold = await getItem(
+      db,
+      notificationHold.key({ tenant_id: tenantId, kind: 'DEDUPE', slot: slotOf(first, 'pallet-7') }),
+    );
+    expect(hold?.ttl).toBe(Date.parse('2031-03-03T09:30:00.000Z') / 1000);
+    const entry = await getItem(
+      db,
+      digestEntry.key({ tenant_id: tenantId, digest_id: first.digest_id!, notification_id: first.id }),
+    );
+    expect(entry?.ttl).toBe(Date.parse('2031-03-03T09:15:00.000Z') / 1000 + 15 * 24 * 3600);
+    expect(await digestStore(db).entries(tenantId, first.digest_id!)).toEqual([
+      expect.objectContaining({ notification_id: first.id, subject: 'Pallet 7 damaged' }),
+    ]);
+
+    const slot = slotOf(first, 'stock');
+    expect(await digestStore(db).slot(tenantId, slot)).toMatchObject({ digest_id: first.digest_id });
+    clock.set('2031-03-03T09:15:00.000Z');
+    await fireDue(clock, tenantId);
+    expect(await digestStore(db).slot(tenantId, slot)).toBeUndefined();
+    expect((await notificationStore(db).get(tenantId, first.digest_id!))?.body).toBe(
+      '1 notification:\n- Pallet 7 damaged',
+    );
   });
 });

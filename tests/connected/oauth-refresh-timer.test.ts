@@ -162,6 +162,19 @@ describe('refresh before expiry (the oauth_refresh timer)', () => {
     expect(refreshCalls()).toBe(calls + 1);
   });
 
+  it('a timer whose connection is gone is stale and calls nothing', async () => {
+    const clock = manual('2031-03-03T09:00:00.000Z');
+    const c = await connected(clock);
+    const timer = (await refreshTimerOf(c))!;
+    clock.set(Date.parse(timer.due_at));
+    const calls = refreshCalls();
+    const gone = { ...timer, subject_id: randomUUID() };
+    expect(await fireTimer(timerFireDeps(db, clock, tokenDeps(clock)), timerFired(clock, gone))).toBe(
+      'stale',
+    );
+    expect(refreshCalls()).toBe(calls);
+  });
+
   it('a provider that cannot answer fails the firing (the queue retries); a refused refresh marks the connection and arms nothing', async () => {
     const clock = manualClock('2031-03-02T09:00:00.000Z');
     const c = await connected(clock);

@@ -126,7 +126,9 @@ describe('create', () => {
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push((await createEndpoint(deps, owner, t.id, body())).id);
     const before = secrets.entries.size;
-    await expect(createEndpoint(deps, owner, t.id, body())).rejects.toBeInstanceOf(ConflictError);
+    const refused = await createEndpoint(deps, owner, t.id, body()).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ConflictError);
+    expect((refused as Error).message).toBe('A tenant has at most 20 webhook endpoints.');
     expect((await listEndpoints(deps, t.id, { limit: 50 })).items).toHaveLength(20);
     expect(secrets.entries.size).toBe(before);
     await deleteEndpoint(deps, owner, t.id, ids[0]!);

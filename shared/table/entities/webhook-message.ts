@@ -4,7 +4,8 @@ import { type AccessDoc, entity, record } from '../entity';
  * One event for one webhook endpoint (docs/api.md, "Event subscriptions") with its attempts: the
  * delivery log. Its id is the `webhook-id` of every attempt. Kept 30 days (`ttl`). Listed per
  * endpoint newest first (gsi1) and per endpoint and status (gsi2); the ids are UUIDv7, so the
- * sort keys order by creation.
+ * sort keys order by time: a fanned-out message's by its change's time, which may precede the
+ * message's creation (so `created_at`, not the id, says when it was created).
  */
 export const webhookMessage = /* @__PURE__ */ entity('webhook_message', {
   table: { pk: 'TENANT#{tenant_id}#WEBHOOK_MESSAGE', sk: '{id}' },
