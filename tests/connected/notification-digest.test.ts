@@ -158,7 +158,7 @@ describe('digest', () => {
   });
 
   it('a dedupe key inside a digest suppresses the duplicate; the holds expire as stored; the firing frees the slot', async () => {
-    const clock = manual('2031-03-03T09:00:00.000Z');
+    const clock = manualClock('2031-03-03T09:00:00.000Z');
     const tenantId = await withTenant();
     const email = {
       channel: 'email' as const,

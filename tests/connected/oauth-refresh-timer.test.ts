@@ -163,7 +163,7 @@ describe('refresh before expiry (the oauth_refresh timer)', () => {
   });
 
   it('a timer whose connection is gone is stale and calls nothing', async () => {
-    const clock = manual('2031-03-03T09:00:00.000Z');
+    const clock = manualClock('2031-03-03T09:00:00.000Z');
     const c = await connected(clock);
     const timer = (await refreshTimerOf(c))!;
     clock.set(Date.parse(timer.due_at));

@@ -64,7 +64,7 @@ describe('nothing sent', () => {
     });
   });
 
-  it('while another attempt holds its claim the message is skipped; the claim lasts the lease', async () => {
+  it('while another attempt holds its claim the copy waits for the lease to end; the claim lasts the lease', async () => {
     clock.set(START);
     const { t, event } = await oneMessage();
     const id = event.payload.message_id as string;
@@ -74,7 +74,12 @@ describe('nothing sent', () => {
       sender: sendingWhile(async () => {
         lease = (await messageOf(t.id, id)).lease_until;
         const before = received();
-        expect(await deliverMessage(h.deps.delivery(), event, 2)).toMatchObject({ result: 'skipped' });
+        // The clock stands: 90 s of lease left, and the second to be past it.
+        expect(await deliverMessage(h.deps.delivery(), event, 2)).toEqual({
+          result: 'deferred',
+          message_id: id,
+          delaySeconds: 91,
+        });
         expect(received()).toBe(before);
       }),
     });
@@ -162,6 +167,8 @@ describe('outcomes', () => {
     expect(await messageOf(t.id, id)).toMatchObject({ status: 'failed' });
     await resendMessage(h.deps.log, owner(t), t.id, endpoint.id, id);
     const again = (await h.outboxOf(t.id)).at(-1)!;
+    // Past the failing endpoint's probe slot that the last attempt held.
+    clock.add(10);
     expect(await deliverMessage(h.deps.delivery(), again, 1)).toMatchObject({ result: 'retrying' });
     h.rx.always(200);
   });

@@ -48,7 +48,7 @@ describe('the webhook_retry timer', () => {
     expect(after.at(-1)!.payload).toEqual({ message_id: timer.subject_id, endpoint_id: expect.any(String) });
   });
 
-  it('is stale, queueing nothing, for a message gone, due at another time or queued again', async () => {
+  it('is stale for a message gone or due at another time; a requeued one at its time makes one attempt', async () => {
     const { t, timer, m } = await retryingWithTimer();
     const count = async () => (await outboxOf(t.id)).length;
     const before = await count();
@@ -58,13 +58,21 @@ describe('the webhook_retry timer', () => {
     expect(await fire({ ...timer, due_at: new Date(Date.parse(timer.due_at) + 1000).toISOString() })).toBe(
       'stale',
     );
-    // A recover or resend put it back to pending at the very time the timer was due.
+    // A recover or resend put it back to pending at the very time the timer was due. A pending
+    // message at the timer's time is also one whose early first copy waits on the timer, so the
+    // firing queues it once more; the two copies make one attempt (the claim decides).
     const pending: StoredMessage = { ...m, status: 'pending', round_start: m.attempts.length };
     expect(await h.deps.log.messages.requeue(queued(clock, pending), m)).toBe(true);
     const queuedOnce = await count();
     expect(queuedOnce).toBe(before + 1);
-    expect(await fire(timer)).toBe('stale');
-    expect(await count()).toBe(queuedOnce);
+    expect(await fire(timer)).toBe('written');
+    expect(await count()).toBe(queuedOnce + 1);
+    const copies = (await outboxOf(t.id)).slice(-2);
+    h.rx.always(200);
+    const sentBefore = h.rx.received.length;
+    const outcomes = await Promise.all(copies.map((e) => deliverMessage(h.deps.delivery(), e, 1)));
+    expect(outcomes.filter((o) => o.result === 'delivered')).toHaveLength(1);
+    expect(h.rx.received.length - sentBefore).toBe(1);
   });
 
   it('is stale once the message was delivered', async () => {

@@ -141,7 +141,8 @@ export async function deliverMessage(
   // message is), and this copy is done, so that no number of such returns can push it into the DLQ.
   const waitFor = async (result: 'early' | 'deferred', seconds: number): Promise<DeliveryOutcome> => {
     if (deps.queueCarries(receiveCount, seconds)) return { result, message_id: id, delaySeconds: seconds };
-    await deps.armTimer(retryTimer(m, new Date(start.getTime() + seconds * 1000).toISOString()));
+    // Due when the message is: the firing requeues only a message whose time the timer names.
+    await deps.armTimer(retryTimer(m, m.next_attempt_at ?? start.toISOString()));
     return { result, message_id: id };
   };
   // Before its time: a clock behind the one that set the time, a duplicate copy, a queue whose
