@@ -4,6 +4,7 @@ import { capacityOf, floorCalls, type Handler, measureRoute, percentile, type Ro
 import { apiEvent, authorizerEvent, coldAnswerOk, coldRequest, context, keyRoutes } from './requests';
 import type { Fixture } from './scenario';
 import { log, muted, SAMPLES, WARMUP } from './settings';
+import { failedRecords, pipelineColdEvent } from './cold-pipeline';
 
 /**
  * Warm latency, round trips and request units, in this process: each key route's bundled handler
@@ -103,12 +104,14 @@ export async function coldEventsOf(o: WarmOptions): Promise<ColdEvents> {
       let event: unknown;
       if (b.fn.kind === 'api') event = apiEvent(coldRequest(b.fn.group!, o.fx));
       else if (b.fn.kind === 'authorizer') event = authorizerEvent(o.fx.accessToken);
-      else continue;
+      else event = await pipelineColdEvent(b.fn.name, o.fx, o.floorTable);
+      if (event === undefined) continue;
       o.recorder.take();
       // The handler parses the body in place: the cold processes get the event as it was sent.
       const res = (await o.handlers.get(b.fn.name)!(structuredClone(event), context(b.fn.name))) as {
         statusCode?: number;
       };
+      if (failedRecords(res) > 0) throw new Error(`cold event of ${b.fn.name} failed its record`);
       if (b.fn.kind === 'api' && !coldAnswerOk(b.fn.group!, res.statusCode ?? 0))
         throw new Error(`cold request of ${b.fn.name} answered ${res.statusCode}: ${JSON.stringify(res)}`);
       coldEvents.set(b.fn.name, { event, calls: o.recorder.take() });
