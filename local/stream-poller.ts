@@ -113,18 +113,42 @@ export async function startStreamPoller(options: {
     }
   };
 
+  /** The last sequence number read per shard, to take a shard up again after a failed read. */
+  const lastRead = new Map<string, string>();
+  const iteratorOf = async (shardId: string) => {
+    const after = lastRead.get(shardId);
+    const it = await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ...(after
+          ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }
+          : { ShardIteratorType: 'TRIM_HORIZON' }),
+      }),
+    );
+    iterators.set(shardId, it.ShardIterator ?? null);
+  };
+
   const refreshShards = async () => {
     const out = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
     for (const shard of out.StreamDescription?.Shards ?? []) {
       if (!shard.ShardId || iterators.has(shard.ShardId)) continue;
-      const it = await streams.send(
-        new GetShardIteratorCommand({
-          StreamArn: streamArn,
-          ShardId: shard.ShardId,
-          ShardIteratorType: 'TRIM_HORIZON',
-        }),
-      );
-      iterators.set(shard.ShardId, it.ShardIterator ?? null);
+      await iteratorOf(shard.ShardId);
+    }
+  };
+
+  /**
+   * A failed GetRecords (a deadline passed, the engine busy) may have been served, and the SDK's
+   * retry of it sent the same iterator again, which DynamoDB Local does not take twice: reusing it
+   * would fail every later pass and the shard's records would never arrive. The shard is taken up
+   * again after the last record read, as Lambda's mapping resumes from its checkpoint.
+   */
+  const readShard = async (shardId: string, iterator: string) => {
+    try {
+      return await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+    } catch (err) {
+      await iteratorOf(shardId).catch(() => iterators.set(shardId, iterator));
+      throw err;
     }
   };
 
@@ -142,8 +166,10 @@ export async function startStreamPoller(options: {
     let busy = false;
     for (const [shardId, iterator] of iterators) {
       if (!iterator || stopped) continue;
-      const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+      const out = await readShard(shardId, iterator);
       iterators.set(shardId, out.NextShardIterator ?? null);
+      const last = out.Records?.at(-1)?.dynamodb?.SequenceNumber;
+      if (last) lastRead.set(shardId, last);
       if (!out.NextShardIterator) shardClosed = true;
       if (out.Records?.length) busy = true;
       const records = out.Records?.map(toLambda).filter(matches) ?? [];
