@@ -1,10 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { Webhook } from 'standardwebhooks';
 import { isForbiddenAddress } from '#shared/domain/integrations/webhook-target';
 import type { SendOutcome, WebhookSender } from '#shared/domain/webhooks/ports';
 import { guardedLookup } from './probe';
+import { signedHeaders } from './webhook';
 
 /**
  * The event subscriptions' sender (docs/api.md, "Event subscriptions"): one Standard Webhooks POST
@@ -18,10 +18,6 @@ export interface WebhookSenderOptions {
   timeoutMs: number;
   maxResponseBytes: number;
 }
-
-/** Every secret's `v1,` signature, space-separated (the Standard Webhooks header). */
-export const signAll = (secrets: string[], id: string, at: Date, body: string) =>
-  secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(' ');
 
 /** `Retry-After` in seconds, as delta-seconds or an HTTP date; null when absent or unreadable. */
 export function retryAfterSeconds(value: string | string[] | undefined, now: Date): number | null {
@@ -55,14 +51,7 @@ export function webhookSender(options: WebhookSenderOptions): WebhookSender {
         return Promise.resolve(fail('forbidden_target'));
 
       const at = new Date();
-      const headers = {
-        'content-type': 'application/json',
-        'user-agent': 'ops-platform-webhooks/1',
-        'webhook-id': message.id,
-        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-        'webhook-signature': signAll(message.secrets, message.id, at, message.body),
-        'content-length': String(Buffer.byteLength(message.body)),
-      };
+      const headers = signedHeaders(message.secrets, message.id, at, message.body);
       return new Promise<SendOutcome>((resolve) => {
         const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
         const req = send(url, {

@@ -24,6 +24,23 @@ export interface WebhookOptions {
 export const signWebhook = (secret: string, id: string, at: Date, body: string) =>
   new Webhook(secret).sign(id, at, body);
 
+/** Every secret's `v1,` signature, space-separated (the Standard Webhooks header). */
+export const signAll = (secrets: string[], id: string, at: Date, body: string) =>
+  secrets.map((secret) => signWebhook(secret, id, at, body)).join(' ');
+
+/**
+ * The headers of a Standard Webhooks request, signed with each given secret: the channel's
+ * notifications (one secret) and event subscriptions (two during a rotation) send the same.
+ */
+export const signedHeaders = (secrets: string[], id: string, at: Date, body: string) => ({
+  'content-type': 'application/json',
+  'user-agent': 'ops-platform-webhooks/1',
+  'webhook-id': id,
+  'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+  'webhook-signature': signAll(secrets, id, at, body),
+  'content-length': String(Buffer.byteLength(body)),
+});
+
 export function sendWebhook(
   target: string,
   payload: { id: string; body: string; secret: string },
@@ -46,14 +63,7 @@ export function sendWebhook(
     return Promise.resolve({ ok: false, kind: 'permanent', reason: 'forbidden_target' });
 
   const at = new Date();
-  const headers = {
-    'content-type': 'application/json',
-    'user-agent': 'ops-platform-webhooks/1',
-    'webhook-id': payload.id,
-    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': signWebhook(payload.secret, payload.id, at, payload.body),
-    'content-length': String(Buffer.byteLength(payload.body)),
-  };
+  const headers = signedHeaders([payload.secret], payload.id, at, payload.body);
 
   return new Promise<SendResult>((resolve) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;

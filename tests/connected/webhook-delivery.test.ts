@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { signAll } from '#functions/adapters/webhook-sender';
+import { signAll } from '#functions/adapters/webhook';
 import { timerStore } from '#functions/adapters/timer-store';
 import { deliverMessage, MAX_ATTEMPTS, nextWait, RETRY_SCHEDULE_S } from '#shared/domain/webhooks/delivery';
 import { createEndpoint, rotateSecret } from '#shared/domain/webhooks/endpoints';
