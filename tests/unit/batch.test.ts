@@ -1,0 +1,131 @@
+import { EventType } from '@aws-lambda-powertools/batch';
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { partialBatch } from '#functions/batch';
+import { logger } from '#functions/observability';
+
+/**
+ * The one batch runner of the relay and the workers (functions/batch.ts): a failed record fails
+ * alone, a batch that fails whole is reported rather than thrown, the records run at once, log
+ * lines carry the invocation's context and the metrics are flushed after every batch.
+ */
+
+const context = {
+  awsRequestId: 'req-batch-1',
+  functionName: 'ops-worker-external',
+  functionVersion: '$LATEST',
+  invokedFunctionArn: 'arn:aws:lambda:eu-west-1:000000000000:function:ops-worker-external',
+  memoryLimitInMB: '256',
+} as Context;
+
+const sqsRecord = (id: string): SQSRecord =>
+  ({ messageId: id, receiptHandle: `r-${id}`, body: id, eventSource: 'aws:sqs' }) as SQSRecord;
+const sqsEvent = (...ids: string[]): SQSEvent => ({ Records: ids.map(sqsRecord) });
+
+const quietMetrics = () => {
+  const metrics = new Metrics({ namespace: 'ops-test', serviceName: 'ops-test' });
+  const flushed = vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => undefined);
+  return { metrics, flushed };
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  logger.setLogLevel('SILENT');
+});
+
+describe('partialBatch', () => {
+  it('reports only the failed record, and a batch failed whole without throwing', async () => {
+    const { metrics } = quietMetrics();
+    const some = await partialBatch(
+      {
+        type: EventType.SQS,
+        event: sqsEvent('a', 'b', 'c'),
+        record: async (r) => {
+          if (r.messageId === 'b') throw new Error('b failed');
+        },
+      },
+      context,
+      metrics,
+    );
+    expect(some).toEqual({ batchItemFailures: [{ itemIdentifier: 'b' }] });
+
+    const all = await partialBatch(
+      {
+        type: EventType.SQS,
+        event: sqsEvent('a', 'b'),
+        record: async () => {
+          throw new Error('down');
+        },
+      },
+      context,
+      metrics,
+    );
+    expect(all).toEqual({ batchItemFailures: [{ itemIdentifier: 'a' }, { itemIdentifier: 'b' }] });
+  });
+
+  it("starts every record before the first one's wait ends (at once, not one after another)", async () => {
+    const { metrics } = quietMetrics();
+    const seen: string[] = [];
+    await partialBatch(
+      {
+        type: EventType.SQS,
+        event: sqsEvent('a', 'b', 'c'),
+        record: async (r) => {
+          seen.push(`start ${r.messageId}`);
+          await new Promise((resolve) => setImmediate(resolve));
+          seen.push(`end ${r.messageId}`);
+        },
+      },
+      context,
+      metrics,
+    );
+    expect(seen.slice(0, 3)).toEqual(['start a', 'start b', 'start c']);
+  });
+
+  it('flushes the metrics after the records ran, a failed batch too', async () => {
+    const { metrics, flushed } = quietMetrics();
+    const order: string[] = [];
+    flushed.mockImplementation(() => {
+      order.push('flush');
+    });
+    await partialBatch(
+      {
+        type: EventType.SQS,
+        event: sqsEvent('a'),
+        record: async () => {
+          order.push('record');
+          throw new Error('down');
+        },
+      },
+      context,
+      metrics,
+    );
+    expect(order).toEqual(['record', 'flush']);
+  });
+
+  it("gives the records' log lines the invocation's request id and function name", async () => {
+    const { metrics } = quietMetrics();
+    logger.setLogLevel('INFO');
+    const lines: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    await partialBatch(
+      {
+        type: EventType.SQS,
+        event: sqsEvent('a'),
+        record: async () => {
+          logger.info('record handled');
+        },
+      },
+      context,
+      metrics,
+    );
+    const line = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.message === 'record handled');
+    expect(line).toMatchObject({ function_request_id: 'req-batch-1', function_name: 'ops-worker-external' });
+  });
+});
