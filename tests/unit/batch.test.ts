@@ -25,7 +25,7 @@ const sqsEvent = (...ids: string[]): SQSEvent => ({ Records: ids.map(sqsRecord) 
 
 const quietMetrics = () => {
   const metrics = new Metrics({ namespace: 'ops-test', serviceName: 'ops-test' });
-  const flushed = vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => undefined);
+  const flushed = vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => metrics);
   return { metrics, flushed };
 };
 
@@ -88,6 +88,7 @@ describe('partialBatch', () => {
     const order: string[] = [];
     flushed.mockImplementation(() => {
       order.push('flush');
+      return metrics;
     });
     await partialBatch(
       {

@@ -21,7 +21,14 @@ import { manualClock } from '../support/moved-clock';
 
 const AT = '2031-03-04T10:00:00.000Z';
 const TENANT = 'ten-1';
-const actor: Principal = { user_id: 'usr-admin', tenant_id: TENANT, role: 'admin' } as Principal;
+const actor: Principal = {
+  user_id: 'usr-admin',
+  token_id: 'tok-1',
+  email: 'admin@example.com',
+  display_name: 'Admin',
+  platform_roles: [],
+  memberships: { [TENANT]: 'owner' },
+};
 
 interface Written {
   n: Notification;
@@ -159,7 +166,7 @@ describe('draftAudit', () => {
       recipient: 'r@example.com',
       subject: 's',
       body: 'b',
-      category: 'billing',
+      category: 'accounting',
     });
   };
 
@@ -194,7 +201,7 @@ describe('draftAudit', () => {
     });
     expect(metadataOf(draftAudit(clock, actor, scheduled))).toEqual({
       channel: 'email',
-      category: 'billing',
+      category: 'accounting',
       reason: 'quiet_hours',
       deliver_after: '2031-03-04T22:00:00.000Z',
     });
@@ -204,21 +211,21 @@ describe('draftAudit', () => {
     });
     expect(metadataOf(draftAudit(clock, actor, duplicate))).toEqual({
       channel: 'email',
-      category: 'billing',
+      category: 'accounting',
       reason: 'duplicate',
       duplicate_of: 'ntf-1',
     });
     const digesting = withStep(n, AT, 'digesting', 'digest', { status: 'digesting', digest_id: 'dig-1' });
     expect(metadataOf(draftAudit(clock, actor, digesting))).toEqual({
       channel: 'email',
-      category: 'billing',
+      category: 'accounting',
       reason: 'digest',
       digest_id: 'dig-1',
     });
     const suppressed = { ...n, status: 'suppressed' as const };
     expect(metadataOf(draftAudit(clock, actor, suppressed))).toEqual({
       channel: 'email',
-      category: 'billing',
+      category: 'accounting',
       reason: null,
     });
   });
