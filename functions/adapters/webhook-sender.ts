@@ -30,7 +30,7 @@ export function retryAfterSeconds(value: string | string[] | undefined, now: Dat
 
 export function webhookSender(options: WebhookSenderOptions): WebhookSender {
   return {
-    send(target, message) {
+    send(target, message, slow) {
       const start = Date.now();
       const fail = (error_code: string): SendOutcome => ({
         status_code: null,
@@ -63,13 +63,17 @@ export function webhookSender(options: WebhookSenderOptions): WebhookSender {
           () => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })),
           options.timeoutMs,
         );
+        // Until the answer's head: a receiver that answers at once but streams its body is not slow.
+        const slowTimer = slow && setTimeout(slow.onSlow, slow.afterMs);
         req.on('error', (err: NodeJS.ErrnoException) => {
           clearTimeout(timer);
+          clearTimeout(slowTimer);
           if (err.code === 'EFORBIDDENTARGET') resolve(fail('forbidden_target'));
           else if (err.code === 'ENOTFOUND') resolve(fail('dns_not_found'));
           else resolve(fail(err.code === 'ETIMEDOUT' ? 'timeout' : 'network_error'));
         });
         req.on('response', (res) => {
+          clearTimeout(slowTimer);
           let size = 0;
           res.on('data', (chunk: Buffer) => {
             size += chunk.length;

@@ -154,6 +154,35 @@ describe('how a call ends', () => {
     expect(server.connections()).toBe(1);
   });
 
+  it('tells the slow signal once when no answer has come by its time, and goes on to the deadline', async () => {
+    const server = await silentServer();
+    const told: number[] = [];
+    const start = Date.now();
+    const out = await sender({ timeoutMs: 400 }).send(`http://127.0.0.1:${server.port}/hooks`, message, {
+      afterMs: 100,
+      onSlow: () => told.push(Date.now() - start),
+    });
+    expect(out).toEqual(failed('timeout'));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toBeGreaterThanOrEqual(90);
+    expect(told[0]).toBeLessThan(400);
+  });
+
+  it('never tells the slow signal for an answer before its time, nor for a refused call, nor later', async () => {
+    let told = 0;
+    const slow = { afterMs: 150, onSlow: () => told++ };
+    // The head comes at once; the body after the signal's time: the receiver answered, it is not slow.
+    const rx = await receiver((_req, res) => {
+      res.writeHead(200);
+      res.write('{');
+      setTimeout(() => res.end('}'), 250);
+    });
+    expect((await sender().send(`http://127.0.0.1:${rx.port}/hooks`, message, slow)).status_code).toBe(200);
+    expect(await sender().send(`http://127.0.0.1:1/hooks`, message, slow)).toEqual(failed('network_error'));
+    await pause(300);
+    expect(told).toBe(0);
+  });
+
   it('names each status: 2xx none, 3xx a redirect, others http_<status>, with Retry-After read', async () => {
     const cases: [number, string | null][] = [
       [200, null],

@@ -88,6 +88,30 @@ describe('endpoint store', () => {
     expect(audited.items.map((a) => a.event_type)).toEqual(['webhook_endpoint.created']);
   });
 
+  it('marks an active endpoint failing once, leaving updated_at; never a disabled or a missing one', async () => {
+    clock.set(START);
+    const store = webhookEndpointStore(h.db);
+    const {
+      t,
+      endpoints: [e],
+    } = await setup();
+    const stored = (await store.get(t.id, e!.id))!;
+    const since = '2031-01-01T00:00:05.000Z';
+    expect(await store.markFailing(t.id, stored.id, since)).toBe(true);
+    expect(await store.get(t.id, stored.id)).toEqual({ ...stored, failing_since: since });
+    expect(await store.markFailing(t.id, stored.id, '2031-01-01T00:00:09.000Z')).toBe(false);
+    expect((await store.get(t.id, stored.id))!.failing_since).toBe(since);
+
+    // The mark leaves updated_at, so the attempt's own outcome (read before it) still writes.
+    expect(await store.update({ ...stored, failing_since: null }, stored.updated_at, null)).toBe(true);
+    const disabled = { ...stored, enabled: false, status: 'disabled' as const, updated_at: since };
+    expect(await store.update(disabled, stored.updated_at, null)).toBe(true);
+    expect(await store.markFailing(t.id, stored.id, since)).toBe(false);
+    expect((await store.get(t.id, stored.id))!.failing_since).toBeNull();
+    expect(await store.markFailing(t.id, 'wep_missing', since)).toBe(false);
+    expect(await store.get(t.id, 'wep_missing')).toBeUndefined();
+  });
+
   it("a list's cursor serves that tenant's list only", async () => {
     clock.set(START);
     const store = webhookEndpointStore(h.db);

@@ -2,7 +2,7 @@ import type { Context, SQSRecord } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueueWorker, type KindHandlers } from '#functions/workers/queue-worker';
 import { webhookHandlers } from '#functions/workers/webhooks';
-import type { DeliveryDeps } from '#shared/domain/webhooks/delivery';
+import { type DeliveryDeps, deliverMessage, SLOW_AFTER_MS } from '#shared/domain/webhooks/delivery';
 import type { StoredEndpoint, StoredMessage } from '#shared/domain/webhooks/ports';
 import { kindsOn } from '#shared/kernel/events';
 import { EVENT_KINDS } from '#shared/kernel/names';
@@ -64,6 +64,47 @@ const record = (tenant: string): SQSRecord =>
     attributes: { ApproximateReceiveCount: '1' },
   }) as unknown as SQSRecord;
 
+/** The delivery's ports in memory: settled messages (and endpoint changes) are kept. */
+function depsFor(
+  endpoints: StoredEndpoint[],
+  messages: Map<string, StoredMessage>,
+  settledAt: Map<string, number>,
+  send: DeliveryDeps['sender']['send'],
+  marks: unknown[][] = [],
+  changes: (StoredEndpoint | null)[] = [],
+): DeliveryDeps {
+  return {
+    endpoints: {
+      get: async (_t, id) => endpoints.find((e) => e.id === id),
+      markFailing: async (...args) => {
+        marks.push([...args, Date.now()]);
+        return true;
+      },
+    },
+    messages: {
+      get: async (_t, id) => messages.get(id),
+      claim: async () => true,
+      settle: async ({ message: m, endpoint: change }) => {
+        messages.set(m.id, m);
+        settledAt.set(m.tenant_id, Date.now());
+        changes.push(change?.next ?? null);
+        return true;
+      },
+      list: () => Promise.reject(new Error('unused')),
+      failedSince: () => Promise.reject(new Error('unused')),
+      createAll: () => Promise.reject(new Error('unused')),
+      requeue: () => Promise.reject(new Error('unused')),
+    },
+    secrets: { read: async () => 'whsec_c2VjcmV0' },
+    sender: { send },
+    clock: { now: () => new Date() },
+    leaseSeconds: 60,
+    queueCarries: () => true,
+    armTimer: () => Promise.reject(new Error('no wait in this test')),
+    probeSeconds: 6,
+  };
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.parse(AT) });
 });
@@ -80,44 +121,25 @@ describe('a batch holding a hanging endpoint and a fast one', () => {
     const messages = new Map([message('slow'), message('fast')].map((m) => [m.id, m]));
     const sentAt = new Map<string, number>();
     const settledAt = new Map<string, number>();
-    const deps: DeliveryDeps = {
-      endpoints: { get: async (_t, id) => endpoints.find((e) => e.id === id) },
-      messages: {
-        get: async (_t, id) => messages.get(id),
-        claim: async () => true,
-        settle: async ({ message: m }) => {
-          messages.set(m.id, m);
-          settledAt.set(m.tenant_id, Date.now());
-          return true;
-        },
-        list: () => Promise.reject(new Error('unused')),
-        failedSince: () => Promise.reject(new Error('unused')),
-        createAll: () => Promise.reject(new Error('unused')),
-        requeue: () => Promise.reject(new Error('unused')),
-      },
-      secrets: { read: async () => 'whsec_c2VjcmV0' },
-      sender: {
-        send: (url) =>
-          new Promise((resolve) => {
-            const start = Date.now();
-            sentAt.set(url, start);
-            const answer = () =>
-              resolve({
-                status_code: 200,
-                error_code: null,
-                duration_ms: Date.now() - start,
-                retry_after_s: null,
-              });
-            if (url.startsWith('https://slow.')) setTimeout(answer, HANG_MS);
-            else answer();
-          }),
-      },
-      clock: { now: () => new Date() },
-      leaseSeconds: 60,
-      queueCarries: () => true,
-      armTimer: () => Promise.reject(new Error('no wait in this test')),
-      probeSeconds: 6,
-    };
+    const deps = depsFor(
+      endpoints,
+      messages,
+      settledAt,
+      (url) =>
+        new Promise((resolve) => {
+          const start = Date.now();
+          sentAt.set(url, start);
+          const answer = () =>
+            resolve({
+              status_code: 200,
+              error_code: null,
+              duration_ms: Date.now() - start,
+              retry_after_s: null,
+            });
+          if (url.startsWith('https://slow.')) setTimeout(answer, HANG_MS);
+          else answer();
+        }),
+    );
     const others = Object.fromEntries(
       kindsOn('external').map((kind) => [kind, () => Promise.reject(new Error(`no ${kind} here`))]),
     ) as unknown as KindHandlers<'external'>;
@@ -134,5 +156,95 @@ describe('a batch holding a hanging endpoint and a fast one', () => {
     expect(await batch).toEqual({ batchItemFailures: [] });
     expect(messages.get('msg-slow')!.status).toBe('delivered');
     expect(settledAt.get('slow')).toBe(Date.parse(AT) + HANG_MS);
+  });
+});
+
+describe('an attempt that has no answer after SLOW_AFTER_MS', () => {
+  /** A sender whose endpoint answers `status` after `holdMs`, telling the slow signal as the real one does. */
+  const holding =
+    (holdMs: number, status: number | null): DeliveryDeps['sender']['send'] =>
+    (_url, _message, slow) =>
+      new Promise((resolve) => {
+        const start = Date.now();
+        const slowTimer = slow && setTimeout(slow.onSlow, slow.afterMs);
+        setTimeout(() => {
+          clearTimeout(slowTimer);
+          resolve({
+            status_code: status,
+            error_code: status === null ? 'timeout' : null,
+            duration_ms: Date.now() - start,
+            retry_after_s: null,
+          });
+        }, holdMs);
+      });
+  const event = (tenant: string) => JSON.parse(record(tenant).body) as Parameters<typeof deliverMessage>[1];
+
+  it("marks its endpoint failing from the attempt's start at that second, and an answer clears it", async () => {
+    const marks: unknown[][] = [];
+    const changes: (StoredEndpoint | null)[] = [];
+    const messages = new Map([[`msg-slow`, message('slow')]]);
+    const deps = depsFor(
+      [endpoint('slow', 'https://slow.example/hooks')],
+      messages,
+      new Map(),
+      holding(HANG_MS, 200),
+      marks,
+      changes,
+    );
+    const outcome = deliverMessage(deps, event('slow'), 1);
+    await vi.advanceTimersByTimeAsync(SLOW_AFTER_MS - 1);
+    expect(marks).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(marks).toEqual([['slow', 'ep-slow', AT, Date.parse(AT) + SLOW_AFTER_MS]]);
+    await vi.advanceTimersByTimeAsync(HANG_MS);
+    expect((await outcome).result).toBe('delivered');
+    expect(changes).toEqual([expect.objectContaining({ id: 'ep-slow', failing_since: null })]);
+  });
+
+  it('keeps the mark at the same time when the attempt then fails', async () => {
+    const changes: (StoredEndpoint | null)[] = [];
+    const deps = depsFor(
+      [endpoint('slow', 'https://slow.example/hooks')],
+      new Map([[`msg-slow`, message('slow')]]),
+      new Map(),
+      holding(5_000, null),
+      [],
+      changes,
+    );
+    const outcome = deliverMessage(deps, event('slow'), 1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect((await outcome).result).toBe('retrying');
+    expect(changes).toEqual([expect.objectContaining({ id: 'ep-slow', failing_since: AT })]);
+  });
+
+  it('marks nothing for an answer in time, or for an endpoint already failing', async () => {
+    const marks: unknown[][] = [];
+    const changes: (StoredEndpoint | null)[] = [];
+    const failing = { ...endpoint('slow', 'https://slow.example/hooks'), failing_since: AT };
+    const fast = depsFor(
+      [endpoint('fast', 'https://fast.example/hooks')],
+      new Map([[`msg-fast`, message('fast')]]),
+      new Map(),
+      holding(SLOW_AFTER_MS - 1, 200),
+      marks,
+      changes,
+    );
+    const first = deliverMessage(fast, event('fast'), 1);
+    await vi.advanceTimersByTimeAsync(SLOW_AFTER_MS);
+    expect((await first).result).toBe('delivered');
+    const already = depsFor(
+      [failing],
+      new Map([[`msg-slow`, message('slow')]]),
+      new Map(),
+      holding(HANG_MS, 500),
+      marks,
+      changes,
+    );
+    const second = deliverMessage(already, event('slow'), 1);
+    await vi.advanceTimersByTimeAsync(HANG_MS);
+    expect((await second).result).toBe('retrying');
+    expect(marks).toEqual([]);
+    // The answer in time changes no endpoint; the failing one stays as it was (no write).
+    expect(changes).toEqual([null, null]);
   });
 });

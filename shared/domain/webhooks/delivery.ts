@@ -34,11 +34,20 @@ export const RETRY_AFTER_MAX_S = 12 * 3600;
  * look is two reads and a cancelled transaction), and a failing endpoint's messages wait anyway.
  */
 export const DEFERRED_WAIT_S = 30;
+/**
+ * An attempt to an endpoint not known to fail that has had no answer for this long marks it
+ * failing from the attempt's start, so that its next messages take the probe slot one at a time
+ * instead of each holding a worker until the sender's deadline (5 s): a hang costs other tenants
+ * this second, not the deadline. An answer clears the mark; a failure keeps it, as it would have
+ * set it. Healthy receivers answer well within it (the Standard Webhooks guidance is to answer
+ * before doing the work).
+ */
+export const SLOW_AFTER_MS = 1000;
 /** An endpoint whose attempts have all failed for this long is disabled. */
 export const FAILING_DISABLE_MS = 5 * 24 * 3600 * 1000;
 
 export interface DeliveryDeps {
-  endpoints: Pick<WebhookEndpointStore, 'get'>;
+  endpoints: Pick<WebhookEndpointStore, 'get' | 'markFailing'>;
   messages: WebhookMessageStore;
   secrets: Pick<WebhookSecrets, 'read'>;
   sender: WebhookSender;
@@ -188,7 +197,20 @@ export async function deliverMessage(
   const signing = secrets.filter((s): s is string => Boolean(s));
   if (signing.length === 0) throw new Error(`webhook endpoint ${endpoint.id} has no secret in storage`);
 
-  const sent = await deps.sender.send(endpoint.url, { id: m.id, body: m.body, secrets: signing });
+  let marking: Promise<boolean> | undefined;
+  const slow = endpoint.failing_since
+    ? undefined
+    : {
+        afterMs: SLOW_AFTER_MS,
+        onSlow: () => {
+          // A mark that fails to write changes nothing but the next messages' pace: not a reason to retry.
+          marking = deps.endpoints
+            .markFailing(m.tenant_id, endpoint.id, start.toISOString())
+            .catch(() => false);
+        },
+      };
+  const sent = await deps.sender.send(endpoint.url, { id: m.id, body: m.body, secrets: signing }, slow);
+  const marked = marking ? await marking : false;
   const now = deps.clock.now();
   const attempts = [
     ...m.attempts,
@@ -215,7 +237,7 @@ export async function deliverMessage(
 
   let change: EndpointChange | null = null;
   let disabled: DeliveryOutcome['disabled'];
-  if (ok && endpoint.failing_since) {
+  if (ok && (endpoint.failing_since || marked)) {
     const updated = { ...endpoint, failing_since: null, updated_at: now.toISOString() };
     change = { next: updated, expectedUpdatedAt: endpoint.updated_at, audit: null };
   } else if (gone) {

@@ -56,6 +56,11 @@ export interface WebhookEndpointStore {
   ): Promise<boolean>;
   /** Deletes it with its audit event and frees its place in the count; false when there was none. */
   remove(tenantId: string, id: string, audit: AuditEvent): Promise<boolean>;
+  /**
+   * Sets `failing_since` of an active endpoint that has none (an attempt that has not answered in
+   * time), leaving `updated_at` as it is; false when it was set already, disabled or gone.
+   */
+  markFailing(tenantId: string, id: string, since: string): Promise<boolean>;
 }
 
 /**
@@ -153,7 +158,17 @@ export interface SendOutcome {
   retry_after_s: number | null;
 }
 
+/** Told once when an attempt has had no answer for `afterMs` (it goes on until its deadline). */
+export interface SlowSignal {
+  afterMs: number;
+  onSlow(): void;
+}
+
 export interface WebhookSender {
   /** Signs the body with every secret given (Standard Webhooks, `v1,` each) and POSTs it once. */
-  send(url: string, message: { id: string; body: string; secrets: string[] }): Promise<SendOutcome>;
+  send(
+    url: string,
+    message: { id: string; body: string; secrets: string[] },
+    slow?: SlowSignal,
+  ): Promise<SendOutcome>;
 }
