@@ -38,6 +38,8 @@ export interface PhaseSpec {
   changes: number;
   warmUp: number;
   intervalMs: number;
+  /** Where in each interval the other tenants' changes come, as a share of it (0: with the timed one's). */
+  neighbourOffset: number;
   waitMs: number;
 }
 
@@ -140,15 +142,26 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
       changed.set(x.id, performance.now());
       return x.id;
     };
-    /** `count` rounds one interval apart, each a change per tenant; the timed tenant's change ids. */
+    /**
+     * `count` rounds one interval apart: the timed tenant's change at the round's start, each other
+     * tenant's `neighbourOffset` of an interval later. Returns the timed tenant's change ids.
+     */
     const paced = async (count: number, tenants: string[]) => {
+      const schedule = tenants
+        .flatMap((t) =>
+          Array.from({ length: count }, (_, i) => ({
+            t,
+            at: (i + (t === spec.timed ? 0 : spec.neighbourOffset)) * spec.intervalMs,
+          })),
+        )
+        .sort((x, y) => x.at - y.at);
       const ids: string[] = [];
       const writes: Promise<unknown>[] = [];
       const t0 = performance.now();
-      for (let i = 0; i < count; i++) {
-        const wait = t0 + i * spec.intervalMs - performance.now();
+      for (const { t, at } of schedule) {
+        const wait = t0 + at - performance.now();
         if (wait > 0) await sleep(wait);
-        for (const t of tenants) writes.push(change(t).then((id) => t === spec.timed && ids.push(id)));
+        writes.push(change(t).then((id) => t === spec.timed && ids.push(id)));
       }
       await Promise.all(writes);
       return ids;
