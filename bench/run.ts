@@ -126,6 +126,20 @@ const queueEnv = {
 };
 const envOf = (name: string) => ({ ...lambdaEnv(name, dynamo.endpoint, fx), ...queueEnv });
 
+/**
+ * A part that makes its own tables runs on a DynamoDB Local of its own: the engine slows as a
+ * run's earlier tables and streams stay in its memory (a whole run once took 1,341 s to load the
+ * lists part's 100,000 records after the delivery part, 61 s alone; docs/performance.md, issue 24).
+ */
+const onFreshEngine = async <T>(part: (endpoint: string) => Promise<T>): Promise<T> => {
+  const engine = await startDynamoLocal();
+  try {
+    return await part(engine.endpoint);
+  } finally {
+    await engine.stop();
+  }
+};
+
 try {
   // 3. Warm latency, round trips, request units (in-process) ----------------------------------
   Object.assign(process.env, envOf('api'));
@@ -160,7 +174,9 @@ try {
     : { status: 'not measured: no relay function' };
 
   // 6. List cost against history ---------------------------------------------------------------
-  const lists = PARTS.has('lists') ? await measureLists(dynamo.endpoint, LIST_SIZES, log) : undefined;
+  const lists = PARTS.has('lists')
+    ? await onFreshEngine((endpoint) => measureLists(endpoint, LIST_SIZES, log))
+    : undefined;
 
   // 7. The peer: the same two routes as most teams write them ---------------------------------
   const exceptions = built.find((b) => b.fn.group === 'exceptions');
@@ -170,7 +186,7 @@ try {
       : undefined;
 
   // 8. Webhooks: fan-out, change-to-receiver latency and fairness on the local runtime's pieces --
-  const webhooks = PARTS.has('webhooks') ? await measureWebhooks(dynamo.endpoint) : undefined;
+  const webhooks = PARTS.has('webhooks') ? await onFreshEngine(measureWebhooks) : undefined;
 
   // Report -------------------------------------------------------------------------------------
   const figures = {

@@ -110,6 +110,9 @@ describe('endpoint store', () => {
     expect((await store.get(t.id, stored.id))!.failing_since).toBeNull();
     expect(await store.markFailing(t.id, 'wep_missing', since)).toBe(false);
     expect(await store.get(t.id, 'wep_missing')).toBeUndefined();
+    // Any other failure is the table's, and the caller hears of it.
+    const elsewhere = webhookEndpointStore({ ...h.db, tableName: 'no-such-table' });
+    await expect(elsewhere.markFailing(t.id, stored.id, since)).rejects.toThrow();
   });
 
   it("a list's cursor serves that tenant's list only", async () => {

@@ -217,6 +217,23 @@ describe('an attempt that has no answer after SLOW_AFTER_MS', () => {
     expect(changes).toEqual([expect.objectContaining({ id: 'ep-slow', failing_since: AT })]);
   });
 
+  it('delivers as usual when the mark cannot be written, and then has no mark to clear', async () => {
+    const changes: (StoredEndpoint | null)[] = [];
+    const deps = depsFor(
+      [endpoint('slow', 'https://slow.example/hooks')],
+      new Map([[`msg-slow`, message('slow')]]),
+      new Map(),
+      holding(HANG_MS, 200),
+      [],
+      changes,
+    );
+    deps.endpoints.markFailing = () => Promise.reject(new Error('table unavailable'));
+    const outcome = deliverMessage(deps, event('slow'), 1);
+    await vi.advanceTimersByTimeAsync(HANG_MS);
+    expect((await outcome).result).toBe('delivered');
+    expect(changes).toEqual([null]);
+  });
+
   it('marks nothing for an answer in time, or for an endpoint already failing', async () => {
     const marks: unknown[][] = [];
     const changes: (StoredEndpoint | null)[] = [];
