@@ -21,6 +21,20 @@ export const PART_KEYS: Record<(typeof ALL_PARTS)[number], string[]> = {
 const BUNDLE_PARTS = ['routes', 'cold', 'levers', 'delivery', 'peer'];
 
 type Results = Record<string, unknown>;
+type Named = { name: string };
+
+/**
+ * A run of some functions (`BENCH_FUNCTIONS`) measures only theirs: its entries replace those of
+ * the same name, the others stay as they were measured.
+ */
+const byName = (before: unknown, current: unknown): unknown =>
+  Array.isArray(before) && Array.isArray(current)
+    ? [...(before as Named[]).filter((b) => !(current as Named[]).some((c) => c.name === b.name)), ...current]
+    : current;
+const byKey = (before: unknown, current: unknown): unknown =>
+  before && current && typeof before === 'object' && typeof current === 'object'
+    ? { ...before, ...current }
+    : current;
 type Measured = Record<string, { at: unknown; loadAverage: unknown }>;
 
 /**
@@ -42,7 +56,9 @@ export function mergeResults(previous: Results | undefined, current: Results, pa
     if (!measuredAt[part] && keys.some((key) => before[key] !== undefined))
       measuredAt[part] = { at: before.date, loadAverage: before.loadAverage };
   }
-  if (!BUNDLE_PARTS.some((part) => parts.has(part)) && before.bundles !== undefined)
-    merged.bundles = before.bundles;
+  if (!BUNDLE_PARTS.some((part) => parts.has(part))) {
+    if (before.bundles !== undefined) merged.bundles = before.bundles;
+  } else merged.bundles = byName(before.bundles, current.bundles);
+  if (parts.has('cold')) merged.cold = byKey(before.cold, current.cold);
   return { ...merged, measuredAt };
 }

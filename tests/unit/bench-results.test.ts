@@ -57,6 +57,30 @@ describe('bench results across partial runs', () => {
     expect((later.measuredAt as Record<string, { at: string }>).routes!.at).toBe('later');
   });
 
+  it('a run of some functions replaces their bundles and cold figures and keeps the others', () => {
+    const before = {
+      ...full,
+      bundles: [
+        { name: 'api-tasks', bytes: 1 },
+        { name: 'relay', bytes: 2 },
+      ],
+      cold: { 'api-tasks': { ratio: 1.2 }, relay: { ratio: 1.05 } },
+    };
+    const run = {
+      ...webhooksRun,
+      bundles: [{ name: 'relay', bytes: 3 }],
+      cold: { relay: { ratio: 1.08 } },
+    };
+    const merged = mergeResults(before, run, new Set(['cold']));
+    expect(merged.bundles).toEqual([
+      { name: 'api-tasks', bytes: 1 },
+      { name: 'relay', bytes: 3 },
+    ]);
+    expect(merged.cold).toEqual({ 'api-tasks': { ratio: 1.2 }, relay: { ratio: 1.08 } });
+    // A run without cold keeps the cold figures whole.
+    expect(mergeResults(before, run, new Set(['delivery'])).cold).toEqual(before.cold);
+  });
+
   it('writes a first file whole', () => {
     expect(mergeResults(undefined, webhooksRun, new Set(['webhooks']))).toMatchObject(webhooksRun);
   });
