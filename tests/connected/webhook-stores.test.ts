@@ -31,15 +31,20 @@ async function failAll(tenantId: string, endpointId: string) {
   await updateEndpoint(h.deps.api, owner({ id: tenantId }), tenantId, endpointId, { enabled: true });
 }
 
+/** A tenant with one endpoint, as the endpoint store reads it back, at the start of the clock. */
+async function oneEndpoint() {
+  clock.set(START);
+  const store = webhookEndpointStore(h.db);
+  const {
+    t,
+    endpoints: [e],
+  } = await setup();
+  return { store, t, stored: (await store.get(t.id, e!.id))! };
+}
+
 describe('endpoint store', () => {
   it('an id taken already is a collision, not the limit', async () => {
-    clock.set(START);
-    const store = webhookEndpointStore(h.db);
-    const {
-      t,
-      endpoints: [e],
-    } = await setup();
-    const stored = (await store.get(t.id, e!.id))!;
+    const { store, t, stored } = await oneEndpoint();
     const audit = auditEvent(clock, {
       tenant_id: t.id,
       event_type: 'webhook_endpoint.created',
@@ -52,13 +57,7 @@ describe('endpoint store', () => {
   });
 
   it('writes the review item that comes with a change, and no audit event when none does', async () => {
-    clock.set(START);
-    const store = webhookEndpointStore(h.db);
-    const {
-      t,
-      endpoints: [e],
-    } = await setup();
-    const stored = (await store.get(t.id, e!.id))!;
+    const { store, t, stored } = await oneEndpoint();
     clock.add(60);
     const now = clock.now().toISOString();
     const review = openReviewItem(
@@ -89,13 +88,7 @@ describe('endpoint store', () => {
   });
 
   it('marks an active endpoint failing once, leaving updated_at; never a disabled or a missing one', async () => {
-    clock.set(START);
-    const store = webhookEndpointStore(h.db);
-    const {
-      t,
-      endpoints: [e],
-    } = await setup();
-    const stored = (await store.get(t.id, e!.id))!;
+    const { store, t, stored } = await oneEndpoint();
     const since = '2031-01-01T00:00:05.000Z';
     expect(await store.markFailing(t.id, stored.id, since)).toBe(true);
     expect(await store.get(t.id, stored.id)).toEqual({ ...stored, failing_since: since });
