@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type AddressInfo, createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loopbackServers } from '#tests/support/loopback';
 import { retryAfterSeconds, webhookSender } from '#functions/adapters/webhook-sender';
 
 /**
@@ -18,25 +18,8 @@ const message = { id: 'msg_1', body: '{"type":"webhook.test"}', secrets: [secret
 const sender = (o: Partial<Parameters<typeof webhookSender>[0]> = {}) =>
   webhookSender({ allowLoopback: true, timeoutMs: 2_000, maxResponseBytes: 64 * 1024, ...o });
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
-
-async function listen(server: Server, host = '127.0.0.1') {
-  const sockets = new Set<Socket>();
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  server.listen(0, host);
-  await once(server, 'listening');
-  cleanups.push(() => {
-    for (const s of sockets) s.destroy();
-    server.close();
-  });
-  return { port: (server.address() as AddressInfo).port, sockets };
-}
+const { listen, silentServer, closeAll } = loopbackServers();
+afterEach(closeAll);
 
 const receiver = async (answer: (req: IncomingMessage, res: ServerResponse) => void) => {
   const hits: { req: IncomingMessage; body: Promise<string> }[] = [];
@@ -47,18 +30,6 @@ const receiver = async (answer: (req: IncomingMessage, res: ServerResponse) => v
     answer(req, res);
   });
   return { hits, ...(await listen(server)) };
-};
-
-/** A TCP server on every local address that counts connections and answers nothing. */
-const silentServer = async (onSocket: (s: Socket) => void = () => undefined) => {
-  let connections = 0;
-  const server = createTcpServer((s) => {
-    connections++;
-    s.on('error', () => undefined);
-    onSocket(s);
-  });
-  const { port } = await listen(server, '::');
-  return { port, connections: () => connections };
 };
 
 const failed = (error_code: string) => ({
@@ -135,7 +106,7 @@ describe('how a call ends', () => {
     );
     const server = await silentServer();
     const port = server.port;
-    for (const c of cleanups.splice(0)) c();
+    closeAll();
     for (const scheme of ['http', 'https'])
       expect(await sender().send(`${scheme}://127.0.0.1:${port}/hooks`, message), scheme).toEqual(
         failed('network_error'),

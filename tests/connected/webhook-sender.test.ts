@@ -1,8 +1,7 @@
-import { once } from 'node:events';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type AddressInfo, createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loopbackServers } from '#tests/support/loopback';
 import { sendWebhook, type WebhookOptions } from '#functions/adapters/webhook';
 
 /**
@@ -22,26 +21,8 @@ const options = (o: Partial<WebhookOptions> = {}): WebhookOptions => ({
   ...o,
 });
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
-
-/** Listens on a free port and closes the server and its open sockets after the test. */
-async function listen(server: Server, host = '127.0.0.1'): Promise<{ port: number; sockets: Set<Socket> }> {
-  const sockets = new Set<Socket>();
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  server.listen(0, host);
-  await once(server, 'listening');
-  cleanups.push(() => {
-    for (const s of sockets) s.destroy();
-    server.close();
-  });
-  return { port: (server.address() as AddressInfo).port, sockets };
-}
+const { listen, silentServer, closeAll } = loopbackServers();
+afterEach(closeAll);
 
 const httpReceiver = async (answer: (req: IncomingMessage, res: ServerResponse) => void) => {
   const hits: IncomingMessage[] = [];
@@ -55,18 +36,6 @@ const httpReceiver = async (answer: (req: IncomingMessage, res: ServerResponse) 
   });
   const { port, sockets } = await listen(server);
   return { port, hits, bodies, sockets };
-};
-
-/** A TCP server on every local address (IPv4 and IPv6) that counts connections and answers nothing. */
-const silentServer = async (onSocket: (s: Socket) => void = () => undefined) => {
-  let connections = 0;
-  const server = createTcpServer((s) => {
-    connections++;
-    s.on('error', () => undefined);
-    onSocket(s);
-  });
-  const { port } = await listen(server, '::');
-  return { port, connections: () => connections };
 };
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -237,7 +206,7 @@ describe('webhook sender', () => {
     });
     const server = await silentServer();
     const port = server.port;
-    for (const c of cleanups.splice(0)) c();
+    closeAll();
     await sleep(20);
     expect(await sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options())).toEqual({
       ok: false,
