@@ -2,6 +2,7 @@ import type { RecordedEventType } from '#shared/kernel/event-types';
 import type { AuditEvent } from '#shared/domain/audit';
 import { auditEvent } from '#shared/domain/audit';
 import type { BusinessException } from '#shared/domain/exceptions/ports';
+import type { Notification } from '#shared/domain/notifications/ports';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { Login, Membership, Session, Tenant } from '#shared/domain/identity/ports';
 import { type Clock, newId, systemClock } from '#shared/kernel/ids';
@@ -129,3 +130,33 @@ export async function drain<T>(
   }
   throw new Error('pagination did not end');
 }
+
+/** A notification held `digesting` in digest `digest-1` of key `stock` (the holds' unit tests). */
+export const heldNotification = (over: Partial<Notification> = {}): Notification => ({
+  id: 'n-1',
+  tenant_id: 't-1',
+  channel: 'sms',
+  recipient: '+4915112345678',
+  recipient_user_id: null,
+  category: 'tasks',
+  priority: 'normal',
+  subject: null,
+  body: 'first',
+  metadata_json: '{}',
+  status: 'digesting',
+  policy_reasons: [],
+  idempotency_key: 'notification:t-1:n-1',
+  attempts: [],
+  review_item_id: null,
+  created_by: 'op-1',
+  created_at: '2031-03-02T09:00:00.000Z',
+  updated_at: '2031-03-02T09:00:00.000Z',
+  queued_at: null,
+  delivered_at: null,
+  deliver_after: null,
+  dedupe_key: null,
+  duplicate_of: null,
+  digest_key: 'stock',
+  digest_id: 'digest-1',
+  ...over,
+});

@@ -6,6 +6,7 @@ import type { DigestEntry, DigestStore, Notification } from '#shared/domain/noti
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { Clock } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
+import { heldNotification } from '#tests/support/fixtures';
 
 /**
  * The timer worker's side of held notifications over in-memory ports (docs/api.md sections 7.3
@@ -18,36 +19,20 @@ import { EVENT_KINDS } from '#shared/kernel/names';
 const NOW = '2031-03-02T09:15:00.000Z';
 const clock: Clock = { now: () => new Date(NOW) };
 
-const held = (over: Partial<Notification> = {}): Notification => ({
-  id: 'n-1',
-  tenant_id: 't-1',
-  channel: 'sms',
-  recipient: '+4915112345678',
-  recipient_user_id: null,
-  category: 'tasks',
-  priority: 'normal',
-  subject: null,
-  body: 'Stock low',
-  metadata_json: '{}',
-  status: 'digesting',
-  policy_reasons: [],
-  idempotency_key: 'notification:t-1:n-1',
-  attempts: [
-    { attempt: 1, at: '2031-03-02T09:00:00.000Z', outcome: 'digesting', reason: 'digest', latency_ms: null },
-  ],
-  review_item_id: null,
-  created_by: 'op-1',
-  created_at: '2031-03-02T09:00:00.000Z',
-  updated_at: '2031-03-02T09:00:00.000Z',
-  queued_at: null,
-  delivered_at: null,
-  deliver_after: null,
-  dedupe_key: null,
-  duplicate_of: null,
-  digest_key: 'stock',
-  digest_id: 'digest-1',
-  ...over,
-});
+const held = (over: Partial<Notification> = {}): Notification =>
+  heldNotification({
+    body: 'Stock low',
+    attempts: [
+      {
+        attempt: 1,
+        at: '2031-03-02T09:00:00.000Z',
+        outcome: 'digesting',
+        reason: 'digest',
+        latency_ms: null,
+      },
+    ],
+    ...over,
+  });
 
 /** The notifications and digests as the table keeps them, with what each firing wrote. */
 function memory(initial: Notification[]) {

@@ -15,6 +15,7 @@ import {
 } from '#shared/domain/notifications/holds';
 import type { DigestEntry, DigestStore, DigestWrite, Notification } from '#shared/domain/notifications/ports';
 import { auditEvent } from '#shared/domain/audit';
+import { heldNotification } from '#tests/support/fixtures';
 
 /**
  * The digest message and the holds' keys, pure (docs/api.md sections 7.3 and 7.4): what a
@@ -24,34 +25,7 @@ import { auditEvent } from '#shared/domain/audit';
 
 const AT = '2031-03-02T09:15:00.000Z';
 
-const held = (over: Partial<Notification> = {}): Notification => ({
-  id: 'n-1',
-  tenant_id: 't-1',
-  channel: 'sms',
-  recipient: '+4915112345678',
-  recipient_user_id: null,
-  category: 'tasks',
-  priority: 'normal',
-  subject: null,
-  body: 'first',
-  metadata_json: '{}',
-  status: 'digesting',
-  policy_reasons: [],
-  idempotency_key: 'notification:t-1:n-1',
-  attempts: [],
-  review_item_id: null,
-  created_by: 'op-1',
-  created_at: '2031-03-02T09:00:00.000Z',
-  updated_at: '2031-03-02T09:00:00.000Z',
-  queued_at: null,
-  delivered_at: null,
-  deliver_after: null,
-  dedupe_key: null,
-  duplicate_of: null,
-  digest_key: 'stock',
-  digest_id: 'digest-1',
-  ...over,
-});
+const held = heldNotification;
 
 const entry = (i: number, over: Partial<DigestEntry> = {}): DigestEntry => ({
   notification_id: `n-${i}`,
