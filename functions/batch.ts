@@ -16,7 +16,7 @@ type Batch =
  * response (`batchItemFailures`), so a failed record fails alone. A batch whose every record
  * failed is reported the same way rather than thrown, so the event source's own retry and DLQ
  * settings decide. Log lines carry the invocation's Lambda context; the function's metrics are
- * flushed after every batch.
+ * flushed after every batch that recorded any.
  */
 export async function partialBatch(batch: Batch, context: Context, metrics: Metrics) {
   logger.addContext(context);
@@ -31,6 +31,12 @@ export async function partialBatch(batch: Batch, context: Context, metrics: Metr
       { context, throwOnFullBatchFailure: false, processInParallel: true },
     );
   } finally {
-    metrics.publishStoredMetrics();
+    // A batch that recorded nothing writes nothing: publishing an empty store logs a warning,
+    // which would be a line in the function's log for every quiet batch.
+    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+    else {
+      metrics.clearDimensions();
+      metrics.clearMetadata();
+    }
   }
 }

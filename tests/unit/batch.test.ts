@@ -1,5 +1,5 @@
 import { EventType } from '@aws-lambda-powertools/batch';
-import { Metrics } from '@aws-lambda-powertools/metrics';
+import { MetricUnit, Metrics } from '@aws-lambda-powertools/metrics';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { partialBatch } from '#functions/batch';
@@ -96,6 +96,7 @@ describe('partialBatch', () => {
         event: sqsEvent('a'),
         record: async () => {
           order.push('record');
+          metrics.addMetric('recordFailed', MetricUnit.Count, 1);
           throw new Error('down');
         },
       },
@@ -103,6 +104,35 @@ describe('partialBatch', () => {
       metrics,
     );
     expect(order).toEqual(['record', 'flush']);
+  });
+
+  it('writes neither metrics nor a warning for a batch that recorded none, and keeps no dimension', async () => {
+    const warned: unknown[] = [];
+    const quiet = {
+      trace() {},
+      debug() {},
+      info() {},
+      error() {},
+      warn: (...a: unknown[]) => warned.push(a),
+    };
+    const metrics = new Metrics({ namespace: 'ops-test', serviceName: 'ops-test', logger: quiet });
+    const flushed = vi.spyOn(metrics, 'publishStoredMetrics');
+    await partialBatch(
+      {
+        type: EventType.SQS,
+        event: sqsEvent('a'),
+        record: async () => {
+          metrics.addDimension('kind', 'quiet');
+        },
+      },
+      context,
+      metrics,
+    );
+    expect(flushed).not.toHaveBeenCalled();
+    expect(warned).toEqual([]);
+    // The next batch's metrics do not inherit this one's dimension.
+    metrics.addMetric('next', MetricUnit.Count, 1);
+    expect(JSON.stringify(metrics.serializeMetrics())).not.toContain('quiet');
   });
 
   it("gives the records' log lines the invocation's request id and function name", async () => {
