@@ -1,4 +1,4 @@
-import { SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPut } from '#functions/adapters/audit-store';
 import { type Db, putNew, transact } from '#functions/adapters/dynamo';
@@ -14,6 +14,7 @@ import { newId, systemClock } from '#shared/kernel/ids';
 import { dlqName, QUEUES } from '#shared/kernel/names';
 import { reviewItem, reviewKeys } from '#shared/table/entities/review-item';
 import { freshDb } from '#tests/support/db';
+import { localSqsClient } from '#tests/support/local-sqs';
 import { outboxEvent } from '#tests/support/outbox';
 
 /**
@@ -96,11 +97,7 @@ describe('queue gauge and the snapshot', () => {
     await queues.listen();
     queues.create(QUEUES.internal, dlqName(QUEUES.internal));
     queues.create(QUEUES.external, dlqName(QUEUES.external));
-    sqs = new SQSClient({
-      endpoint: queues.endpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
+    sqs = localSqsClient(queues);
   });
   afterAll(async () => {
     sqs.destroy();

@@ -1,10 +1,11 @@
 import { type BatchResultErrorEntry, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { delayRetry, publishEvents, sqsClient, urlFor } from '#functions/adapters/queue';
+import { delayRetry, publishEvents, urlFor } from '#functions/adapters/queue';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { dlqName, EVENT_KINDS, QUEUES } from '#shared/kernel/names';
 import { LocalQueues } from '#local/queues';
+import { localSqsClient } from '#tests/support/local-sqs';
 
 /**
  * The SQS edge (functions/adapters/queue.ts) with the real SQS client against the local
@@ -27,16 +28,7 @@ beforeAll(async () => {
   mockClient(SQSClient).restore();
   await queues.listen();
   urls = { internal: queues.url(QUEUES.internal), external: queues.url(QUEUES.external) };
-  client = sqsClient({
-    ...urls,
-    internalDlq: '',
-    externalDlq: '',
-    client: {
-      endpoint: queues.endpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    },
-  });
+  client = localSqsClient(queues, urls);
   client.middlewareStack.add(
     (next, context) => async (args) => {
       sent.push({

@@ -1,6 +1,5 @@
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqsClient } from '#functions/adapters/queue';
 import { timerStore } from '#functions/adapters/timer-store';
 import { webhookQueueCarries } from '#functions/workers/deps';
 import { createQueueWorker, type KindHandlers } from '#functions/workers/queue-worker';
@@ -10,6 +9,7 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import { kindsOn } from '#shared/kernel/events';
 import { dlqName, QUEUES } from '#shared/kernel/names';
 import { LocalQueues } from '#local/queues';
+import { localSqsClient } from '#tests/support/local-sqs';
 import { WEBHOOK_START, webhookHarness } from '#tests/support/webhook-harness';
 
 /**
@@ -31,17 +31,7 @@ const receives: number[] = [];
 beforeAll(async () => {
   await queues.listen();
   const url = queues.url(QUEUES.external);
-  const sqs = sqsClient({
-    internal: '',
-    external: url,
-    internalDlq: '',
-    externalDlq: '',
-    client: {
-      endpoint: queues.endpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    },
-  });
+  const sqs = localSqsClient(queues, { external: url });
   const others = Object.fromEntries(
     kindsOn('external').map((kind) => [kind, () => Promise.reject(new Error(`no ${kind} in this test`))]),
   ) as unknown as KindHandlers<'external'>;
