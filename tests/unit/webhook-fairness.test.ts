@@ -178,19 +178,19 @@ describe('an attempt that has no answer after SLOW_AFTER_MS', () => {
         }, holdMs);
       });
   const event = (tenant: string) => JSON.parse(record(tenant).body) as Parameters<typeof deliverMessage>[1];
+  /** One endpoint of `tenant` (as given, else active) with one message, its sender `send`. */
+  const single = (
+    tenant: string,
+    send: DeliveryDeps['sender']['send'],
+    marks: unknown[][] = [],
+    changes: (StoredEndpoint | null)[] = [],
+    stored: StoredEndpoint = endpoint(tenant, `https://${tenant}.example/hooks`),
+  ) => depsFor([stored], new Map([[`msg-${tenant}`, message(tenant)]]), new Map(), send, marks, changes);
 
   it("marks its endpoint failing from the attempt's start at that second, and an answer clears it", async () => {
     const marks: unknown[][] = [];
     const changes: (StoredEndpoint | null)[] = [];
-    const messages = new Map([[`msg-slow`, message('slow')]]);
-    const deps = depsFor(
-      [endpoint('slow', 'https://slow.example/hooks')],
-      messages,
-      new Map(),
-      holding(HANG_MS, 200),
-      marks,
-      changes,
-    );
+    const deps = single('slow', holding(HANG_MS, 200), marks, changes);
     const outcome = deliverMessage(deps, event('slow'), 1);
     await vi.advanceTimersByTimeAsync(SLOW_AFTER_MS - 1);
     expect(marks).toEqual([]);
@@ -203,14 +203,7 @@ describe('an attempt that has no answer after SLOW_AFTER_MS', () => {
 
   it('keeps the mark at the same time when the attempt then fails', async () => {
     const changes: (StoredEndpoint | null)[] = [];
-    const deps = depsFor(
-      [endpoint('slow', 'https://slow.example/hooks')],
-      new Map([[`msg-slow`, message('slow')]]),
-      new Map(),
-      holding(5_000, null),
-      [],
-      changes,
-    );
+    const deps = single('slow', holding(5_000, null), [], changes);
     const outcome = deliverMessage(deps, event('slow'), 1);
     await vi.advanceTimersByTimeAsync(5_000);
     expect((await outcome).result).toBe('retrying');
@@ -219,14 +212,7 @@ describe('an attempt that has no answer after SLOW_AFTER_MS', () => {
 
   it('delivers as usual when the mark cannot be written, and then has no mark to clear', async () => {
     const changes: (StoredEndpoint | null)[] = [];
-    const deps = depsFor(
-      [endpoint('slow', 'https://slow.example/hooks')],
-      new Map([[`msg-slow`, message('slow')]]),
-      new Map(),
-      holding(HANG_MS, 200),
-      [],
-      changes,
-    );
+    const deps = single('slow', holding(HANG_MS, 200), [], changes);
     deps.endpoints.markFailing = () => Promise.reject(new Error('table unavailable'));
     const outcome = deliverMessage(deps, event('slow'), 1);
     await vi.advanceTimersByTimeAsync(HANG_MS);
@@ -238,25 +224,11 @@ describe('an attempt that has no answer after SLOW_AFTER_MS', () => {
     const marks: unknown[][] = [];
     const changes: (StoredEndpoint | null)[] = [];
     const failing = { ...endpoint('slow', 'https://slow.example/hooks'), failing_since: AT };
-    const fast = depsFor(
-      [endpoint('fast', 'https://fast.example/hooks')],
-      new Map([[`msg-fast`, message('fast')]]),
-      new Map(),
-      holding(SLOW_AFTER_MS - 1, 200),
-      marks,
-      changes,
-    );
+    const fast = single('fast', holding(SLOW_AFTER_MS - 1, 200), marks, changes);
     const first = deliverMessage(fast, event('fast'), 1);
     await vi.advanceTimersByTimeAsync(SLOW_AFTER_MS);
     expect((await first).result).toBe('delivered');
-    const already = depsFor(
-      [failing],
-      new Map([[`msg-slow`, message('slow')]]),
-      new Map(),
-      holding(HANG_MS, 500),
-      marks,
-      changes,
-    );
+    const already = single('slow', holding(HANG_MS, 500), marks, changes, failing);
     const second = deliverMessage(already, event('slow'), 1);
     await vi.advanceTimersByTimeAsync(HANG_MS);
     expect((await second).result).toBe('retrying');
