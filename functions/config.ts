@@ -194,8 +194,11 @@ export const loadConfig = (env: Env): Config => ({
 
 let provided: Config | undefined;
 
-/** The local runtime's configuration, given before it loads the handlers. */
-export const provideConfig = (config: Config): void => {
+/**
+ * The local runtime's configuration, given before it loads the handlers. `undefined` hands back
+ * to the environment: tests that share a worker give their own and must not leave it to the next.
+ */
+export const provideConfig = (config: Config | undefined): void => {
   provided = config;
 };
 

@@ -1,9 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context } from '../../bench/lib/requests';
 import { type Fixture, lambdaEnv, seed } from '../../bench/lib/scenario';
 import { GROUPS, OPERATIONS, type Operation } from '#shared/api/manifest';
 import { ensureTable } from '#local/dynamodb-local';
 import { dynamoEndpoint, uniqueTableName } from '#tests/support/db';
+import { provideTable } from '#tests/support/handler-config';
 
 /**
  * The cloud's path to a route group, without the local runtime in between: API Gateway matches
@@ -19,18 +20,27 @@ type Handler = (
 ) => Promise<{ statusCode: number; headers: Record<string, string> }>;
 let fx: Fixture;
 const handlers = new Map<string, Handler>();
+const envBefore = { ...process.env };
+let restoreConfig = () => {};
 
 beforeAll(async () => {
   const table = uniqueTableName('paths');
   await ensureTable(dynamoEndpoint(), table);
   fx = await seed(dynamoEndpoint(), table, { exceptions: 1 });
   Object.assign(process.env, lambdaEnv('paths', dynamoEndpoint(), fx), { POWERTOOLS_LOG_LEVEL: 'SILENT' });
+  restoreConfig = await provideTable(fx);
   for (const group of GROUPS) {
     const mod = (await import(/* @vite-ignore */ `../../functions/${group}/handler.ts`)) as {
       handler: Handler;
     };
     handlers.set(group, mod.handler);
   }
+});
+
+afterAll(() => {
+  restoreConfig();
+  for (const key of Object.keys(process.env)) if (!(key in envBefore)) delete process.env[key];
+  Object.assign(process.env, envBefore);
 });
 
 const MALFORMED = ['%zz', '%', '%E0%A4%A', 'a%2', '%ED%A0%80'];

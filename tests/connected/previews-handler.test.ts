@@ -1,10 +1,11 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiEvent, context } from '../../bench/lib/requests';
 import { type Fixture, seed } from '../../bench/lib/scenario';
 import type { Db } from '#functions/adapters/dynamo';
-import { ensureTable, LOCAL_AWS_ENV } from '#local/dynamodb-local';
+import { ensureTable } from '#local/dynamodb-local';
 import { dynamoEndpoint, uniqueTableName } from '#tests/support/db';
+import { provideTable } from '#tests/support/handler-config';
 
 /**
  * The previews function as deployed (functions/previews/handler.ts): its one table client is the
@@ -18,13 +19,12 @@ type Handler = (event: unknown, ctx: unknown) => Promise<{ statusCode: number; b
 let fx: Fixture;
 let handler: Handler;
 const handed: Db[] = [];
+let restoreConfig = () => {};
 
 beforeAll(async () => {
   const tableName = uniqueTableName('previews');
   await ensureTable(dynamoEndpoint(), tableName);
   fx = await seed(dynamoEndpoint(), tableName, { exceptions: 1 });
-  // The handler reads its configuration when loaded: a fresh module graph, this table's config.
-  vi.resetModules();
   vi.doMock('#functions/adapters/preview-reader', async (original) => {
     const real = await original<typeof import('#functions/adapters/preview-reader')>();
     return {
@@ -35,25 +35,11 @@ beforeAll(async () => {
       },
     };
   });
-  const { loadConfig, provideConfig } = await import('#functions/config');
-  const config = loadConfig({ TABLE_NAME: fx.tableName, OPS_CURSOR_SECRET: fx.cursorSecret });
-  provideConfig({
-    ...config,
-    table: {
-      ...config.table,
-      client: {
-        endpoint: dynamoEndpoint(),
-        region: LOCAL_AWS_ENV.AWS_REGION,
-        credentials: {
-          accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
-          secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
-        },
-      },
-    },
-  });
+  restoreConfig = await provideTable(fx);
   handler = (await import('#functions/previews/handler')).handler as Handler;
   vi.doUnmock('#functions/adapters/preview-reader');
 });
+afterAll(() => restoreConfig());
 
 describe('the previews function as deployed', () => {
   it('answers a preview through the client it was built with', async () => {

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiEvent, authorizerEvent, context } from '../../bench/lib/requests';
 import { dbFor, type Fixture, seed } from '../../bench/lib/scenario';
 import { sessionCheckStore } from '#functions/adapters/session-check-store';
 import type { AuthorizerContext } from '#functions/http/context';
 import type { GroupOptions, httpHandler as HttpHandler } from '#functions/http/handler';
 import { EXCEPTIONS_OPERATIONS } from '#shared/api/operations/exceptions';
-import { ensureTable, LOCAL_AWS_ENV } from '#local/dynamodb-local';
+import { ensureTable } from '#local/dynamodb-local';
 import { tokenId } from '#shared/kernel/secrets';
 import { dynamoEndpoint, uniqueTableName } from '#tests/support/db';
+import { provideTable } from '#tests/support/handler-config';
 import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy';
 
 /**
@@ -25,37 +26,23 @@ let authorizer: Handler;
 let auth: Handler;
 let previews: Handler;
 let httpHandler: typeof HttpHandler;
+let restoreConfig = () => {};
 
 beforeAll(async () => {
   proxy = await startTcpProxy(dynamoEndpoint());
   const tableName = uniqueTableName('token');
   await ensureTable(dynamoEndpoint(), tableName);
   fx = await seed(dynamoEndpoint(), tableName, { exceptions: 0 });
-  // The handlers read the configuration when loaded: where test files share a worker (the
-  // mutation run), another file may have loaded them, and the configuration, for its own table.
-  vi.resetModules();
-  const { loadConfig, provideConfig } = await import('#functions/config');
-  const config = loadConfig({ TABLE_NAME: fx.tableName, OPS_CURSOR_SECRET: fx.cursorSecret });
-  provideConfig({
-    ...config,
-    table: {
-      ...config.table,
-      client: {
-        endpoint: proxy.url,
-        region: LOCAL_AWS_ENV.AWS_REGION,
-        credentials: {
-          accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
-          secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
-        },
-      },
-    },
-  });
+  restoreConfig = await provideTable(fx, proxy.url);
   authorizer = (await import('#functions/authorizer/handler')).handler as Handler;
   auth = (await import('#functions/auth/handler')).handler as Handler;
   previews = (await import('#functions/previews/handler')).handler as Handler;
   ({ httpHandler } = await import('#functions/http/handler'));
 });
-afterAll(() => proxy?.close());
+afterAll(() => {
+  restoreConfig();
+  proxy?.close();
+});
 
 /** `GET /auth/me` as API Gateway hands it to the function: the token header and the authorizer's context. */
 const me = (token: string | undefined, handed: AuthorizerContext) => {

@@ -34,7 +34,7 @@ const policyOf = () => {
   };
 };
 
-afterAll(() => provideConfig(loadConfig(process.env)));
+afterAll(() => provideConfig(undefined));
 
 describe('the delivery policy of the workers', () => {
   it('is the service default when the environment sets nothing', () => {
