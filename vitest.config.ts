@@ -46,6 +46,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/connected/**/*.test.ts'],
           exclude: [...needIsolation, 'tests/unit/budgets/**'],
           isolate: false,
+          setupFiles: ['tests/support/config-handed-back.ts'],
         },
       },
       {

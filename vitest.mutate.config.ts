@@ -38,6 +38,7 @@ export default defineConfig({
     // Every test file makes its own table and state, so files can share a worker: a mutant's
     // run then pays no process start per file.
     isolate: false,
+    setupFiles: ['tests/support/config-handed-back.ts'],
     // Stryker runs its own test runners side by side (its `concurrency`); each takes one worker.
     maxWorkers: 1,
     // The dry run measures every related test once on a machine shared with other work; a test
