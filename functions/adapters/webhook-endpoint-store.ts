@@ -1,5 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoredEndpoint, WebhookEndpointStore, WebhookSecrets } from '#shared/domain/webhooks/ports';
 import type { ConnectionSecrets } from '#shared/domain/integrations/ports';
 import { storedReader } from '#shared/table/entity';
@@ -8,7 +6,7 @@ import { webhookEndpoint, webhookEndpointRecord } from '#shared/table/entities/w
 import { webhookEndpointCount } from '#shared/table/entities/webhook-endpoint-count';
 import { auditPut } from './audit-store';
 import { type Db, putIf, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
-import { getRecord } from './records';
+import { getRecord, updateOnly } from './records';
 
 const read = /* @__PURE__ */ storedReader<StoredEndpoint>()(webhookEndpointRecord);
 
@@ -83,26 +81,17 @@ export const webhookEndpointStore = (db: Db): WebhookEndpointStore => ({
     return result.ok;
   },
 
-  async markFailing(tenantId, id, since) {
+  markFailing(tenantId, id, since) {
     // `updated_at` stays: the attempt's own outcome, written from the endpoint as it read it, must
     // still find it unchanged (an answer clears the mark, a failure keeps the same time).
-    try {
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: webhookEndpoint.key({ tenant_id: tenantId, id }),
-          UpdateExpression: 'SET failing_since = :since',
-          ConditionExpression:
-            'attribute_exists(pk) AND #s = :active AND (attribute_not_exists(failing_since) OR failing_since = :null)',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':since': since, ':active': 'active', ':null': null },
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return false;
-      throw err;
-    }
+    return updateOnly(db, {
+      Key: webhookEndpoint.key({ tenant_id: tenantId, id }),
+      UpdateExpression: 'SET failing_since = :since',
+      ConditionExpression:
+        'attribute_exists(pk) AND #s = :active AND (attribute_not_exists(failing_since) OR failing_since = :null)',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':since': since, ':active': 'active', ':null': null },
+    });
   },
 });
 
