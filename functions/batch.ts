@@ -1,7 +1,7 @@
 import { BatchProcessor, type EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Metrics } from '@aws-lambda-powertools/metrics';
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent, SQSEvent, SQSRecord } from 'aws-lambda';
-import { logger } from './observability';
+import { logger, publishRecorded } from './observability';
 
 type Batch =
   | { type: typeof EventType.SQS; event: SQSEvent; record: (r: SQSRecord) => Promise<void> }
@@ -31,12 +31,6 @@ export async function partialBatch(batch: Batch, context: Context, metrics: Metr
       { context, throwOnFullBatchFailure: false, processInParallel: true },
     );
   } finally {
-    // A batch that recorded nothing writes nothing: publishing an empty store logs a warning,
-    // which would be a line in the function's log for every quiet batch.
-    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
-    else {
-      metrics.clearDimensions();
-      metrics.clearMetadata();
-    }
+    publishRecorded(metrics);
   }
 }

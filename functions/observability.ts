@@ -23,3 +23,17 @@ export function metricsFor(functionGroup: string): Metrics {
   }
   return metrics;
 }
+
+/**
+ * Flushes what was recorded since the last flush, outside a handler's `logMetrics`. An empty store
+ * publishes nothing: Powertools logs a warning for an empty flush, which would be a log line for
+ * every quiet batch or sweep. Its dimensions and metadata are dropped all the same, so that the
+ * next flush does not inherit them.
+ */
+export function publishRecorded(metrics: Metrics): void {
+  if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+  else {
+    metrics.clearDimensions();
+    metrics.clearMetadata();
+  }
+}

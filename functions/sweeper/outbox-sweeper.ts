@@ -3,7 +3,7 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
 import { markRelayed, pendingOlderThan } from '#functions/adapters/outbox';
 import { publishEvents } from '#functions/adapters/queue';
-import { logger, metricsFor } from '#functions/observability';
+import { logger, metricsFor, publishRecorded } from '#functions/observability';
 import type { RelayDeps } from '#functions/relay/outbox-relay';
 
 /**
@@ -55,7 +55,7 @@ export function createSweeper(deps: RelayDeps, afterMs: number) {
     await flush();
     metrics.addMetric(METRICS.sweeperRepublished, MetricUnit.Count, republished);
     if (failedCount) metrics.addMetric(METRICS.relayFailed, MetricUnit.Count, failedCount);
-    metrics.publishStoredMetrics();
+    publishRecorded(metrics);
     return { republished, failed: failedCount };
   };
 }

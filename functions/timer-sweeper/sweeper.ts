@@ -1,7 +1,7 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { type SweepDeps, sweepTimers } from '#shared/domain/timers/use-cases';
 import { LOG_EVENTS, METRICS } from '#shared/kernel/names';
-import { logger, metricsFor } from '#functions/observability';
+import { logger, metricsFor, publishRecorded } from '#functions/observability';
 
 /**
  * Sweeps per scheduled invocation, this far apart: the EventBridge rule runs the sweeper once a
@@ -16,12 +16,8 @@ export function createTimerSweep(deps: SweepDeps) {
   const metrics = metricsFor('timer-sweeper');
   return async () => {
     const { fired, gone } = await sweepTimers(deps);
-    // A quiet sweep publishes nothing: Powertools would log a warning for an empty flush, two
-    // lines a minute in the cloud and one per clock move locally.
-    if (fired.length > 0) {
-      metrics.addMetric(METRICS.timerFired, MetricUnit.Count, fired.length);
-      metrics.publishStoredMetrics();
-    }
+    if (fired.length > 0) metrics.addMetric(METRICS.timerFired, MetricUnit.Count, fired.length);
+    publishRecorded(metrics);
     if (fired.length > 0 || gone > 0)
       logger.info('timers swept', { event: LOG_EVENTS.timersSwept, fired: fired.length, gone });
     return { fired: fired.length, gone };

@@ -51,9 +51,11 @@ afterEach(() => {
 const observe = () => {
   const metric = vi.spyOn(Metrics.prototype, 'addMetric');
   metric.mockClear();
+  // Writes nothing, and empties the store as the real flush does.
   const flushed = vi.spyOn(Metrics.prototype, 'publishStoredMetrics').mockImplementation(function (
     this: Metrics,
   ) {
+    this.clearMetrics();
     return this;
   } as never);
   const lines = captureLogLines();
