@@ -8,8 +8,6 @@ import { postSigned, type WebhookOptions } from './webhook';
  * the failure's code, and `Retry-After`.
  */
 
-export type WebhookSenderOptions = WebhookOptions;
-
 /** `Retry-After` in seconds, as delta-seconds or an HTTP date; null when absent or unreadable. */
 export function retryAfterSeconds(value: string | string[] | undefined, now: Date): number | null {
   const text = Array.isArray(value) ? value[0] : value;
@@ -19,7 +17,7 @@ export function retryAfterSeconds(value: string | string[] | undefined, now: Dat
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 }
 
-export function webhookSender(options: WebhookSenderOptions): WebhookSender {
+export function webhookSender(options: WebhookOptions): WebhookSender {
   return {
     async send(target, message, slow) {
       const out = await postSigned(target, message, options, slow);

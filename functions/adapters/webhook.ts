@@ -33,7 +33,7 @@ export const signAll = (secrets: string[], id: string, at: Date, body: string) =
  * The headers of a Standard Webhooks request, signed with each given secret: the channel's
  * notifications (one secret) and event subscriptions (two during a rotation) send the same.
  */
-export const signedHeaders = (secrets: string[], id: string, at: Date, body: string) => ({
+const signedHeaders = (secrets: string[], id: string, at: Date, body: string) => ({
   'content-type': 'application/json',
   'user-agent': 'ops-platform-webhooks/1',
   'webhook-id': id,
