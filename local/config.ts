@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type AwsClientSettings, type Config, loadConfig, type SdkDeadlines } from '#functions/config';
 import { dlqName, QUEUES } from '#shared/kernel/names';
-import { LOCAL_AWS_ENV } from './dynamodb-local';
+import { localClientSettings } from './dynamodb-local';
 import { SANDBOX_APPS } from './oauth-sandbox';
 import type { ProviderSandbox } from './provider-sandbox';
 import type { LocalQueues } from './queues';
@@ -43,15 +43,7 @@ export function localConfig(options: {
 }): Config {
   const { queues, sandbox } = options;
   const deadlines = localDeadlines(options.settings);
-  const client = (endpoint?: string): AwsClientSettings => ({
-    deadlines,
-    ...(endpoint ? { endpoint } : {}),
-    region: LOCAL_AWS_ENV.AWS_REGION,
-    credentials: {
-      accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
-      secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
-    },
-  });
+  const client = (endpoint?: string): AwsClientSettings => ({ deadlines, ...localClientSettings(endpoint) });
   const config = loadConfig({
     INTERNAL_QUEUE_URL: queues.url(QUEUES.internal),
     EXTERNAL_QUEUE_URL: queues.url(QUEUES.external),

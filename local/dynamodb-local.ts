@@ -27,15 +27,17 @@ export const freePort = async (): Promise<number> => {
   return port;
 };
 
-export const localClient = (endpoint: string) =>
-  new DynamoDBClient({
-    endpoint,
-    region: LOCAL_AWS_ENV.AWS_REGION,
-    credentials: {
-      accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
-      secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
-    },
-  });
+/** An SDK client's region and credentials on this machine, aimed at `endpoint` when given. */
+export const localClientSettings = (endpoint?: string) => ({
+  ...(endpoint ? { endpoint } : {}),
+  region: LOCAL_AWS_ENV.AWS_REGION,
+  credentials: {
+    accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+    secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+  },
+});
+
+export const localClient = (endpoint: string) => new DynamoDBClient(localClientSettings(endpoint));
 
 export interface DynamoLocal {
   endpoint: string;

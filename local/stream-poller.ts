@@ -10,7 +10,7 @@ import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { outbox } from '#shared/table/entities/outbox';
 import { clientOptions } from '#functions/adapters/client-options';
 import type { SdkDeadlines } from '#functions/config';
-import { LOCAL_AWS_ENV, localClient } from './dynamodb-local';
+import { LOCAL_AWS_ENV, localClient, localClientSettings } from './dynamodb-local';
 
 /**
  * The relay's event source on one machine: polls DynamoDB Local's real stream (Streams API),
@@ -60,12 +60,7 @@ export async function startStreamPoller(options: {
   // table call does in a function.
   const streams = new DynamoDBStreamsClient(
     clientOptions({
-      endpoint: options.endpoint,
-      region: LOCAL_AWS_ENV.AWS_REGION,
-      credentials: {
-        accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
-        secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
-      },
+      ...localClientSettings(options.endpoint),
       ...(options.deadlines ? { deadlines: options.deadlines } : {}),
     }),
   );

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { LOCAL_AWS_ENV } from '#local/dynamodb-local';
+import { localClientSettings } from '#local/dynamodb-local';
 import { dynamoEndpoint } from '#tests/support/db';
 
 /**
@@ -21,14 +21,7 @@ export async function provideTable(
     ...config,
     table: {
       ...config.table,
-      client: {
-        endpoint,
-        region: LOCAL_AWS_ENV.AWS_REGION,
-        credentials: {
-          accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
-          secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
-        },
-      },
+      client: localClientSettings(endpoint),
     },
   });
   return () => provideConfig(undefined);
