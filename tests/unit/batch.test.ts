@@ -8,7 +8,8 @@ import { logger } from '#functions/observability';
 /**
  * The one batch runner of the relay and the workers (functions/batch.ts): a failed record fails
  * alone, a batch that fails whole is reported rather than thrown, the records run at once, log
- * lines carry the invocation's context and the metrics are flushed after every batch.
+ * lines carry the invocation's context, and the metrics are flushed after every batch that
+ * recorded any.
  */
 
 const context = {
@@ -22,6 +23,10 @@ const context = {
 const sqsRecord = (id: string): SQSRecord =>
   ({ messageId: id, receiptHandle: `r-${id}`, body: id, eventSource: 'aws:sqs' }) as SQSRecord;
 const sqsEvent = (...ids: string[]): SQSEvent => ({ Records: ids.map(sqsRecord) });
+
+/** One SQS batch of these message ids through `partialBatch`, under the test's context. */
+const runSqs = (metrics: Metrics, ids: string[], record: (r: SQSRecord) => Promise<void>) =>
+  partialBatch({ type: EventType.SQS, event: sqsEvent(...ids), record }, context, metrics);
 
 const quietMetrics = () => {
   const metrics = new Metrics({ namespace: 'ops-test', serviceName: 'ops-test' });
@@ -37,49 +42,25 @@ afterEach(() => {
 describe('partialBatch', () => {
   it('reports only the failed record, and a batch failed whole without throwing', async () => {
     const { metrics } = quietMetrics();
-    const some = await partialBatch(
-      {
-        type: EventType.SQS,
-        event: sqsEvent('a', 'b', 'c'),
-        record: async (r) => {
-          if (r.messageId === 'b') throw new Error('b failed');
-        },
-      },
-      context,
-      metrics,
-    );
+    const some = await runSqs(metrics, ['a', 'b', 'c'], async (r) => {
+      if (r.messageId === 'b') throw new Error('b failed');
+    });
     expect(some).toEqual({ batchItemFailures: [{ itemIdentifier: 'b' }] });
 
-    const all = await partialBatch(
-      {
-        type: EventType.SQS,
-        event: sqsEvent('a', 'b'),
-        record: async () => {
-          throw new Error('down');
-        },
-      },
-      context,
-      metrics,
-    );
+    const all = await runSqs(metrics, ['a', 'b'], async () => {
+      throw new Error('down');
+    });
     expect(all).toEqual({ batchItemFailures: [{ itemIdentifier: 'a' }, { itemIdentifier: 'b' }] });
   });
 
   it("starts every record before the first one's wait ends (at once, not one after another)", async () => {
     const { metrics } = quietMetrics();
     const seen: string[] = [];
-    await partialBatch(
-      {
-        type: EventType.SQS,
-        event: sqsEvent('a', 'b', 'c'),
-        record: async (r) => {
-          seen.push(`start ${r.messageId}`);
-          await new Promise((resolve) => setImmediate(resolve));
-          seen.push(`end ${r.messageId}`);
-        },
-      },
-      context,
-      metrics,
-    );
+    await runSqs(metrics, ['a', 'b', 'c'], async (r) => {
+      seen.push(`start ${r.messageId}`);
+      await new Promise((resolve) => setImmediate(resolve));
+      seen.push(`end ${r.messageId}`);
+    });
     expect(seen.slice(0, 3)).toEqual(['start a', 'start b', 'start c']);
   });
 
@@ -90,19 +71,11 @@ describe('partialBatch', () => {
       order.push('flush');
       return metrics;
     });
-    await partialBatch(
-      {
-        type: EventType.SQS,
-        event: sqsEvent('a'),
-        record: async () => {
-          order.push('record');
-          metrics.addMetric('recordFailed', MetricUnit.Count, 1);
-          throw new Error('down');
-        },
-      },
-      context,
-      metrics,
-    );
+    await runSqs(metrics, ['a'], async () => {
+      order.push('record');
+      metrics.addMetric('recordFailed', MetricUnit.Count, 1);
+      throw new Error('down');
+    });
     expect(order).toEqual(['record', 'flush']);
   });
 
@@ -117,17 +90,9 @@ describe('partialBatch', () => {
     };
     const metrics = new Metrics({ namespace: 'ops-test', serviceName: 'ops-test', logger: quiet });
     const flushed = vi.spyOn(metrics, 'publishStoredMetrics');
-    await partialBatch(
-      {
-        type: EventType.SQS,
-        event: sqsEvent('a'),
-        record: async () => {
-          metrics.addDimension('kind', 'quiet');
-        },
-      },
-      context,
-      metrics,
-    );
+    await runSqs(metrics, ['a'], async () => {
+      metrics.addDimension('kind', 'quiet');
+    });
     expect(flushed).not.toHaveBeenCalled();
     expect(warned).toEqual([]);
     // The next batch's metrics do not inherit this one's dimension.
@@ -143,17 +108,9 @@ describe('partialBatch', () => {
       lines.push(String(chunk));
       return true;
     });
-    await partialBatch(
-      {
-        type: EventType.SQS,
-        event: sqsEvent('a'),
-        record: async () => {
-          logger.info('record handled');
-        },
-      },
-      context,
-      metrics,
-    );
+    await runSqs(metrics, ['a'], async () => {
+      logger.info('record handled');
+    });
     const line = lines
       .map((l) => JSON.parse(l) as Record<string, unknown>)
       .find((l) => l.message === 'record handled');
