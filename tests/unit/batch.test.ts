@@ -79,7 +79,7 @@ describe('partialBatch', () => {
     expect(order).toEqual(['record', 'flush']);
   });
 
-  it('writes neither metrics nor a warning for a batch that recorded none, and keeps no dimension', async () => {
+  it('writes neither metrics nor a warning for a batch that recorded none, and keeps no dimension or metadata', async () => {
     const warned: unknown[] = [];
     const quiet = {
       trace() {},
@@ -92,10 +92,11 @@ describe('partialBatch', () => {
     const flushed = vi.spyOn(metrics, 'publishStoredMetrics');
     await runSqs(metrics, ['a'], async () => {
       metrics.addDimension('kind', 'quiet');
+      metrics.addMetadata('note', 'quiet-metadata');
     });
     expect(flushed).not.toHaveBeenCalled();
     expect(warned).toEqual([]);
-    // The next batch's metrics do not inherit this one's dimension.
+    // The next batch's metrics do not inherit this one's dimension or metadata.
     metrics.addMetric('next', MetricUnit.Count, 1);
     expect(JSON.stringify(metrics.serializeMetrics())).not.toContain('quiet');
   });
