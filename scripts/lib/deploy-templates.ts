@@ -1,14 +1,16 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { synthService } from '#tests/infra/synth';
+import type { Template } from './stateful-diff';
 
 /**
- * The templates the deploy-time checks look at, synthesized offline (no account, no bundling)
- * with one fixed context: the production stage, every optional value set, so each resource a
- * deploy can create is in them.
+ * The templates the deploy-time checks look at, and the last release's kept in the repository
+ * (`releases/templates/`, written by `npm run release:templates`). Both are synthesized offline
+ * (no account, no bundling) with one fixed context: the production stage, every optional value
+ * set, so each resource a deploy can create is in them, and a difference between the two comes
+ * from the code, never from who synthesized it.
  */
-
-export type Template = Record<string, unknown>;
 
 export const CHECK_CONTEXT = {
   stage: 'prod',
@@ -19,6 +21,8 @@ export const CHECK_CONTEXT = {
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const RELEASED_DIR = join(ROOT, 'releases', 'templates');
+export const CHANGELOG = join(ROOT, 'CHANGELOG.md');
 export const LINT_ACKS = join(ROOT, 'infra', 'cfn-lint-acknowledged.json');
 
 export interface Synthesized {
@@ -40,4 +44,33 @@ export function synthTemplates(context: Record<string, unknown> = {}): Synthesiz
     files[role] = stack.templateFullPath;
   }
   return { templates, files };
+}
+
+interface ReleaseInfo {
+  /** The package version the templates were released at: CHANGELOG.md's heading for it. */
+  readonly version: string;
+  readonly stacks: string[];
+}
+
+export function readReleased(dir: string = RELEASED_DIR): {
+  version: string;
+  templates: Record<string, Template>;
+} {
+  const info = JSON.parse(readFileSync(join(dir, 'release.json'), 'utf8')) as ReleaseInfo;
+  const templates: Record<string, Template> = {};
+  for (const stack of info.stacks)
+    templates[stack] = JSON.parse(readFileSync(join(dir, `${stack}.json`), 'utf8')) as Template;
+  return { version: info.version, templates };
+}
+
+export function writeReleased(
+  templates: Record<string, Template>,
+  version: string,
+  dir: string = RELEASED_DIR,
+) {
+  mkdirSync(dir, { recursive: true });
+  const stacks = Object.keys(templates).sort();
+  for (const stack of stacks)
+    writeFileSync(join(dir, `${stack}.json`), `${JSON.stringify(templates[stack], null, 1)}\n`);
+  writeFileSync(join(dir, 'release.json'), `${JSON.stringify({ version, stacks }, null, 2)}\n`);
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,16 +10,33 @@ import {
   readLintAcks,
   runCfnLint,
 } from '../../scripts/lib/cfn-lint';
-import { LINT_ACKS, synthTemplates } from '../../scripts/lib/deploy-templates';
+import { CHANGELOG, LINT_ACKS, readReleased, synthTemplates } from '../../scripts/lib/deploy-templates';
+import { migrationsNamed, statefulLosses, type Template } from '../../scripts/lib/stateful-diff';
 
 /**
  * The deploy-time checks of docs/deploy.md ("Checks before a deploy"), on one synthesis of the
- * app: cfn-lint finds no error and only acknowledged warnings. The check is also shown refusing
- * what it must refuse.
+ * app: cfn-lint finds no error and only acknowledged warnings, and no stateful resource of the
+ * last release's templates (releases/templates/) is replaced or removed without a migration
+ * named in CHANGELOG.md. Each check is also shown refusing what it must refuse.
  */
 
 const synthesized = synthTemplates();
+const released = readReleased();
 const acks = readLintAcks(LINT_ACKS);
+
+type Resources = Record<
+  string,
+  { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string }
+>;
+const resourcesOf = (t: Template) => t.Resources as Resources;
+const copy = (templates: Record<string, Template>) => structuredClone(templates);
+const logicalIdOf = (t: Template, type: string) => {
+  const ids = Object.entries(resourcesOf(t))
+    .filter(([, r]) => r.Type === type)
+    .map(([id]) => id);
+  expect(ids.length, type).toBeGreaterThan(0);
+  return ids[0]!;
+};
 
 describe('cfn-lint on every synthesized template', () => {
   let findings: LintFinding[];
@@ -128,5 +145,108 @@ describe('cfn-lint refuses', () => {
   it('to pass when cfn-lint is not installed, and says how to install it', async () => {
     await expect(runCfnLint(files, 'cfn-lint-not-installed-here')).rejects.toThrow(CFN_LINT_MISSING);
     expect(CFN_LINT_MISSING).toMatch(/pip install cfn-lint/);
+  });
+});
+
+describe('stateful resources against the last release (releases/templates/)', () => {
+  const changelog = readFileSync(CHANGELOG, 'utf8');
+  const unreleased = (...lines: string[]) =>
+    `# Changelog\n\n## Unreleased\n\n${lines.join('\n')}\n\n${changelog}`;
+  const table = logicalIdOf(released.templates.stateful!, 'AWS::DynamoDB::Table');
+
+  /** The release's templates with the table's sort key renamed: DynamoDB replaces the table. */
+  const withNewKeySchema = () => {
+    const next = copy(released.templates);
+    const props = resourcesOf(next.stateful!)[table]!.Properties as {
+      KeySchema: { AttributeName: string; KeyType: string }[];
+      AttributeDefinitions: { AttributeName: string }[];
+    };
+    const range = props.KeySchema.find((k) => k.KeyType === 'RANGE')!;
+    const definition = props.AttributeDefinitions.find((d) => d.AttributeName === range.AttributeName)!;
+    range.AttributeName = definition.AttributeName = 'sk2';
+    return next;
+  };
+
+  it("today's templates replace or remove no stateful resource CHANGELOG.md does not name", () => {
+    const named = migrationsNamed(changelog, released.version);
+    expect(
+      statefulLosses(released.templates, synthesized.templates).filter((l) => !named.has(l.logicalId)),
+    ).toEqual([]);
+  });
+
+  it("refuses a change of the table's key schema, and passes it once CHANGELOG.md names the migration", () => {
+    const losses = statefulLosses(released.templates, withNewKeySchema());
+    expect(losses).toEqual([
+      {
+        stack: 'stateful',
+        logicalId: table,
+        type: 'AWS::DynamoDB::Table',
+        impact: 'WILL_REPLACE',
+        because: expect.arrayContaining(['KeySchema']),
+      },
+    ]);
+    expect(migrationsNamed(changelog, released.version).has(table)).toBe(false);
+    const named = migrationsNamed(
+      unreleased(`Migration: ${table} copied into the new table by scripts/backfill-index-keys.ts first.`),
+      released.version,
+    );
+    expect(losses.filter((l) => !named.has(l.logicalId))).toEqual([]);
+  });
+
+  it('counts a migration line only with its explanation, and only above the kept release', () => {
+    expect(migrationsNamed(unreleased(`Migration: ${table}`), released.version).has(table)).toBe(false);
+    expect(
+      migrationsNamed(unreleased(`- Migration: \`${table}\` — exported and re-imported.`), released.version),
+    ).toEqual(new Set([table]));
+    const old = `## Unreleased\n\n## ${released.version}\n\nMigration: ${table} a migration of an older release.\n`;
+    expect(migrationsNamed(old, released.version).has(table)).toBe(false);
+  });
+
+  it('refuses a removal of a queue, a retained key or the whole stateful stack', () => {
+    const next = copy(released.templates);
+    const resources = resourcesOf(next.stateful!);
+    const queue = logicalIdOf(next.stateful!, 'AWS::SQS::Queue');
+    const key = Object.entries(resources).find(
+      ([, r]) => r.Type === 'AWS::KMS::Key' && r.DeletionPolicy === 'Retain',
+    )![0];
+    delete resources[queue];
+    delete resources[key];
+    expect(statefulLosses(released.templates, next).map((l) => [l.logicalId, l.impact])).toEqual(
+      expect.arrayContaining([
+        [queue, 'WILL_DESTROY'],
+        [key, 'WILL_ORPHAN'],
+      ]),
+    );
+    const { stateful: _, ...withoutStateful } = copy(released.templates);
+    const stateful = Object.entries(resourcesOf(released.templates.stateful!)).filter(([, r]) =>
+      ['AWS::DynamoDB::Table', 'AWS::SQS::Queue', 'AWS::S3::Bucket', 'AWS::KMS::Key'].includes(r.Type),
+    );
+    expect(statefulLosses(released.templates, withoutStateful)).toHaveLength(stateful.length);
+  });
+
+  it("refuses the replacement of a function's log group (its name changes)", () => {
+    const next = copy(released.templates);
+    const group = logicalIdOf(next.stateless!, 'AWS::Logs::LogGroup');
+    resourcesOf(next.stateless!)[group]!.Properties!.LogGroupName = '/aws/lambda/renamed';
+    expect(statefulLosses(released.templates, next).map((l) => [l.logicalId, l.impact])).toEqual([
+      [group, 'WILL_REPLACE'],
+    ]);
+  });
+
+  it('passes new resources, in-place updates of stateful ones and changes of stateless ones', () => {
+    const next = copy(released.templates);
+    const stateful = resourcesOf(next.stateful!);
+    stateful.AnotherQueue = { Type: 'AWS::SQS::Queue', Properties: { MessageRetentionPeriod: 60 } };
+    stateful.AnotherBucket = { Type: 'AWS::S3::Bucket' };
+    const queue = logicalIdOf(next.stateful!, 'AWS::SQS::Queue');
+    stateful[queue]!.Properties!.VisibilityTimeout = 999;
+    stateful[table]!.Properties!.PointInTimeRecoverySpecification = { PointInTimeRecoveryEnabled: false };
+    const stateless = resourcesOf(next.stateless!);
+    const fn = logicalIdOf(next.stateless!, 'AWS::Lambda::Function');
+    stateless[fn]!.Properties!.MemorySize = 2048;
+    stateless[fn]!.Properties!.FunctionName = 'renamed-function';
+    const role = logicalIdOf(next.stateless!, 'AWS::IAM::Role');
+    delete stateless[role];
+    expect(statefulLosses(released.templates, next)).toEqual([]);
   });
 });
