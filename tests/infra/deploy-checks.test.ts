@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALARM_SEVERITY, CONTEXT } from '#infra/config';
 import {
   CFN_LINT_MISSING,
   judgeLint,
@@ -248,5 +249,22 @@ describe('stateful resources against the last release (releases/templates/)', ()
     const role = logicalIdOf(next.stateless!, 'AWS::IAM::Role');
     delete stateless[role];
     expect(statefulLosses(released.templates, next)).toEqual([]);
+  });
+});
+
+describe('docs/deploy.md', () => {
+  const doc = readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8');
+
+  it('says, for every alarm, which topic it notifies and its runbook', () => {
+    for (const [alarm, severity] of Object.entries(ALARM_SEVERITY)) {
+      const row = doc.split('\n').find((l) => l.startsWith(`| \`${alarm}\` |`));
+      expect(row, alarm).toBeDefined();
+      expect(row!.split('|')[2]!.trim(), alarm).toBe(severity);
+      expect(row, alarm).toContain(`(../runbooks/${alarm}.md)`);
+    }
+  });
+
+  it('names every context key', () => {
+    for (const key of Object.values(CONTEXT)) expect(doc, key).toContain(`| \`${key}\` |`);
   });
 });
