@@ -39,70 +39,71 @@ const logicalIdOf = (t: Template, type: string) => {
   return ids[0]!;
 };
 
+const dir = mkdtempSync(join(tmpdir(), 'cfn-lint-'));
+const write = (name: string, template: unknown) => {
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(template));
+  return file;
+};
+const files = {
+  // A resource type that does not exist and a property SQS does not have: CloudFormation
+  // would reject both at deploy time.
+  broken: write('broken', {
+    Resources: {
+      Made: { Type: 'AWS::Made::Up', Properties: {} },
+      Queue: { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeoutSeconds: 30 } },
+    },
+  }),
+  // Valid, with one warning: a DependsOn the GetAtt already implies (W3005).
+  warned: write('warned', {
+    Resources: {
+      First: { Type: 'AWS::SQS::Queue' },
+      Second: {
+        Type: 'AWS::SQS::Queue',
+        DependsOn: ['First'],
+        Properties: { QueueName: { 'Fn::Join': ['-', [{ 'Fn::GetAtt': ['First', 'QueueName'] }, 'b']] } },
+      },
+    },
+  }),
+};
+const queueAck: LintAck = {
+  rule: 'W3005',
+  resourceType: 'AWS::SQS::Queue',
+  message: "^'First' dependency already enforced",
+  reason: 'a test acknowledgement of the one warning of the warned template, with a long enough reason',
+};
+
+/** The app's templates and the two made-up ones, in one cfn-lint run (its start costs seconds). */
+let all: LintFinding[];
+beforeAll(async () => {
+  all = await runCfnLint({ ...synthesized.files, ...files });
+}, 180_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
 describe('cfn-lint on every synthesized template', () => {
-  let findings: LintFinding[];
-  beforeAll(async () => {
-    findings = await runCfnLint(synthesized.files);
-  }, 120_000);
+  const findings = () => all.filter((f) => f.stack in synthesized.files);
 
   it('lints all three stacks', () => {
     expect(Object.keys(synthesized.files).sort()).toEqual(['api-routes', 'stateful', 'stateless']);
   });
 
   it('finds no error and no warning that infra/cfn-lint-acknowledged.json does not acknowledge', () => {
-    const verdict = judgeLint(findings, acks);
+    const verdict = judgeLint(findings(), acks);
     expect(verdict.refused).toEqual([]);
     // Today: the 25 functions' DependsOn on their own role (W3005), all CDK's rendering.
-    expect(verdict.silenced.reduce((a, b) => a + b, 0)).toBe(findings.length);
+    expect(verdict.silenced.reduce((a, b) => a + b, 0)).toBe(findings().length);
   });
 
   it('keeps no acknowledgement that silences nothing', () => {
-    expect(judgeLint(findings, acks).stale).toEqual([]);
+    expect(judgeLint(findings(), acks).stale).toEqual([]);
   });
 });
 
 describe('cfn-lint refuses', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cfn-lint-'));
-  const write = (name: string, template: unknown) => {
-    const file = join(dir, `${name}.json`);
-    writeFileSync(file, JSON.stringify(template));
-    return file;
-  };
-  const files = {
-    // A resource type that does not exist and a property SQS does not have: CloudFormation
-    // would reject both at deploy time.
-    broken: write('broken', {
-      Resources: {
-        Made: { Type: 'AWS::Made::Up', Properties: {} },
-        Queue: { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeoutSeconds: 30 } },
-      },
-    }),
-    // Valid, with one warning: a DependsOn the GetAtt already implies (W3005).
-    warned: write('warned', {
-      Resources: {
-        First: { Type: 'AWS::SQS::Queue' },
-        Second: {
-          Type: 'AWS::SQS::Queue',
-          DependsOn: ['First'],
-          Properties: { QueueName: { 'Fn::Join': ['-', [{ 'Fn::GetAtt': ['First', 'QueueName'] }, 'b']] } },
-        },
-      },
-    }),
-  };
-  const queueAck: LintAck = {
-    rule: 'W3005',
-    resourceType: 'AWS::SQS::Queue',
-    message: "^'First' dependency already enforced",
-    reason: 'a test acknowledgement of the one warning of the warned template, with a long enough reason',
-  };
-  let findings: LintFinding[];
-  beforeAll(async () => {
-    findings = await runCfnLint(files);
-  }, 60_000);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const findings = () => all.filter((f) => f.stack in files);
 
   it('a template with an error, whatever the acknowledgements say', () => {
-    const broken = findings.filter((f) => f.stack === 'broken');
+    const broken = findings().filter((f) => f.stack === 'broken');
     expect(broken.map((f) => [f.level, f.rule, f.resource])).toEqual(
       expect.arrayContaining([
         ['Error', 'E3006', 'Made'],
@@ -121,7 +122,7 @@ describe('cfn-lint refuses', () => {
   });
 
   it('an unacknowledged warning, and passes it once acknowledged', () => {
-    const warned = findings.filter((f) => f.stack === 'warned');
+    const warned = findings().filter((f) => f.stack === 'warned');
     expect(warned).toEqual([
       expect.objectContaining({
         rule: 'W3005',
