@@ -2,7 +2,7 @@ import type { OperationContract } from '#shared/domain/integrations/catalog';
 import { connectionFailure } from '#shared/domain/integrations/ports';
 import { sha256 } from '#shared/kernel/secrets';
 import { type ErrorCode, errorClass } from './error-classes';
-import type { ExportRunDeps } from './export-run';
+import type { ExportRunDeps, Sent } from './export-run-types';
 import type {
   AccountingExport,
   AccountingTarget,
@@ -27,17 +27,6 @@ export const documentIdempotencyKey = (e: AccountingExport, item: ExportItem) =>
 const operationFor = (operations: readonly OperationContract[], documentType: unknown) =>
   operations.find((o) => o.name === `export_${String(documentType ?? 'invoice')}s`) ??
   operations.find((o) => o.name === 'export_invoices');
-
-export type Outcome =
-  { ok: true; external_id: string } | { ok: false; error: ErrorCode } | { ok: false; busy: true };
-
-/** One run's sending: each sendable document's outcome, the calls made, the longest Retry-After. */
-export interface Sent {
-  outcomes: Map<number, Outcome>;
-  calls: number;
-  sent: number;
-  retryAfterSeconds: number;
-}
 
 type SendDeps = Pick<ExportRunDeps, 'exports' | 'clock' | 'wait'>;
 type Pace = () => Promise<void>;
