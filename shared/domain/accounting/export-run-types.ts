@@ -57,7 +57,9 @@ export type ExportOutcome =
     };
 
 export type Outcome =
-  { ok: true; external_id: string } | { ok: false; error: ErrorCode } | { ok: false; busy: true };
+  | { ok: true; external_id: string }
+  | { ok: false; error: ErrorCode; message?: string }
+  | { ok: false; busy: true };
 
 /** One run's sending: each sendable document's outcome, the calls made, the longest Retry-After. */
 export interface Sent {

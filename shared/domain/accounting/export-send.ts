@@ -121,7 +121,12 @@ async function resolveEarlierRuns(
     }
     byOperation.set(op, [...(byOperation.get(op) ?? []), doc]);
   }
-  return { byOperation, paces };
+  // Invoices first: a payment or credit note of the same export links to its invoice, which
+  // must be booked before it (otherwise it waits a retry as `invoice_not_booked`).
+  const invoicesFirst = [...byOperation].sort(
+    ([a], [b]) => Number(b.name === 'export_invoices') - Number(a.name === 'export_invoices'),
+  );
+  return { byOperation: new Map(invoicesFirst), paces };
 }
 
 /** Claims each document of a chunk for this run; one claimed elsewhere is busy. */
@@ -189,7 +194,7 @@ async function recordAnswer(
       lease_until: ended,
     });
   }
-  sent.outcomes.set(d.index, { ok: false, error: r.error });
+  sent.outcomes.set(d.index, { ok: false, error: r.error, ...(r.message ? { message: r.message } : {}) });
   if (r.error === 'rate_limited' || r.error === 'daily_limit_reached') {
     sent.retryAfterSeconds = Math.max(sent.retryAfterSeconds, r.retry_after_seconds ?? 0);
     return r.error;
@@ -253,6 +258,7 @@ const DOCUMENT_ERRORS: ReadonlySet<ErrorCode> = new Set([
   'validation_rejected',
   'target_rejected',
   'outcome_unknown',
+  'invoice_not_booked',
 ]);
 
 /**

@@ -39,8 +39,16 @@ export const quickbooksOnline: AdapterDeclaration = {
   category: 'accounting',
   direction: 'bidirectional',
   purpose:
-    "Books invoices in a QuickBooks Online company and reads its invoices and payments back for reconciliation; connected by the company's consent (OAuth 2).",
-  capabilities: ['export_invoices', 'read_invoices', 'read_payments', 'lookup_by_number', 'oauth2_consent'],
+    "Books invoices, credit memos and payments in a QuickBooks Online company and reads its invoices and payments back for reconciliation; connected by the company's consent (OAuth 2).",
+  capabilities: [
+    'export_invoices',
+    'export_credit_notes',
+    'export_payments',
+    'read_invoices',
+    'read_payments',
+    'lookup_by_number',
+    'oauth2_consent',
+  ],
   config: z.strictObject({
     /** The company's realmId: set by the consent (the callback's `realmId`), never typed. */
     realm_id: z.optional(z.string().check(z.regex(/^[0-9]{1,20}$/, 'must be the numeric realmId'))),
@@ -48,6 +56,10 @@ export const quickbooksOnline: AdapterDeclaration = {
     customer_id: z.string().check(z.regex(/^[0-9]{1,20}$/, 'must be a QuickBooks customer Id')),
     /** `SalesItemLineDetail.ItemRef.value` of the line (the item whose income account books it). */
     item_id: z.string().check(z.regex(/^[0-9]{1,20}$/, 'must be a QuickBooks item Id')),
+    /** `DepositToAccountRef.value` of payments; without it QuickBooks uses Undeposited Funds. */
+    deposit_account_id: z.optional(
+      z.string().check(z.regex(/^[0-9]{1,20}$/, 'must be a QuickBooks account Id')),
+    ),
   }),
   config_example: { customer_id: '58', item_id: '1' },
   probe: { endpoint: 'https://quickbooks.api.intuit.com' },
@@ -79,7 +91,7 @@ export const quickbooksOnline: AdapterDeclaration = {
     issued_on: 'TxnDate',
     due_on: 'DueDate',
   },
-  failure_modes: [...PERMANENT, ...RETRYABLE],
+  failure_modes: [...PERMANENT, ...RETRYABLE, 'invoice_not_booked'],
   operations: [
     {
       name: 'export_invoices',
@@ -93,6 +105,38 @@ export const quickbooksOnline: AdapterDeclaration = {
         key: 'DocNumber; every create also carries requestid derived from the export batch and the document',
       },
       retryable: RETRYABLE,
+      permanent: PERMANENT,
+    },
+    {
+      name: 'export_credit_notes',
+      request: `${QUERY}select * from Invoice where DocNumber = '<invoice>', POST /v3/company/{realm_id}/creditmemo?requestid=<key>, POST .../payment?requestid=<key> (TotalAmt 0, LinkedTxn Invoice and CreditMemo)`,
+      scope: 'com.intuit.quickbooks.accounting',
+      batch_size: 1,
+      // Up to three calls a document: a third of the minute's 500.
+      rate_limit: { ...LIMIT, per_minute: 166 },
+      idempotency: {
+        strategy: 'header',
+        header: 'requestid (query parameter)',
+        key: "the document's key; the application to the invoice carries its own, derived from it",
+        // Intuit documents no retention; a day is assumed, after which an unknown outcome goes to review.
+        retention_hours: 24,
+      },
+      retryable: [...RETRYABLE, 'invoice_not_booked'],
+      permanent: PERMANENT,
+    },
+    {
+      name: 'export_payments',
+      request: `${QUERY}select * from Invoice where DocNumber = '<invoice>', POST /v3/company/{realm_id}/payment?requestid=<key> (Line[].LinkedTxn TxnType Invoice)`,
+      scope: 'com.intuit.quickbooks.accounting',
+      batch_size: 1,
+      rate_limit: { ...LIMIT, per_minute: 250 },
+      idempotency: {
+        strategy: 'header',
+        header: 'requestid (query parameter)',
+        key: 'derived from the export batch id and the document (at most 50 characters)',
+        retention_hours: 24,
+      },
+      retryable: [...RETRYABLE, 'invoice_not_booked'],
       permanent: PERMANENT,
     },
     read('read_invoices', 'Invoice'),
@@ -125,6 +169,9 @@ export const quickbooksOnline: AdapterDeclaration = {
   },
   public_notes: [
     "Connect with POST /tenants/{tenant_id}/integration-connections/{id}/authorize: the company is chosen on Intuit's consent page and its realmId is kept in config.realm_id.",
+    'A document number (DocNumber, PaymentRefNum) longer than 21 characters is refused with a message, never cut.',
+    'A credit note is booked as a CreditMemo and applied to its invoice; a payment as a Payment whose Line[].LinkedTxn is the invoice. Either waits (retried, then a review item) while its invoice is not in QuickBooks.',
+    'Every call carries minorversion=75.',
     'Each create carries a requestid; after a call whose outcome is unknown the export first looks the invoice up by DocNumber through the query endpoint, and resends only when it is not there.',
     'At most 500 requests a minute and 10 in flight per company; a 429 is retried after Retry-After (or a minute).',
   ],
