@@ -79,7 +79,7 @@ const rows = (v: unknown): Rows => (Array.isArray(v) ? (v as Rows) : []);
 export const xeroWords = (body: Record<string, unknown>): string | undefined => {
   const listed = rows(body.Elements).flatMap((e) => rows(e.ValidationErrors).map((v) => String(v.Message)));
   if (listed.length) return listed.join('; ');
-  return str(body.Message) ?? str(body.Detail) ?? str(body.Title);
+  return str(body.Message) ?? str(body.Detail);
 };
 
 /** Intuit's words: each `Fault.Error[]` as `Message: Detail`, naming its `element` when it has one. */
