@@ -259,6 +259,24 @@ describe.each(['xero', 'quickbooks_online'] as const)(
       expect(only(provider, 'payment', pay.number).invoice_id).toBe(only(provider, 'invoice', inv.number).id);
     });
 
+    it('a credit note that names no invoice is booked on its own; a payment that names none is refused, saying why', async () => {
+      const c = await connected(provider);
+      const credit = { ...applied('credit_note', '', '15.00'), invoice_number: undefined };
+      const pay = { ...applied('payment', '', '15.00'), invoice_number: undefined };
+      const out = await runExport(worker(), (await exportOf(c, [credit, pay])).id, c.tenant_id, 1);
+      expect(out.export!.items.map((i) => [i.status, i.error_code, i.error_message])).toEqual([
+        ['exported', null, null],
+        [
+          'failed',
+          'validation_rejected',
+          'a payment is booked against its invoice: the document names none (applies_to)',
+        ],
+      ]);
+      expect(only(provider, 'credit_note', credit.number)).toMatchObject({ amount: 15 });
+      expect(only(provider, 'credit_note', credit.number).invoice_id).toBeUndefined();
+      expect(booked(provider, 'payment', pay.number)).toHaveLength(0);
+    });
+
     it('a payment whose invoice never comes: the last attempt fails it with a review item naming the invoice', async () => {
       const c = await connected(provider);
       const missing = n('INV');
