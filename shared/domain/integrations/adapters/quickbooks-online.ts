@@ -109,7 +109,7 @@ export const quickbooksOnline: AdapterDeclaration = {
     },
     {
       name: 'export_credit_notes',
-      request: `${QUERY}select * from Invoice where DocNumber = '<invoice>', POST /v3/company/{realm_id}/creditmemo?requestid=<key>, POST .../payment?requestid=<key> (TotalAmt 0, LinkedTxn Invoice and CreditMemo)`,
+      request: 'POST /v3/company/{realm_id}/creditmemo?requestid=<key>, then .../payment (applied)',
       scope: 'com.intuit.quickbooks.accounting',
       batch_size: 1,
       // Up to three calls a document: a third of the minute's 500.
@@ -117,7 +117,7 @@ export const quickbooksOnline: AdapterDeclaration = {
       idempotency: {
         strategy: 'header',
         header: 'requestid (query parameter)',
-        key: "the document's key; the application to the invoice carries its own, derived from it",
+        key: "the document's; the application's derived from it",
         // Intuit documents no retention; a day is assumed, after which an unknown outcome goes to review.
         retention_hours: 24,
       },
@@ -126,14 +126,14 @@ export const quickbooksOnline: AdapterDeclaration = {
     },
     {
       name: 'export_payments',
-      request: `${QUERY}select * from Invoice where DocNumber = '<invoice>', POST /v3/company/{realm_id}/payment?requestid=<key> (Line[].LinkedTxn TxnType Invoice)`,
+      request: 'POST /v3/company/{realm_id}/payment?requestid=<key> (LinkedTxn: the invoice)',
       scope: 'com.intuit.quickbooks.accounting',
       batch_size: 1,
       rate_limit: { ...LIMIT, per_minute: 250 },
       idempotency: {
         strategy: 'header',
         header: 'requestid (query parameter)',
-        key: 'derived from the export batch id and the document (at most 50 characters)',
+        key: "the document's (at most 50 characters)",
         retention_hours: 24,
       },
       retryable: [...RETRYABLE, 'invoice_not_booked'],
@@ -169,9 +169,8 @@ export const quickbooksOnline: AdapterDeclaration = {
   },
   public_notes: [
     "Connect with POST /tenants/{tenant_id}/integration-connections/{id}/authorize: the company is chosen on Intuit's consent page and its realmId is kept in config.realm_id.",
-    'A document number (DocNumber, PaymentRefNum) longer than 21 characters is refused with a message, never cut.',
-    'A credit note is booked as a CreditMemo and applied to its invoice; a payment as a Payment whose Line[].LinkedTxn is the invoice. Either waits (retried, then a review item) while its invoice is not in QuickBooks.',
-    'Every call carries minorversion=75.',
+    'A number over 21 characters is refused, never cut.',
+    'Credit memos are applied to their invoice, payments linked to it; either waits while its invoice is not in QuickBooks.',
     'Each create carries a requestid; after a call whose outcome is unknown the export first looks the invoice up by DocNumber through the query endpoint, and resends only when it is not there.',
     'At most 500 requests a minute and 10 in flight per company; a 429 is retried after Retry-After (or a minute).',
   ],

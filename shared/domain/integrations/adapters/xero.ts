@@ -134,8 +134,7 @@ export const xero: AdapterDeclaration = {
     },
     {
       name: 'export_credit_notes',
-      request:
-        'GET /api.xro/2.0/Invoices?InvoiceNumbers=<invoice>, PUT /api.xro/2.0/CreditNotes (Type ACCRECCREDIT), PUT /api.xro/2.0/CreditNotes/{CreditNoteID}/Allocations',
+      request: 'PUT /api.xro/2.0/CreditNotes, PUT .../CreditNotes/{id}/Allocations',
       scope: 'accounting.transactions',
       batch_size: 1,
       // Up to three calls a document (the invoice, the credit note, its allocation): a third of the minute's 60.
@@ -143,7 +142,7 @@ export const xero: AdapterDeclaration = {
       idempotency: {
         strategy: 'header',
         header: 'Idempotency-Key',
-        key: "the document's key; the allocation carries its own, derived from it",
+        key: "the document's; the allocation's derived from it",
         retention_hours: 24,
       },
       retryable: [...RETRYABLE, 'invoice_not_booked'],
@@ -151,7 +150,7 @@ export const xero: AdapterDeclaration = {
     },
     {
       name: 'export_payments',
-      request: 'GET /api.xro/2.0/Invoices?InvoiceNumbers=<invoice>, PUT /api.xro/2.0/Payments',
+      request: 'PUT /api.xro/2.0/Payments',
       scope: 'accounting.transactions',
       batch_size: 1,
       // Two calls a document (the invoice, the payment): half the minute's 60.
@@ -206,8 +205,8 @@ export const xero: AdapterDeclaration = {
   public_notes: [
     "Connect with POST /tenants/{tenant_id}/integration-connections/{id}/authorize: the organisation is chosen on Xero's consent page and its id is kept in config.organisation_id.",
     'Each invoice is sent with its own Idempotency-Key; Xero also refuses a second invoice with the same InvoiceNumber.',
-    'A credit note is booked as a credit note (ACCRECCREDIT) and allocated to its invoice; a payment as a payment against its invoice, into config.payment_account_code. Either waits (retried, then a review item) while its invoice is not in Xero.',
-    "The amount is the document's total, tax included: LineAmountTypes Inclusive with config.tax_type, else NoTax; Xero's total equals the amount.",
+    'Credit notes are allocated to their invoice, payments paid into config.payment_account_code against it; either waits while its invoice is not in Xero.',
+    'Amounts are tax-inclusive (config.tax_type).',
     "At most 60 calls a minute, 5 in flight and 5,000 a day per organisation; a 429 carries Retry-After, and a run that meets the daily limit waits for the next day's window.",
   ],
 };
