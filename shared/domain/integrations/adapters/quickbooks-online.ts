@@ -32,6 +32,27 @@ const read = (name: string, entity: string): OperationContract => ({
   permanent: ['auth_failed', 'reauthorization_required'],
 });
 
+/**
+ * A credit memo's or payment's export: booked against its invoice, which it may wait for; resent
+ * with the same requestid after an unknown outcome (Intuit documents no retention: a day is
+ * assumed, then review), as no number identifies a payment.
+ */
+const linked = (name: string, request: string, perMinute: number): OperationContract => ({
+  name,
+  request,
+  scope: 'com.intuit.quickbooks.accounting',
+  batch_size: 1,
+  rate_limit: { ...LIMIT, per_minute: perMinute },
+  idempotency: {
+    strategy: 'header',
+    header: 'requestid (query parameter)',
+    key: "the document's (a second call's derived from it)",
+    retention_hours: 24,
+  },
+  retryable: [...RETRYABLE, 'invoice_not_booked'],
+  permanent: PERMANENT,
+});
+
 export const quickbooksOnline: AdapterDeclaration = {
   key: 'quickbooks_online',
   name: 'QuickBooks Online',
@@ -107,38 +128,17 @@ export const quickbooksOnline: AdapterDeclaration = {
       retryable: RETRYABLE,
       permanent: PERMANENT,
     },
-    {
-      name: 'export_credit_notes',
-      request: 'POST /v3/company/{realm_id}/creditmemo?requestid=<key>, then .../payment (applied)',
-      scope: 'com.intuit.quickbooks.accounting',
-      batch_size: 1,
-      // Up to three calls a document: a third of the minute's 500.
-      rate_limit: { ...LIMIT, per_minute: 166 },
-      idempotency: {
-        strategy: 'header',
-        header: 'requestid (query parameter)',
-        key: "the document's; the application's derived from it",
-        // Intuit documents no retention; a day is assumed, after which an unknown outcome goes to review.
-        retention_hours: 24,
-      },
-      retryable: [...RETRYABLE, 'invoice_not_booked'],
-      permanent: PERMANENT,
-    },
-    {
-      name: 'export_payments',
-      request: 'POST /v3/company/{realm_id}/payment?requestid=<key> (LinkedTxn: the invoice)',
-      scope: 'com.intuit.quickbooks.accounting',
-      batch_size: 1,
-      rate_limit: { ...LIMIT, per_minute: 250 },
-      idempotency: {
-        strategy: 'header',
-        header: 'requestid (query parameter)',
-        key: "the document's (at most 50 characters)",
-        retention_hours: 24,
-      },
-      retryable: [...RETRYABLE, 'invoice_not_booked'],
-      permanent: PERMANENT,
-    },
+    // Up to three calls a credit note (its invoice, the memo, its application), two a payment.
+    linked(
+      'export_credit_notes',
+      'POST /v3/company/{realm_id}/creditmemo?requestid=<key>, then .../payment (applied)',
+      166,
+    ),
+    linked(
+      'export_payments',
+      'POST /v3/company/{realm_id}/payment?requestid=<key> (LinkedTxn: the invoice)',
+      250,
+    ),
     read('read_invoices', 'Invoice'),
     read('read_payments', 'Payment'),
   ],

@@ -33,6 +33,23 @@ const read = (name: string, request: string): OperationContract => ({
   permanent: ['auth_failed', 'reauthorization_required'],
 });
 
+/** A credit note's or payment's export: booked against its invoice, which it may wait for. */
+const linked = (name: string, request: string, perMinute: number): OperationContract => ({
+  name,
+  request,
+  scope: 'accounting.transactions',
+  batch_size: 1,
+  rate_limit: { ...LIMIT, per_minute: perMinute },
+  idempotency: {
+    strategy: 'header',
+    header: 'Idempotency-Key',
+    key: "the document's (a second call's derived from it)",
+    retention_hours: 24,
+  },
+  retryable: [...RETRYABLE, 'invoice_not_booked'],
+  permanent: [...PERMANENT, 'not_configured'],
+});
+
 export const xero: AdapterDeclaration = {
   key: 'xero',
   name: 'Xero',
@@ -132,38 +149,10 @@ export const xero: AdapterDeclaration = {
       retryable: RETRYABLE,
       permanent: PERMANENT,
     },
-    {
-      name: 'export_credit_notes',
-      request: 'PUT /api.xro/2.0/CreditNotes, PUT .../CreditNotes/{id}/Allocations',
-      scope: 'accounting.transactions',
-      batch_size: 1,
-      // Up to three calls a document (the invoice, the credit note, its allocation): a third of the minute's 60.
-      rate_limit: { ...LIMIT, per_minute: 20 },
-      idempotency: {
-        strategy: 'header',
-        header: 'Idempotency-Key',
-        key: "the document's; the allocation's derived from it",
-        retention_hours: 24,
-      },
-      retryable: [...RETRYABLE, 'invoice_not_booked'],
-      permanent: PERMANENT,
-    },
-    {
-      name: 'export_payments',
-      request: 'PUT /api.xro/2.0/Payments',
-      scope: 'accounting.transactions',
-      batch_size: 1,
-      // Two calls a document (the invoice, the payment): half the minute's 60.
-      rate_limit: { ...LIMIT, per_minute: 30 },
-      idempotency: {
-        strategy: 'header',
-        header: 'Idempotency-Key',
-        key: 'derived from the export batch id and the document (at most 128 characters)',
-        retention_hours: 24,
-      },
-      retryable: [...RETRYABLE, 'invoice_not_booked'],
-      permanent: [...PERMANENT, 'not_configured'],
-    },
+    // Up to three calls a credit note (its invoice, itself, its allocation), two a payment: their
+    // share of the minute's 60.
+    linked('export_credit_notes', 'PUT /api.xro/2.0/CreditNotes, PUT .../CreditNotes/{id}/Allocations', 20),
+    linked('export_payments', 'PUT /api.xro/2.0/Payments', 30),
     read('read_invoices', 'GET /api.xro/2.0/Invoices?page=<n>'),
     read('read_payments', 'GET /api.xro/2.0/Payments?page=<n>'),
   ],
