@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * One in-process SQS queue (local/queues.ts serves them): visibility timeout,
- * ApproximateReceiveCount, a DLQ after maxReceiveCount receives, redrive, and consumers that wait
- * for a message (long polling) instead of polling on a timer.
+ * ApproximateReceiveCount, a DLQ after maxReceiveCount receives, redrive, consumers that wait
+ * for a message (long polling) instead of polling on a timer, and fair sharing among message
+ * groups as SQS fair queues do (a standard queue whose messages carry a MessageGroupId).
  */
 
 export interface Message {
   id: string;
   body: string;
+  /** The message group (the tenant): receives share out among groups. */
+  group: string;
   attributes: Record<string, { DataType: string; StringValue?: string }>;
   receiveCount: number;
   visibleAt: number;
@@ -21,7 +24,17 @@ export interface QueueOptions {
   visibilityTimeoutSeconds: number;
   maxReceiveCount: number;
   msPerSecond: number;
+  /**
+   * How receives pick among visible messages: `groups` (the default, as an SQS fair queue) serves
+   * the group with the fewest messages in flight first, so one tenant's burst does not hold back
+   * another tenant's message; `fifo` takes them in the order they were sent, whatever their group
+   * (a standard queue without groups, kept for the bench's before/after).
+   */
+  share?: 'groups' | 'fifo';
 }
+
+/** The group of a message sent without one: SQS accepts that on a fair queue too. */
+export const NO_GROUP = '';
 
 export class LocalQueue {
   readonly messages = new Map<string, Message>();
@@ -33,11 +46,12 @@ export class LocalQueue {
     readonly dlq?: LocalQueue,
   ) {}
 
-  send(body: string, attributes: Message['attributes'] = {}): string {
+  send(body: string, attributes: Message['attributes'] = {}, group: string = NO_GROUP): string {
     const id = randomUUID();
     this.messages.set(id, {
       id,
       body,
+      group,
       attributes,
       receiveCount: 0,
       visibleAt: Date.now(),
@@ -80,23 +94,66 @@ export class LocalQueue {
     return { visible, inFlight: this.messages.size - visible };
   }
 
-  /** Visible messages, up to `max`; those past maxReceiveCount move to the DLQ instead. */
+  /**
+   * Visible messages, up to `max`; those past maxReceiveCount move to the DLQ instead. Among
+   * groups, the one with the fewest messages in flight (received, not yet deleted or visible
+   * again) gets the next message, ties to the group whose oldest message waits longest; within a
+   * group, oldest first. With `share: 'fifo'` it is oldest first across the whole queue.
+   */
   receive(max = 10): Message[] {
     const now = Date.now();
-    const out: Message[] = [];
-    for (const m of this.messages.values()) {
-      if (out.length >= max) break;
-      if (m.visibleAt > now) continue;
-      if (this.dlq && m.receiveCount >= this.options.maxReceiveCount) {
-        this.messages.delete(m.id);
-        this.dlq.messages.set(m.id, { ...m, visibleAt: now, receiptHandle: null });
-        continue;
-      }
+    const out = this.options.share === 'fifo' ? this.oldestFirst(max, now) : this.fairShare(max, now);
+    for (const m of out) {
       m.receiveCount++;
       m.firstReceiveAt ??= now;
       m.receiptHandle = randomUUID();
       m.visibleAt = now + this.options.visibilityTimeoutSeconds * this.options.msPerSecond;
+    }
+    return out;
+  }
+
+  /** Whether a visible message has used up its receives: it moves to the DLQ instead. */
+  private spent(m: Message, now: number): boolean {
+    if (!this.dlq || m.receiveCount < this.options.maxReceiveCount) return false;
+    this.messages.delete(m.id);
+    this.dlq.messages.set(m.id, { ...m, visibleAt: now, receiptHandle: null });
+    return true;
+  }
+
+  private oldestFirst(max: number, now: number): Message[] {
+    const out: Message[] = [];
+    for (const m of this.messages.values()) {
+      if (out.length >= max) break;
+      if (m.visibleAt > now || this.spent(m, now)) continue;
       out.push(m);
+    }
+    return out;
+  }
+
+  private fairShare(max: number, now: number): Message[] {
+    // Groups in the order of their oldest message (Map keeps insertion order, i.e. sending order).
+    const groups = new Map<string, { load: number; visible: Message[] }>();
+    const groupOf = (name: string) => {
+      let g = groups.get(name);
+      if (!g) groups.set(name, (g = { load: 0, visible: [] }));
+      return g;
+    };
+    for (const m of this.messages.values()) {
+      if (m.visibleAt > now) {
+        if (m.receiptHandle !== null) groupOf(m.group).load++;
+        continue;
+      }
+      const g = groupOf(m.group);
+      // A group never gets more than one receive's worth: no need to look further into it.
+      if (g.visible.length < max && !this.spent(m, now)) g.visible.push(m);
+    }
+    const out: Message[] = [];
+    while (out.length < max) {
+      let next: { load: number; visible: Message[] } | undefined;
+      for (const g of groups.values()) if (g.visible.length && (!next || g.load < next.load)) next = g;
+      if (!next) break;
+      out.push(next.visible.shift()!);
+      next.load++;
     }
     return out;
   }
