@@ -8,6 +8,7 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import { queueKeyFor } from '#shared/kernel/events';
 import { QUEUES, type QueueName } from '#shared/kernel/names';
 import type { QueueConfig } from '#functions/config';
+import { recordingCalls } from './call-record';
 import { clientOptions } from './client-options';
 
 /**
@@ -16,7 +17,7 @@ import { clientOptions } from './client-options';
  * client, its serialisation and its checksums are exercised.
  */
 
-export const sqsClient = (queues: QueueConfig) => new SQSClient(clientOptions(queues.client));
+export const sqsClient = (queues: QueueConfig) => recordingCalls(new SQSClient(clientOptions(queues.client)));
 
 export type QueueUrls = Pick<QueueConfig, 'internal' | 'external'>;
 
