@@ -38,6 +38,11 @@ export const NO_GROUP = '';
 
 export class LocalQueue {
   readonly messages = new Map<string, Message>();
+  /** Each group's messages in sending order: a receive looks at each group's head only. */
+  private readonly byGroup = new Map<string, Map<string, Message>>();
+  /** Each group's received messages not yet deleted (in flight while invisible). */
+  private readonly received = new Map<string, Set<Message>>();
+  private readonly handles = new Map<string, Message>();
   /** Consumers waiting for a message (long polling): woken by a send, not by a timer. */
   private waiters = new Set<() => void>();
   constructor(
@@ -48,7 +53,7 @@ export class LocalQueue {
 
   send(body: string, attributes: Message['attributes'] = {}, group: string = NO_GROUP): string {
     const id = randomUUID();
-    this.messages.set(id, {
+    this.add({
       id,
       body,
       group,
@@ -61,6 +66,22 @@ export class LocalQueue {
     });
     this.wake();
     return id;
+  }
+
+  private add(m: Message): void {
+    this.messages.set(m.id, m);
+    let list = this.byGroup.get(m.group);
+    if (!list) this.byGroup.set(m.group, (list = new Map()));
+    list.set(m.id, m);
+  }
+
+  private remove(m: Message): void {
+    this.messages.delete(m.id);
+    const list = this.byGroup.get(m.group);
+    list?.delete(m.id);
+    if (list?.size === 0) this.byGroup.delete(m.group);
+    this.received.get(m.group)?.delete(m);
+    if (m.receiptHandle) this.handles.delete(m.receiptHandle);
   }
 
   /** Wakes every waiting consumer (a message may be visible, or the consumers are stopping). */
@@ -106,7 +127,13 @@ export class LocalQueue {
     for (const m of out) {
       m.receiveCount++;
       m.firstReceiveAt ??= now;
+      // A new receive's handle replaces the last one, as in SQS.
+      if (m.receiptHandle) this.handles.delete(m.receiptHandle);
       m.receiptHandle = randomUUID();
+      this.handles.set(m.receiptHandle, m);
+      let inFlight = this.received.get(m.group);
+      if (!inFlight) this.received.set(m.group, (inFlight = new Set()));
+      inFlight.add(m);
       m.visibleAt = now + this.options.visibilityTimeoutSeconds * this.options.msPerSecond;
     }
     return out;
@@ -115,8 +142,8 @@ export class LocalQueue {
   /** Whether a visible message has used up its receives: it moves to the DLQ instead. */
   private spent(m: Message, now: number): boolean {
     if (!this.dlq || m.receiveCount < this.options.maxReceiveCount) return false;
-    this.messages.delete(m.id);
-    this.dlq.messages.set(m.id, { ...m, visibleAt: now, receiptHandle: null });
+    this.remove(m);
+    this.dlq.add({ ...m, visibleAt: now, receiptHandle: null });
     return true;
   }
 
@@ -131,26 +158,24 @@ export class LocalQueue {
   }
 
   private fairShare(max: number, now: number): Message[] {
-    // Groups in the order of their oldest message (Map keeps insertion order, i.e. sending order).
-    const groups = new Map<string, { load: number; visible: Message[] }>();
-    const groupOf = (name: string) => {
-      let g = groups.get(name);
-      if (!g) groups.set(name, (g = { load: 0, visible: [] }));
-      return g;
-    };
-    for (const m of this.messages.values()) {
-      if (m.visibleAt > now) {
-        if (m.receiptHandle !== null) groupOf(m.group).load++;
-        continue;
+    // Groups in the order they first had a message waiting (Map keeps insertion order).
+    const groups: { load: number; visible: Message[] }[] = [];
+    for (const [group, list] of this.byGroup) {
+      let load = 0;
+      for (const m of this.received.get(group) ?? []) if (m.visibleAt > now) load++;
+      const visible: Message[] = [];
+      // A group never gets more than one receive's worth: its first `max` visible messages.
+      for (const m of list.values()) {
+        if (visible.length >= max) break;
+        if (m.visibleAt > now || this.spent(m, now)) continue;
+        visible.push(m);
       }
-      const g = groupOf(m.group);
-      // A group never gets more than one receive's worth: no need to look further into it.
-      if (g.visible.length < max && !this.spent(m, now)) g.visible.push(m);
+      if (visible.length) groups.push({ load, visible });
     }
     const out: Message[] = [];
     while (out.length < max) {
       let next: { load: number; visible: Message[] } | undefined;
-      for (const g of groups.values()) if (g.visible.length && (!next || g.load < next.load)) next = g;
+      for (const g of groups) if (g.visible.length && (!next || g.load < next.load)) next = g;
       if (!next) break;
       out.push(next.visible.shift()!);
       next.load++;
@@ -158,18 +183,13 @@ export class LocalQueue {
     return out;
   }
 
-  private byHandle(handle: string): Message | undefined {
-    for (const m of this.messages.values()) if (m.receiptHandle === handle) return m;
-    return undefined;
-  }
-
   delete(handle: string): void {
-    const m = this.byHandle(handle);
-    if (m) this.messages.delete(m.id);
+    const m = this.handles.get(handle);
+    if (m) this.remove(m);
   }
 
   changeVisibility(handle: string, seconds: number): boolean {
-    const m = this.byHandle(handle);
+    const m = this.handles.get(handle);
     if (!m) return false;
     m.visibleAt = Date.now() + seconds * this.options.msPerSecond;
     if (seconds === 0) this.wake();
@@ -181,8 +201,8 @@ export class LocalQueue {
     if (!this.dlq) return 0;
     let moved = 0;
     for (const m of this.dlq.messages.values()) {
-      this.dlq.messages.delete(m.id);
-      this.messages.set(m.id, { ...m, receiveCount: 0, visibleAt: Date.now(), receiptHandle: null });
+      this.dlq.remove(m);
+      this.add({ ...m, receiveCount: 0, visibleAt: Date.now(), receiptHandle: null });
       moved++;
     }
     if (moved) this.wake();
