@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AwsCall } from '#functions/adapters/call-record';
+import type { RecordedCall } from '#functions/adapters/call-record';
 import { ROLE_ACKNOWLEDGEMENTS, type RoleAcknowledgement } from '#infra/role-acknowledgements';
 import { OPERATIONS, type Operation } from '#shared/api/manifest';
 import { QUEUES } from '#shared/kernel/names';
@@ -10,6 +10,8 @@ import { activeBackground } from '#local/background';
 import { SAMPLE_BODIES, type Seeded, seedTenant, until } from '#tests/support/e2e';
 import {
   allowed,
+  type AwsCall,
+  callOf,
   grantCovers,
   grantsOf,
   requestsOf,
@@ -144,7 +146,7 @@ const calls = (): AwsCall[] =>
   readFileSync(LOG, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as AwsCall);
+    .map((l) => callOf(JSON.parse(l) as RecordedCall));
 
 const deployed: Deployed = { table: service.config.prefix, queuePrefix: `${service.config.prefix}-` };
 const acknowledges = (ack: RoleAcknowledgement, fn: string, g: { action: string; resource: string }) =>

@@ -1,5 +1,6 @@
 import type { Stack } from 'aws-cdk-lib';
-import type { AwsCall, CallTarget } from '#functions/adapters/call-record';
+import type { RecordedCall } from '#functions/adapters/call-record';
+import { TABLE } from '#shared/table/table';
 import type { Cfn, Synthesized } from '#tests/infra/synth';
 
 /**
@@ -10,6 +11,134 @@ import type { Cfn, Synthesized } from '#tests/infra/synth';
  */
 export const ACCOUNT = '123456789012';
 export const REGION = 'us-east-1';
+
+export interface AwsCall {
+  /** The deployed function's short name (`api-tasks`, `outbox-relay`), or null outside any handler. */
+  fn: string | null;
+  /** `dynamodb`, `sqs`, `ssm`, `ses`, `sns`. */
+  service: string;
+  /** The API operation (`TransactWriteItems`, `SendMessageBatch`). */
+  operation: string;
+  /** What the call names, one entry per item a transaction or batch carries. */
+  targets: CallTarget[];
+}
+
+export interface CallTarget {
+  /** The item's own operation in a transaction or batch (`Put`, `Update`, `PutRequest`...). */
+  item?: string;
+  table?: string;
+  index?: string;
+  /** The partition key values the call reads or writes (for `dynamodb:LeadingKeys`). */
+  partitions?: string[];
+  /** A queue's name (the last part of its URL). */
+  queue?: string;
+  parameter?: string;
+  /** SES: the sender's identity (address and domain) and the configuration set. */
+  identities?: string[];
+  configurationSet?: string;
+  topic?: string;
+}
+
+type Input = Record<string, unknown>;
+type Key = Record<string, unknown> | undefined;
+
+/** A key attribute's value, marshalled (`{ S: 'x' }`) or not. */
+const valueOf = (v: unknown): string | undefined =>
+  typeof v === 'string'
+    ? v
+    : typeof (v as { S?: unknown })?.S === 'string'
+      ? (v as { S: string }).S
+      : undefined;
+const partitionOf = (key: Key): string[] => {
+  const pk = valueOf(key?.[TABLE.partitionKey]);
+  return pk === undefined ? [] : [pk];
+};
+
+function dynamoTargets(operation: string, input: Input): CallTarget[] {
+  const table = input.TableName as string | undefined;
+  if (operation === 'TransactWriteItems' || operation === 'TransactGetItems')
+    return ((input.TransactItems ?? []) as Record<string, Input>[]).flatMap((entry) =>
+      Object.entries(entry).map(([item, body]) => ({
+        item,
+        table: body.TableName as string,
+        partitions: partitionOf((body.Key ?? body.Item) as Key),
+      })),
+    );
+  if (operation === 'BatchGetItem' || operation === 'BatchWriteItem')
+    return Object.entries((input.RequestItems ?? {}) as Record<string, unknown>).map(([name, request]) => {
+      const keys = Array.isArray(request)
+        ? (request as Record<string, { Key?: Key; Item?: Key }>[]).flatMap((r) =>
+            Object.values(r).flatMap((x) => partitionOf(x.Key ?? x.Item)),
+          )
+        : ((request as { Keys?: Key[] }).Keys ?? []).flatMap(partitionOf);
+      return { table: name, partitions: [...new Set(keys)] };
+    });
+  const key = (input.Key ?? input.Item) as Key;
+  const queried = valueOf((input.ExpressionAttributeValues as Key)?.[':pk']);
+  return [
+    {
+      ...(table ? { table } : {}),
+      ...(input.IndexName ? { index: input.IndexName as string } : {}),
+      // A Query on an index names that index's partition, not the table's: LeadingKeys is the table's.
+      partitions: key ? partitionOf(key) : queried && !input.IndexName ? [queried] : [],
+    },
+  ];
+}
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).replace(/>.*$/, '');
+
+export function targetsOf(service: string, operation: string, input: Input): CallTarget[] {
+  switch (service) {
+    case 'dynamodb':
+      return dynamoTargets(operation, input);
+    case 'sqs':
+      return [
+        {
+          queue:
+            String(input.QueueUrl ?? '')
+              .split('/')
+              .pop() ?? '',
+        },
+      ];
+    case 'ssm':
+      return [{ parameter: String(input.Name ?? '') }];
+    case 'ses': {
+      const from = String(input.FromEmailAddress ?? '')
+        .replace(/^.*</, '')
+        .replace(/>$/, '');
+      return [
+        {
+          identities: from ? [from, domainOf(from)] : [],
+          ...(input.ConfigurationSetName ? { configurationSet: String(input.ConfigurationSetName) } : {}),
+        },
+      ];
+    }
+    case 'sns':
+      return [input.TopicArn ? { topic: String(input.TopicArn) } : {}];
+    default:
+      return [{}];
+  }
+}
+
+const SERVICES: Record<string, string> = {
+  DynamoDBClient: 'dynamodb',
+  SQSClient: 'sqs',
+  SSMClient: 'ssm',
+  SESv2Client: 'ses',
+  SNSClient: 'sns',
+};
+
+/** A recorded call as its service, operation and targets. */
+export function callOf(raw: RecordedCall): AwsCall {
+  const service = SERVICES[raw.client] ?? raw.client;
+  const operation = raw.command.replace(/Command$/, '');
+  return {
+    fn: raw.fn,
+    service,
+    operation,
+    targets: targetsOf(service, operation, (raw.input ?? {}) as Input),
+  };
+}
 
 export interface Statement {
   effect: 'Allow' | 'Deny';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordingCalls } from '#functions/adapters/call-record';
-import { allowed, requestsOf, type Statement, wildcard } from '#tests/support/roles';
+import { allowed, callOf, requestsOf, type Statement, wildcard } from '#tests/support/roles';
 
 /**
  * The pieces of tests/e2e/roles-from-calls.test.ts on their own: the recording middleware is
@@ -41,7 +41,7 @@ describe('the call recorder', () => {
     await client
       .send(new GetQueueAttributesCommand({ QueueUrl: 'http://127.0.0.1:9/000000000000/internal-delivery' }))
       .catch(() => undefined);
-    expect(JSON.parse(readFileSync(process.env.OPS_AWS_CALL_LOG, 'utf8'))).toEqual({
+    expect(callOf(JSON.parse(readFileSync(process.env.OPS_AWS_CALL_LOG, 'utf8')))).toEqual({
       fn: null,
       service: 'sqs',
       operation: 'GetQueueAttributes',
@@ -93,6 +93,33 @@ describe('the IAM evaluation', () => {
     expect(allowed(role, req('dynamodb:UpdateItem', TABLE, ['SESSION#abc']))).toBe(true);
     expect(allowed(role, req('dynamodb:UpdateItem', TABLE, ['SESSION#abc', 'USER#1']))).toBe(false);
     expect(allowed(role, req('dynamodb:UpdateItem', TABLE, []))).toBe(false);
+  });
+
+  it('reads what a DynamoDB call names: each transaction item, an index, the partition keys', () => {
+    expect(
+      callOf({
+        fn: 'api-tasks',
+        client: 'DynamoDBClient',
+        command: 'TransactWriteItemsCommand',
+        input: {
+          TransactItems: [
+            { Put: { TableName: 'local', Item: { pk: { S: 'TENANT#a' }, sk: { S: 'x' } } } },
+            { Update: { TableName: 'local', Key: { pk: 'OUTBOX#1', sk: 'y' } } },
+          ],
+        },
+      }).targets,
+    ).toEqual([
+      { item: 'Put', table: 'local', partitions: ['TENANT#a'] },
+      { item: 'Update', table: 'local', partitions: ['OUTBOX#1'] },
+    ]);
+    expect(
+      callOf({
+        fn: null,
+        client: 'DynamoDBClient',
+        command: 'QueryCommand',
+        input: { TableName: 'local', IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': 'USER#1' } },
+      }).targets,
+    ).toEqual([{ table: 'local', index: 'gsi1', partitions: [] }]);
   });
 
   it("turns a transaction into its items' actions and a batch send into SendMessage", () => {
