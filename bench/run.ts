@@ -7,10 +7,12 @@
  *                                     60), until the ratio is known within ±BENCH_COLD_PRECISION
  *                                     (default 0.025, so two runs agree within 5%)
  *   BENCH_SAMPLES (default 200)       warm samples per route (login: a fifth, scrypt is slow)
- *   BENCH_PARTS (default all)         comma list of routes, cold, levers, delivery, lists, peer, webhooks:
+ *   BENCH_PARTS (default all)         comma list of routes, cold, levers, delivery, lists, peer, webhooks,
+ *                                     fairness:
  *                                     the parts to run; a run of some parts keeps the other parts'
  *                                     figures in bench/results.json (bench/lib/results.ts)
  *   BENCH_WEBHOOK_* (bench/lib/webhooks.ts) the webhooks part's changes, pace and hang
+ *   BENCH_FAIR_* (bench/lib/fairness.ts) the fairness part's burst, work per batch and samples
  *   BENCH_LIST_SIZES (default 1000,100000) the non-matching histories the lists part loads per list;
  *                                     `BENCH_PARTS=lists BENCH_FUNCTIONS=api-exceptions` runs it alone
  *   BENCH_DELIVERY_EVENTS (300), BENCH_DELIVERY_WRITERS (4), BENCH_DELIVERY_TIMEOUT_MS (90000): the
@@ -45,6 +47,7 @@ import { bundleFloor, bundleFunction } from './lib/bundle';
 import { recordCalls } from './lib/capture';
 import { type Built, measureCold, measureLevers } from './lib/cold';
 import { measureDelivery } from './lib/delivery';
+import { measureFairness } from './lib/fairness';
 import { discoverFunctions, REPO_ROOT } from './lib/functions';
 import { measureLists } from './lib/lists';
 import { BUILD_DIR, type Handler, loadHandler, writeBundle } from './lib/measure';
@@ -188,6 +191,9 @@ try {
   // 8. Webhooks: fan-out, change-to-receiver latency and fairness on the local runtime's pieces --
   const webhooks = PARTS.has('webhooks') ? await onFreshEngine(measureWebhooks) : undefined;
 
+  // 9. Fair queues: a quiet tenant's delivery beside another tenant's burst ---------------------
+  const fairness = PARTS.has('fairness') ? await measureFairness(log) : undefined;
+
   // Report -------------------------------------------------------------------------------------
   const figures = {
     built,
@@ -209,6 +215,7 @@ try {
     budgets: BUDGET,
     ...resultsOf(figures),
     webhooks,
+    fairness,
     runtimeSeconds: round(elapsedSeconds(), 1),
     loadAverage: { start: loadAtStart, end: load1() },
   };
@@ -228,6 +235,7 @@ try {
     '',
     ...reportLines(figures),
     ...(webhooks ? ['', `Webhooks (issue 24): ${String(webhooks.summary)}`] : []),
+    ...(fairness ? ['', `Fair queues (issue 37): ${fairness.summary}`] : []),
     '',
     `bench ran in ${results.runtimeSeconds} s; results in bench/results.json`,
   ];

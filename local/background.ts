@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import { dlqName, QUEUES } from '#shared/kernel/names';
+import { asFunction } from '#functions/adapters/call-record';
 import { lambdaContext } from './api-gateway';
 import { localDeadlines, type Settings } from './config';
 import { ProviderSandbox } from './provider-sandbox';
@@ -33,6 +34,12 @@ let active: Background | undefined;
 /** The running background of this process (tests reach the queues and the sandbox through it). */
 export const activeBackground = (): Background | undefined => active;
 
+/** `handler`, its calls attributed to the deployed function `name`. */
+const as =
+  <A extends unknown[], R>(name: string, handler: (...args: A) => R) =>
+  (...args: A): R =>
+    asFunction(name, () => handler(...args));
+
 const num = (settings: Settings, name: string, fallback: number) => Number(settings[name] ?? fallback);
 
 /** The provider sandbox and the queues, listening on loopback; nothing consumes yet. */
@@ -56,15 +63,28 @@ export async function startBackground(
   options: { endpoint: string; tableName: string; settings: Settings },
 ): Promise<Background> {
   const { queues, sandbox } = services;
-  const relay = (await import('#functions/relay/handler')).handler as unknown as RelayHandler;
-  const internal = (await import('#functions/workers/internal')).handler as unknown as WorkerHandler;
-  const external = (await import('#functions/workers/external')).handler as unknown as WorkerHandler;
-  const sweeper = (await import('#functions/sweeper/handler')).handler;
+  // Each handler as its deployed function, whose AWS calls a test may record (call-record.ts).
+  const relay = as(
+    'outbox-relay',
+    (await import('#functions/relay/handler')).handler as unknown as RelayHandler,
+  );
+  const internal = as(
+    'worker-internal',
+    (await import('#functions/workers/internal')).handler as unknown as WorkerHandler,
+  );
+  const external = as(
+    'worker-external',
+    (await import('#functions/workers/external')).handler as unknown as WorkerHandler,
+  );
+  const sweeper = as('outbox-sweeper', (await import('#functions/sweeper/handler')).handler);
   const { createTimerSweep } = await import('#functions/timer-sweeper/sweeper');
   const { timerStore } = await import('#functions/adapters/timer-store');
   const { dbFor } = await import('#functions/adapters/dynamo');
   const { clock, tableConfig } = await import('#functions/config');
-  const timerSweep = createTimerSweep({ timers: timerStore(dbFor(tableConfig())), clock });
+  const timerSweep = as(
+    'timer-sweeper',
+    createTimerSweep({ timers: timerStore(dbFor(tableConfig())), clock }),
+  );
   // One sweep at a time: the interval's and the clock route's queue behind each other.
   let timerSweeping: Promise<unknown> = Promise.resolve();
   const sweepTimers = () => {

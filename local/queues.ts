@@ -3,12 +3,12 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { WORKER_MAX_CONCURRENCY } from '#shared/kernel/names';
-import { LocalQueue, type Message, type QueueOptions } from './local-queue';
+import { LocalQueue, type Message, NO_GROUP, type QueueOptions } from './local-queue';
 
 /**
  * SQS on one machine: in-process queues with the semantics the workers rely on (visibility
  * timeout, ApproximateReceiveCount, a DLQ after maxReceiveCount receives, redrive,
- * ChangeMessageVisibility, partial batch failure), behind a loopback endpoint that speaks the
+ * ChangeMessageVisibility, partial batch failure, fair sharing among message groups), behind a loopback endpoint that speaks the
  * few SQS JSON-protocol actions the functions call (SendMessage, SendMessageBatch,
  * ChangeMessageVisibility, and GetQueueAttributes for the metrics route). The SQS client's endpoint setting points the unchanged SDK client at
  * it (local/config.ts; AWS_ENDPOINT_URL_SQS for the bench's bundles).
@@ -16,6 +16,9 @@ import { LocalQueue, type Message, type QueueOptions } from './local-queue';
  * Time is scaled: `msPerSecond` (default 1000) turns SQS seconds into milliseconds, so tests run
  * the same backoff schedule a hundred times faster. One queue's semantics are `local-queue.ts`.
  */
+
+/** A message's group as sent; none is a group of its own, as on an SQS fair queue. */
+const groupOf = (id: unknown): string => (typeof id === 'string' ? id : NO_GROUP);
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
@@ -64,18 +67,22 @@ export class LocalQueues {
     switch (target) {
       case 'SendMessage': {
         const body = String(input.MessageBody);
-        return { MessageId: queue.send(body, input.MessageAttributes as never), MD5OfMessageBody: md5(body) };
+        return {
+          MessageId: queue.send(body, input.MessageAttributes as never, groupOf(input.MessageGroupId)),
+          MD5OfMessageBody: md5(body),
+        };
       }
       case 'SendMessageBatch': {
         const entries = (input.Entries ?? []) as {
           Id: string;
           MessageBody: string;
           MessageAttributes?: never;
+          MessageGroupId?: string;
         }[];
         return {
           Successful: entries.map((e) => ({
             Id: e.Id,
-            MessageId: queue.send(e.MessageBody, e.MessageAttributes),
+            MessageId: queue.send(e.MessageBody, e.MessageAttributes, groupOf(e.MessageGroupId)),
             MD5OfMessageBody: md5(e.MessageBody),
           })),
           Failed: [],
@@ -150,6 +157,7 @@ export class LocalQueues {
         SentTimestamp: String(m.sentAt),
         SenderId: 'local',
         ApproximateFirstReceiveTimestamp: String(m.firstReceiveAt ?? m.sentAt),
+        ...(m.group === NO_GROUP ? {} : { MessageGroupId: m.group }),
       },
       messageAttributes: Object.fromEntries(
         Object.entries(m.attributes).map(([k, v]) => [

@@ -9,6 +9,7 @@ import {
   STATUS_CODES,
 } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { asFunction } from '#functions/adapters/call-record';
 import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { dbFor } from '#functions/adapters/dynamo';
 import { APP_SECRETS_TENANT } from '#functions/adapters/oauth-provider';
@@ -251,7 +252,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       group = name;
       // Only routes with an authorizer in the cloud get a principal here, as there.
       if (found.kind === 'match' && found.route.op.auth === 'bearer') {
-        const auth = await authorizer({ type: 'REQUEST', headers: event.headers } as never);
+        const auth = await asFunction('authorizer', () =>
+          authorizer({ type: 'REQUEST', headers: event.headers } as never),
+        );
         event.requestContext.authorizer = { lambda: auth.context };
       }
       break;
@@ -260,7 +263,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       const isApi = routers.some(([, route]) => route(method, event.rawPath).kind !== 'not_found');
       if (!isApi && (await serveStatic(event.rawPath, requestIdOf(req.headers['x-request-id']), res))) return;
     }
-    const result = await handlers.get(group)!(event, lambdaContext(`ops-platform-${group}`));
+    // Each AWS call is the group's function's, when a test records them (call-record.ts).
+    const result = await asFunction(`api-${group}`, () =>
+      handlers.get(group)!(event, lambdaContext(`ops-platform-${group}`)),
+    );
     res.writeHead(result.statusCode, result.headers ?? {});
     res.end(method === 'HEAD' ? undefined : result.body);
   };

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-ssm';
 import type { ConnectionSecret, ConnectionSecrets } from '#shared/domain/integrations/ports';
 import type { ConnectionSecretSettings } from '#functions/config';
+import { recordingCalls } from './call-record';
 import { clientOptions } from './client-options';
 
 /**
@@ -108,7 +109,7 @@ export function connectionSecretsFor(settings: ConnectionSecretSettings): Connec
     return ssmConnectionSecrets(
       store.slice(4),
       settings.kmsKeyId,
-      new SSMClient(clientOptions(settings.client)),
+      recordingCalls(new SSMClient(clientOptions(settings.client))),
     );
   if (store?.startsWith('file:')) return localConnectionSecrets(store.slice(5));
   if (store === 'memory') return localConnectionSecrets(undefined);

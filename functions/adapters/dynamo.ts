@@ -11,6 +11,7 @@ import { UnavailableError } from '#shared/kernel/errors';
 import type { Page, PageRequest } from '#shared/kernel/page';
 import { type IndexName, keyAttributes } from '#shared/table/table';
 import type { TableConfig } from '#functions/config';
+import { recordingCalls } from './call-record';
 import { clientOptions } from './client-options';
 
 /**
@@ -79,7 +80,10 @@ export function isUnavailable(err: unknown): boolean {
  * when the table is unavailable: the one place that classifies the SDK's failures.
  */
 export const documentClient = (client = new DynamoDBClient(clientOptions())): DynamoDBDocumentClient => {
-  const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  // The document client sends through the base client's middleware stack: recorded there.
+  const doc = DynamoDBDocumentClient.from(recordingCalls(client), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
   doc.middlewareStack.add(
     (next) => async (args) => {
       try {

@@ -23,7 +23,8 @@ const READ_WRITE: TableAccess = { read: 'all', write: 'all' };
  */
 export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = {
   auth: { ...READ_WRITE, batchGet: true },
-  tenants: READ_WRITE,
+  // A member's GET /tenants reads the page's tenants in one BatchGetItem (tenant-store.ts).
+  tenants: { ...READ_WRITE, batchGet: true },
   exceptions: READ_WRITE,
   notifications: READ_WRITE,
   // The one review queue: it decides notifications, workflow actions, integration issues and exports.
@@ -31,7 +32,8 @@ export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = 
   documents: READ_WRITE,
   tasks: READ_WRITE,
   workflows: READ_WRITE,
-  integrations: READ_WRITE,
+  // Listing connections reads their health records in one BatchGetItem (hub-store.ts healthOf).
+  integrations: { ...READ_WRITE, batchGet: true },
   // Exports, their batch claims, audit and outbox items; the documents and connections it names.
   // No secret and no queue: the worker reads the connection's secret; the stream relays the outbox.
   accounting: READ_WRITE,

@@ -90,6 +90,8 @@ describe('publishEvents', () => {
     );
     for (const m of [...toExternal, ...toInternal]) {
       const e = JSON.parse(m.body) as OutboxEvent;
+      // Fair queues: the tenant is the message group, as sent and as the queue holds it.
+      expect(m.group).toBe(e.tenant_id);
       expect(m.attributes).toEqual({
         kind: { DataType: 'String', StringValue: e.kind },
         tenant_id: { DataType: 'String', StringValue: e.tenant_id },
@@ -103,6 +105,12 @@ describe('publishEvents', () => {
         [urls.external, 2],
         [urls.internal, 4],
       ].sort(),
+    );
+    for (const b of batches)
+      for (const x of b.input.Entries as { MessageBody: string; MessageGroupId?: string }[])
+        expect(x.MessageGroupId).toBe((JSON.parse(x.MessageBody) as OutboxEvent).tenant_id);
+    expect(new Set([...toExternal, ...toInternal].map((m) => m.group))).toEqual(
+      new Set(['t-0', 't-1', 't-2']),
     );
     // Entry ids are unique within a call.
     for (const b of batches) {

@@ -75,9 +75,24 @@ const sentBodies = () =>
     .commandCalls(SendMessageBatchCommand)
     .flatMap((c) => c.args[0].input.Entries!.map((x) => JSON.parse(x.MessageBody!) as OutboxEvent));
 
+/**
+ * Fair queues (issue 37): every entry the relay or the sweeper sent carries its event's tenant as
+ * MessageGroupId, and the events span more than one tenant (a constant group would pass otherwise).
+ */
+const expectTenantGroups = () => {
+  const entries = sqsMock.commandCalls(SendMessageBatchCommand).flatMap((c) => c.args[0].input.Entries!);
+  expect(entries.length).toBeGreaterThan(0);
+  for (const x of entries)
+    expect(x.MessageGroupId).toBe((JSON.parse(x.MessageBody!) as OutboxEvent).tenant_id);
+  expect(new Set(entries.map((x) => x.MessageGroupId)).size).toBeGreaterThan(1);
+};
+
 describe('outbox relay', () => {
   it('publishes 10 per call by queue and fails only the records whose entries failed', async () => {
-    const events = [...Array.from({ length: 11 }, () => event('webhook')), event('in_app')];
+    const events = [
+      ...Array.from({ length: 11 }, () => event('webhook')),
+      outboxEvent('in_app', { tenantId: 't2' }),
+    ];
     await write(events);
     const records = await Promise.all(events.map((e, i) => streamRecord(e, i + 1)));
     const failedIds = new Set([events[2]!.event_id, events[10]!.event_id]);
@@ -106,6 +121,7 @@ describe('outbox relay', () => {
       [queues.external, 10],
       [queues.internal, 1],
     ]);
+    expectTenantGroups();
     expect(out.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual(
       [records[2]!, records[10]!].map((r) => r.dynamodb!.SequenceNumber).sort(),
     );
@@ -194,7 +210,7 @@ describe('outbox sweeper', () => {
   it('re-publishes items the relay lost, from the pending index, and only those', async () => {
     const { db: own } = await freshDb();
     const old = new Date(Date.now() - 10 * 60_000).toISOString();
-    const lost = [event('email', old), event('in_app', old)];
+    const lost = [event('email', old), outboxEvent('in_app', { occurredAt: old, tenantId: 't2' })];
     const fresh = event('sms');
     db = own;
     await write([...lost, fresh]);
@@ -221,6 +237,7 @@ describe('outbox sweeper', () => {
         .map((b) => b.event_id)
         .sort(),
     ).toEqual(lost.map((e) => e.event_id).sort());
+    expectTenantGroups();
     for (const e of lost) expect((await item(e)).gsi3pk).toBeUndefined();
     expect((await item(fresh)).gsi3pk).toBeDefined();
     sqsMock.resetHistory();
