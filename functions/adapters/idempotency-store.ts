@@ -1,9 +1,11 @@
+import { deserialize, serialize } from 'node:v8';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { idempotency } from '#shared/table/entities/idempotency';
 import type { HttpResponse } from '#functions/http/context';
 import type { IdempotencyRecord, IdempotencyRecordId, IdempotencyStore } from '#functions/http/idempotency';
-import type { Db } from './dynamo';
+import type { PendingWrite } from '#functions/http/write-outcome';
+import { type Db, RESOLVE_BUDGET_MS, resolvePending } from './dynamo';
 import { getItem, putOnly } from './records';
 
 /**
@@ -33,34 +35,47 @@ const toStored = ({ body, ...rest }: HttpResponse): StoredResponse =>
 const fromStored = ({ body_gzip, ...rest }: StoredResponse): HttpResponse =>
   body_gzip ? { ...rest, body: gunzipSync(body_gzip).toString('utf8') } : rest;
 
-/** An upper bound of an item's size: its JSON without the gzipped body, plus that body's bytes. */
-const itemBytes = (item: { response?: StoredResponse }) =>
+/** An upper bound of an item's size: its JSON without the gzipped bytes, plus those bytes. */
+const itemBytes = (item: { response?: StoredResponse; pending_gzip?: Uint8Array }) =>
   Buffer.byteLength(
-    JSON.stringify(item, (key, value: unknown) => (key === 'body_gzip' ? undefined : value)),
-  ) + (item.response?.body_gzip?.length ?? 0);
+    JSON.stringify(item, (key, value: unknown) =>
+      key === 'body_gzip' || key === 'pending_gzip' ? undefined : value,
+    ),
+  ) +
+  (item.response?.body_gzip?.length ?? 0) +
+  (item.pending_gzip?.length ?? 0);
 
 export function idempotencyStore(db: Db): IdempotencyStore {
   const Key = (id: IdempotencyRecordId) =>
     idempotency.key({ scope: id.scope, operation: id.operation, key_hash: id.keyHash });
-  const itemOf = (id: IdempotencyRecordId, { response, ...record }: IdempotencyRecord) => ({
+  const itemOf = (id: IdempotencyRecordId, { response, pending, ...record }: IdempotencyRecord) => ({
     ...Key(id),
     entity: idempotency.entity,
     ...record,
     ...(response ? { response: toStored(response) } : {}),
+    // Structured-clone bytes keep the items' sets and binary values as the transaction held them.
+    ...(pending ? { pending_gzip: gzipSync(serialize(pending)) } : {}),
   });
   return {
     claim: (id, record, nowSeconds) =>
       putOnly(db, itemOf(id, record), {
         ConditionExpression:
-          'attribute_not_exists(pk) OR #ttl < :now OR (#state = :inp AND lease_until < :now)',
+          'attribute_not_exists(pk) OR #ttl < :now OR (#state = :inp AND lease_until < :now AND attribute_not_exists(pending_gzip))',
         ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
         ExpressionAttributeValues: { ':now': nowSeconds, ':inp': 'in_progress' },
       }),
     async get(id) {
       const Item = await getItem(db, Key(id));
       if (!Item) return undefined;
-      const { response, ...record } = Item as IdempotencyRecord & { response?: StoredResponse };
-      return response ? { ...record, response: fromStored(response) } : record;
+      const { response, pending_gzip, ...record } = Item as IdempotencyRecord & {
+        response?: StoredResponse;
+        pending_gzip?: Uint8Array;
+      };
+      return {
+        ...record,
+        ...(response ? { response: fromStored(response) } : {}),
+        ...(pending_gzip ? { pending: deserialize(gunzipSync(pending_gzip)) as PendingWrite } : {}),
+      };
     },
     async put(id, record) {
       const item = itemOf(id, record);
@@ -70,6 +85,14 @@ export function idempotencyStore(db: Db): IdempotencyStore {
     },
     async delete(id) {
       await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: Key(id) }));
+    },
+    async resolve(pending) {
+      try {
+        return await resolvePending(db, pending, Date.now() + RESOLVE_BUDGET_MS, { immediately: true });
+      } catch (err) {
+        if ((err as { name?: string }).name === 'TransactionCanceledException') return 'not_committed';
+        throw err;
+      }
     },
   };
 }

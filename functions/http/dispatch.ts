@@ -6,6 +6,12 @@ import type { Principal } from '#shared/kernel/policy';
 import type { ApiEvent, HttpContext, HttpResponse } from './context';
 import type { Idempotency } from './idempotency';
 import { parse } from '#shared/api/issues';
+import { inWriteScope } from './write-outcome';
+
+/** The route functions' timeout (infra), for a context that cannot tell the time left. */
+const ROUTE_TIMEOUT_MS = 10_000;
+/** Kept back from the function's time left to answer after the last write. */
+const ANSWER_MARGIN_MS = 1_000;
 
 type Out<D, F extends string> =
   D extends Record<F, infer S extends core.$ZodType> ? core.output<S> : undefined;
@@ -70,11 +76,20 @@ export function dispatcher<Ops extends Operations>(impls: Implementations<Ops>, 
       };
     };
     const idempotencyKey = op.idempotent ? request.headers['idempotency-key'] : undefined;
-    const answer =
+    const left =
+      typeof context.getRemainingTimeInMillis === 'function'
+        ? context.getRemainingTimeInMillis()
+        : ROUTE_TIMEOUT_MS;
+    // The request's writes resolve an unknown outcome by this instant (./write-outcome.ts).
+    const scope = {
+      deadline: Date.now() + left - ANSWER_MARGIN_MS,
+      acceptUnknown: idempotencyKey !== undefined,
+    };
+    const answer = await inWriteScope(scope, () =>
       idempotencyKey === undefined
-        ? await respond()
+        ? respond()
         : // Scoped to the tenant (or the user on tenant-less routes); see ./idempotency.ts.
-          await idempotency!(
+          idempotency!(
             {
               key: idempotencyKey,
               scope: params.tenant_id ?? `user:${principal?.user_id ?? 'anonymous'}`,
@@ -83,7 +98,8 @@ export function dispatcher<Ops extends Operations>(impls: Implementations<Ops>, 
               requestId,
             },
             respond,
-          );
+          ),
+    );
     // Added to replays too: a deprecation declared after the first answer still reaches the caller.
     if (op.deprecated) answer.headers = { ...answer.headers, ...deprecationHeaders(op.deprecated) };
     return answer;

@@ -5,6 +5,7 @@ import { sha256 } from '#shared/kernel/secrets';
 import { logger } from '#functions/observability';
 import type { HttpResponse } from './context';
 import { toProblem } from './problem';
+import { OutcomeUnknownError, type PendingWrite, TOKEN_WINDOW_MS, writeScope } from './write-outcome';
 
 /**
  * `Idempotency-Key` for creating POSTs (docs/api.md section 7), as a small conditional-write
@@ -21,6 +22,11 @@ import { toProblem } from './problem';
  *    neither a 500 nor a second run may follow. An answer too large for the store completes the
  *    record without it (a retry is 409, never a second write); a store failure leaves the claim
  *    in progress until its lease ends (logged as `idempotency.answer_not_kept`).
+ * 5. A write whose outcome is still unknown when the request's budget ends (./write-outcome.ts)
+ *    answers 503, and the claim keeps the pending transaction and the answer the request would
+ *    have given. A retry with the key sends that transaction again with its token: committed ->
+ *    the kept answer, replayed; cancelled (the first wrote nothing) -> the request runs anew;
+ *    still unknown -> 503 again. Past DynamoDB's token window it can no longer be learnt: 409.
  */
 
 const RETENTION_SECONDS = 24 * 3600;
@@ -44,6 +50,8 @@ export interface IdempotencyRecord {
   ttl: number;
   /** The answer to replay, once completed; absent when it was too large to keep. */
   response?: HttpResponse;
+  /** In progress: the request's write whose outcome was unknown when it answered 503; `response` is its answer had it committed. */
+  pending?: PendingWrite;
 }
 
 /** Where the records live (functions/adapters/idempotency-store.ts). */
@@ -58,6 +66,11 @@ export interface IdempotencyStore {
   /** Writes the record; false, writing nothing, when it is too large for the store. */
   put(id: IdempotencyRecordId, record: IdempotencyRecord): Promise<boolean>;
   delete(id: IdempotencyRecordId): Promise<void>;
+  /**
+   * Learns a pending write's outcome by sending it again with its token: 'committed' or
+   * 'not_committed'; throws OutcomeUnknownError when it still cannot be learnt.
+   */
+  resolve(pending: PendingWrite): Promise<'committed' | 'not_committed'>;
 }
 
 export interface IdempotentCall {
@@ -103,6 +116,19 @@ async function idempotently(
     const held = await store.get(id);
     if (!held || held.fingerprint !== fingerprint)
       throw new ConflictError('This Idempotency-Key was used with another request body.');
+    if (held.state !== 'completed' && held.pending && held.response) {
+      if (Date.now() > held.pending.sent_at + TOKEN_WINDOW_MS)
+        throw new ConflictError(
+          'The outcome of the first request with this Idempotency-Key could not be learnt; read the resource before trying again.',
+        );
+      if ((await store.resolve(held.pending)) === 'not_committed') {
+        await store.delete(id);
+        return idempotently(store, call, run);
+      }
+      const { pending: _, ...done } = held;
+      await store.put(id, { ...done, state: 'completed' }).catch(() => undefined);
+      return { ...held.response, headers: { ...held.response.headers, 'idempotent-replayed': 'true' } };
+    }
     if (held.state !== 'completed')
       throw new ConflictError('A request with this Idempotency-Key is still in progress.');
     if (!held.response)
@@ -136,9 +162,21 @@ async function idempotently(
   try {
     response = await run();
   } catch (err) {
-    if (err instanceof AppError && err.status < 500) await complete(toProblem(err, call.requestId));
+    if (err instanceof AppError && err.status < 500 && !writeScope()?.pending)
+      await complete(toProblem(err, call.requestId));
     else await store.delete(id).catch(() => undefined);
     throw err;
+  }
+  const pending = writeScope()?.pending;
+  if (pending) {
+    // Kept until the token's window ends: no other request may take the claim over meanwhile.
+    const kept =
+      response.statusCode < 500 &&
+      (await store
+        .put(id, { ...claim, lease_until: nowSeconds + IN_PROGRESS_SECONDS, response, pending })
+        .catch(() => false));
+    if (!kept) await store.delete(id).catch(() => undefined);
+    throw new OutcomeUnknownError(pending);
   }
   if (response.statusCode < 500) await complete(response);
   else await store.delete(id);

@@ -86,6 +86,7 @@ export function timerHandlers(deps: FireDeps, db: Db) {
       const { moved } = await rezoneTimers(
         { ...deps, timers: timerStore(db), rezone: rezoneStore(db) },
         event.tenant_id,
+        event.occurred_at,
       );
       logger.info('timers moved to the tenant time zone', {
         event: LOG_EVENTS.timersRezoned,

@@ -138,12 +138,12 @@ function operation(c: Components, id: OperationId, op: Operation, fixed: FixedBo
   }
 
   const headers: Json = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
-  if (op.idempotent)
-    headers['Idempotent-Replayed'] = {
-      description:
-        '`true` when the answer is the replay of an earlier request with the same `Idempotency-Key`.',
-      schema: { type: 'string', const: 'true' },
-    };
+  const replayed = {
+    description:
+      '`true` when the answer is the replay of an earlier request with the same `Idempotency-Key`.',
+    schema: { type: 'string', const: 'true' },
+  };
+  if (op.idempotent) headers['Idempotent-Replayed'] = replayed;
   if (op.deprecated) Object.assign(headers, deprecationResponseHeaders(op.deprecated));
   const cacheControl = CACHE_CONTROL[id];
   if (cacheControl)
@@ -183,7 +183,13 @@ function operation(c: Components, id: OperationId, op: Operation, fixed: FixedBo
   }
   if (demo) responses['304'] = { description: 'Not modified: the `If-None-Match` tag is current.', headers };
   for (const status of errorStatuses(id, op)) {
-    const extra = EXTRA_ERROR_HEADERS[id]?.[status];
+    // A use case's 4xx is kept with the key and replayed like a success (docs/api.md section 7).
+    const kept =
+      op.idempotent && REPLAYED_ERRORS.has(status) ? { 'Idempotent-Replayed': replayed } : undefined;
+    const extra =
+      kept || EXTRA_ERROR_HEADERS[id]?.[status]
+        ? { ...EXTRA_ERROR_HEADERS[id]?.[status], ...kept }
+        : undefined;
     const general = errorResponse(status);
     responses[String(status)] = extra
       ? { ...general, headers: { ...(general.headers as Json), ...extra } }
@@ -202,6 +208,9 @@ function operation(c: Components, id: OperationId, op: Operation, fixed: FixedBo
   out.responses = responses;
   return out;
 }
+
+/** The errors a use case answers (after the `Idempotency-Key` claim), which a key keeps. */
+const REPLAYED_ERRORS = new Set([404, 409, 422]);
 
 const TAGS: Record<string, string> = {
   auth: 'Sessions and the current identity.',

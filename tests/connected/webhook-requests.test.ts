@@ -188,6 +188,16 @@ describe('recover', () => {
     expect((err as ValidationError).errors).toEqual([
       { path: 'since', code: 'too_old', message: 'must be at most 30 days back' },
     ]);
+    // A future `since` is 422 too, and queues nothing: the failed message is still there for the next call.
+    for (const future of [new Date(clock.now().getTime() + 1).toISOString(), '2999-01-01T00:00:00Z']) {
+      const ahead = await recoverMessages(h.deps.log, owner(t), t.id, endpoint.id, future).catch(
+        (e: unknown) => e,
+      );
+      expect(ahead).toBeInstanceOf(ValidationError);
+      expect((ahead as ValidationError).errors).toEqual([
+        { path: 'since', code: 'in_future', message: 'must not be in the future' },
+      ]);
+    }
     expect(await recoverMessages(h.deps.log, owner(t), t.id, endpoint.id, since)).toEqual({ queued: 1 });
     expect(await audited(t.id, 'webhook_endpoint', endpoint.id)).toContainEqual({
       event_type: 'webhook_endpoint.recovered',

@@ -166,6 +166,26 @@ describe('cron: properties', () => {
     );
   });
 
+  it('the catch-up finds the latest firing the walk from firing to firing finds', () => {
+    // The walk is the definition (one nextRun per missed firing); latestRunBy searches back from now.
+    const walk = (s: ReturnType<typeof parseCron>, zone: string, from: Date, now: Date) => {
+      let latest = from;
+      for (let next = nextRun(s, zone, from); next && next <= now; next = nextRun(s, zone, next))
+        latest = next;
+      return latest;
+    };
+    fc.assert(
+      fc.property(pattern, zones, instant, fc.integer({ min: 0, max: 86_400_000 }), (p, zone, t, span) => {
+        const s = parseCron(`${p.minute} ${p.hour} ${p.dom} ${p.month} ${p.dow}`);
+        const from = nextRun(s, zone, new Date(t));
+        if (!from) return;
+        const now = new Date(from.getTime() + span);
+        expect(latestRunBy(s, zone, from, now).toISOString()).toBe(walk(s, zone, from, now).toISOString());
+      }),
+      { numRuns: 25 },
+    );
+  });
+
   it('nothing matching is skipped: no matching minute lies between a time and its next firing', () => {
     fc.assert(
       fc.property(zones, instant, (zone, t) => {

@@ -19,8 +19,75 @@ export const describe = <T extends z.ZodMiniType>(schema: T, description: string
   return schema;
 };
 
-/** A string of `min` to `max` characters. */
-export const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
+/**
+ * What a text input may hold (docs/api.md section 11, "Text"):
+ * - `line` (the default: ids, keys, addresses, one-line values): no C0 control character (U+0000
+ *   to U+001F, tab and newlines included) and no unpaired surrogate;
+ * - `free` (descriptions, summaries, notes, message bodies): the same, but tab, LF and CR stay;
+ * - `name` (names, titles, subjects): `line`, and no bidirectional embedding, override or
+ *   isolate character (U+202A to U+202E, U+2066 to U+2069) and no U+FEFF: invisible in a list,
+ *   they make one name look like another.
+ */
+export type TextKind = 'line' | 'free' | 'name';
+
+/* eslint-disable no-control-regex -- finding control characters is the point */
+const CONTROL: Record<TextKind, RegExp> = {
+  line: /[\u0000-\u001f]/,
+  name: /[\u0000-\u001f]/,
+  free: /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/,
+};
+/* eslint-enable no-control-regex */
+// Without the `u` flag a regular expression sees UTF-16 code units, so a lone half is visible.
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const BIDI_OR_BOM = /[\u202a-\u202e\u2066-\u2069\ufeff]/;
+
+/** Why `value` is not text of `kind`, or undefined when it is. */
+export function textProblem(value: string, kind: TextKind): string | undefined {
+  if (UNPAIRED_SURROGATE.test(value)) return 'must not contain an unpaired surrogate';
+  if (CONTROL[kind].test(value))
+    return kind === 'free'
+      ? 'must not contain control characters other than tab and newline'
+      : 'must not contain control characters';
+  if (kind === 'name' && BIDI_OR_BOM.test(value))
+    return 'must not contain bidirectional control characters or U+FEFF';
+  return undefined;
+}
+
+/** The check of a text field of `kind`: a 422 `invalid_text` naming the field. */
+export const textRule = (kind: TextKind = 'line') =>
+  z.superRefine((value: string, ctx) => {
+    const message = textProblem(value, kind);
+    if (message) ctx.issues.push({ code: 'custom', message, input: value, params: { code: 'invalid_text' } });
+  });
+
+/** A text of `min` to `max` characters, of `kind` (the one way a request's string is declared). */
+export const text = (min: number, max: number, kind: TextKind = 'line') =>
+  z.string().check(z.minLength(min), z.maxLength(max), textRule(kind));
+
+/** Every string in free-form JSON, and every key, is checked as `free` text (keys as `line`), naming its path. */
+const freeFormText = z.superRefine((value: Record<string, unknown>, ctx) => {
+  const walk = (v: unknown, path: (string | number)[]) => {
+    if (typeof v === 'string') {
+      const message = textProblem(v, 'free');
+      if (message)
+        ctx.issues.push({ code: 'custom', message, input: v, path, params: { code: 'invalid_text' } });
+    } else if (Array.isArray(v)) v.forEach((item, i) => walk(item, [...path, i]));
+    else if (v && typeof v === 'object')
+      for (const [key, item] of Object.entries(v)) {
+        const message = textProblem(key, 'line');
+        if (message)
+          ctx.issues.push({
+            code: 'custom',
+            message,
+            input: key,
+            path: [...path, key],
+            params: { code: 'invalid_text' },
+          });
+        walk(item, [...path, key]);
+      }
+  };
+  walk(value, []);
+});
 
 export const SubjectType = z
   .string()
@@ -32,7 +99,13 @@ export const SubjectType = z
 
 export const SubjectId = text(1, 128);
 
-export const FreeForm = describe(z.record(z.string(), z.unknown()), 'Free-form JSON object');
+export const FreeForm = describe(
+  z.record(z.string(), z.unknown()).check(freeFormText),
+  'Free-form JSON object',
+);
+
+/** A free-form JSON object checked as FreeForm is, for schemas that describe it their own way. */
+export const freeFormObject = () => z.record(z.string(), z.unknown()).check(freeFormText);
 
 export const Cursor = text(1, 2048);
 

@@ -35,7 +35,7 @@ const Quantity = describe(
 );
 
 export const DocumentLine = named(
-  z.strictObject({ description: text(1, 500), quantity: Quantity, unit_amount: Money }),
+  z.strictObject({ description: text(1, 500, 'free'), quantity: Quantity, unit_amount: Money }),
   'DocumentLine',
 );
 
@@ -60,7 +60,7 @@ export const DocumentCreate = named(
     .strictObject({
       document_type: DocumentType,
       number: text(1, 64),
-      counterparty: text(1, 200),
+      counterparty: text(1, 200, 'name'),
       currency: z.string().check(z.regex(/^[A-Z]{3}$/, 'must be 3 upper-case letters (ISO 4217)')),
       amount: PositiveMoney,
       issued_on: z.iso.date(),
@@ -118,14 +118,14 @@ export const DocumentCreate = named(
 );
 
 export const DocumentStatusChange = named(
-  z.strictObject({ status: DocumentStatus, note: z.optional(z.nullable(text(2, 255))) }),
+  z.strictObject({ status: DocumentStatus, note: z.optional(z.nullable(text(2, 255, 'free'))) }),
   'DocumentStatusChange',
 );
 
 export const DocumentListQuery = z.strictObject({
   document_type: z.optional(DocumentType),
   status: z.optional(DocumentStatus),
-  counterparty: z.optional(text(1, 200)),
+  counterparty: z.optional(text(1, 200, 'name')),
   ...pageQuery,
 });
 

@@ -79,7 +79,7 @@ export const EscalationMatch = named(
 );
 
 const fields = {
-  name: text(2, 120),
+  name: text(2, 120, 'name'),
   priority: z.int().check(z.minimum(0), z.maximum(ESCALATION_LIMITS.priority)),
   match: EscalationMatch,
   levels: z.array(EscalationLevel).check(z.minLength(1), z.maxLength(ESCALATION_LIMITS.levels)),

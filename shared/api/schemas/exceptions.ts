@@ -21,8 +21,8 @@ export const BusinessExceptionCreate = named(
       ),
     subject_type: SubjectType,
     subject_id: SubjectId,
-    title: text(2, 255),
-    summary: text(2, 2000),
+    title: text(2, 255, 'name'),
+    summary: text(2, 2000, 'free'),
     severity: z._default(ExceptionSeverity, 'warning'),
     evidence: z.optional(FreeForm),
     impact: z.optional(FreeForm),
@@ -34,7 +34,7 @@ export const BusinessExceptionCreate = named(
 export const BusinessExceptionStatusChange = named(
   z.strictObject({
     status: z.enum(['acknowledged', 'resolved']),
-    note: z.optional(z.nullable(text(2, 255))),
+    note: z.optional(z.nullable(text(2, 255, 'free'))),
   }),
   'BusinessExceptionStatusChange',
 );

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { FreeForm, describe, named, pageQuery, text } from './common';
+import { FreeForm, describe, freeFormObject, named, pageQuery, text, textRule } from './common';
 
 /**
  * The integration hub's requests (docs/api.md section 9.3). `config` and `secret` are checked
@@ -32,7 +32,7 @@ const Mapping = describe(
 const Config = describe(FreeForm, "Non-secret settings, checked against the adapter's config_schema");
 
 const Secret = describe(
-  z.record(z.string(), z.unknown()),
+  freeFormObject(),
   "Write-only: the adapter's auth_profile.secret_fields; kept in private storage, never returned",
 );
 
@@ -53,7 +53,7 @@ export const ConnectionSchedule = named(
 export const IntegrationConnectionCreate = named(
   z.strictObject({
     adapter_key: Key,
-    name: text(2, 120),
+    name: text(2, 120, 'name'),
     scopes: z.optional(Scopes),
     config: z.optional(Config),
     secret: z.optional(Secret),
@@ -66,7 +66,7 @@ export const IntegrationConnectionCreate = named(
 /** PATCH: any of these; `config` and `mapping` replace the stored ones, `secret: null` removes it. */
 export const IntegrationConnectionUpdate = named(
   z.strictObject({
-    name: z.optional(text(2, 120)),
+    name: z.optional(text(2, 120, 'name')),
     status: z.optional(ConnectionStatus),
     scopes: z.optional(Scopes),
     config: z.optional(Config),
@@ -137,8 +137,8 @@ export const ReconciliationRunPath = z.object({ tenant_id: text(1, 64), run_id: 
  * provider's other parameters (`scope`, `session_state`) are ignored.
  */
 export const OAuthCallbackQuery = z.object({
-  code: z.optional(z.string().check(z.maxLength(2048))),
-  state: z.optional(z.string().check(z.maxLength(128))),
-  error: z.optional(z.string().check(z.maxLength(64))),
-  realmId: z.optional(z.string().check(z.maxLength(32))),
+  code: z.optional(z.string().check(z.maxLength(2048), textRule())),
+  state: z.optional(z.string().check(z.maxLength(128), textRule())),
+  error: z.optional(z.string().check(z.maxLength(64), textRule())),
+  realmId: z.optional(z.string().check(z.maxLength(32), textRule())),
 });

@@ -73,8 +73,8 @@ export const NotificationCreate = named(
       recipient_user_id: z.optional(text(1, 64)),
       category: z._default(NotificationCategory, 'general'),
       priority: z._default(NotificationPriority, 'normal'),
-      subject: z.optional(z.nullable(text(1, 255))),
-      body: text(1, 65536),
+      subject: z.optional(z.nullable(text(1, 255, 'name'))),
+      body: text(1, 65536, 'free'),
       metadata: z.optional(FreeForm),
       dedupe_key: z.optional(text(1, 128)),
       dedupe_window_minutes: z.optional(windowMinutes()),
@@ -117,7 +117,7 @@ export const ReviewItemPath = z.object({ tenant_id: text(1, 64), review_item_id:
 export const ReviewDecision = named(
   z.strictObject({
     action: z.enum(['retry', 'discard']),
-    note: z.optional(z.nullable(text(2, 255))),
+    note: z.optional(z.nullable(text(2, 255, 'free'))),
   }),
   'ReviewDecision',
 );

@@ -9,8 +9,8 @@ const DueAt = timestamp();
 
 /** What a task's PATCH may change (docs/api.md section 9); anything else is an unknown field. */
 const editable = {
-  title: text(2, 255),
-  description: z.nullable(text(1, 2000)),
+  title: text(2, 255, 'name'),
+  description: z.nullable(text(1, 2000, 'free')),
   assignee_role: z.nullable(Role),
   assignee_id: z.nullable(text(1, 64)),
   due_at: z.nullable(DueAt),
@@ -59,7 +59,7 @@ export const TaskUpdate = named(
 );
 
 export const TaskStatusChange = named(
-  z.strictObject({ status: TaskStatus, note: z.optional(z.nullable(text(2, 255))) }),
+  z.strictObject({ status: TaskStatus, note: z.optional(z.nullable(text(2, 255, 'free'))) }),
   'TaskStatusChange',
 );
 

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import { DisplayName, Email, NewPassword, Role } from './auth';
 import { isTimeZone } from '#shared/kernel/time-zone';
-import { describe, named, pageQuery, text } from './common';
+import { describe, named, pageQuery, text, textRule } from './common';
 
 export const TenantId = z
   .string()
   .check(z.regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'must match ^[a-z0-9][a-z0-9-]{1,62}$'));
 
-const TenantName = z.string().check(z.trim(), z.minLength(2), z.maxLength(120));
+const TenantName = z.string().check(z.trim(), z.minLength(2), z.maxLength(120), textRule('name'));
 
 export const TenantCreate = named(z.strictObject({ id: TenantId, name: TenantName }), 'TenantCreate');
 

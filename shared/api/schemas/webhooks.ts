@@ -27,7 +27,7 @@ export const SubscribedEventType = named(z.enum(['*', ...EVENT_TYPE_NAMES]), 'We
 
 const fields = {
   url: text(1, WEBHOOK_LIMITS.url),
-  description: z.nullable(text(0, WEBHOOK_LIMITS.description)),
+  description: z.nullable(text(0, WEBHOOK_LIMITS.description, 'free')),
   event_types: z.array(SubscribedEventType).check(z.minLength(1), z.maxLength(WEBHOOK_LIMITS.eventTypes)),
   enabled: z.boolean(),
 };

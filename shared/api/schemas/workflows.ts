@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { FIELD_PATH, invalidPlaceholders } from '#shared/kernel/placeholders';
 import { Role } from './auth';
-import { FreeForm, named, pageQuery, text } from './common';
+import { FreeForm, named, pageQuery, text, type TextKind } from './common';
 import {
   NotificationCategory,
   NotificationChannel,
@@ -42,8 +42,8 @@ export const FieldPath = z
     z.regex(FIELD_PATH, 'must be a dotted path of letters, digits and underscores, like lines.0.total'),
   );
 
-const Scalar = z.union([text(0, 1000), z.number(), z.boolean(), z.null()]);
-const Ordered = z.union([text(1, 1000), z.number()]);
+const Scalar = z.union([text(0, 1000, 'free'), z.number(), z.boolean(), z.null()]);
+const Ordered = z.union([text(1, 1000, 'free'), z.number()]);
 
 /** Each operator takes the value it can compare with; `exists` takes true (present) or false. */
 export const Condition = named(
@@ -58,7 +58,7 @@ export const Condition = named(
     z.strictObject({
       field: FieldPath,
       op: z.literal('contains'),
-      value: z.union([text(1, 1000), z.number(), z.boolean()]),
+      value: z.union([text(1, 1000, 'free'), z.number(), z.boolean()]),
     }),
     z.strictObject({ field: FieldPath, op: z.literal('exists'), value: z._default(z.boolean(), true) }),
   ]),
@@ -66,8 +66,8 @@ export const Condition = named(
 );
 
 /** Text with `{{field}}` placeholders, each a dotted path into the entity. */
-const Template = (min: number, max: number) =>
-  text(min, max).check(
+const Template = (min: number, max: number, kind: TextKind = 'line') =>
+  text(min, max, kind).check(
     z.refine((t) => invalidPlaceholders(t).length === 0, {
       message: 'a {{placeholder}} must hold a dotted field path, like {{subject_id}}',
       params: { code: 'invalid_placeholder' },
@@ -77,7 +77,7 @@ const Template = (min: number, max: number) =>
 export const CreateTaskAction = named(
   z.strictObject({
     type: z.literal('create_task'),
-    title: Template(2, 255),
+    title: Template(2, 255, 'name'),
     assignee_role: z.optional(z.nullable(Role)),
     due_in_hours: z.optional(z.nullable(z.int().check(z.minimum(1), z.maximum(8760)))),
   }),
@@ -93,8 +93,8 @@ export const NotifyAction = named(
       recipient_user_id: z.optional(Template(1, 128)),
       category: z._default(NotificationCategory, 'general'),
       priority: z._default(NotificationPriority, 'normal'),
-      subject: z.optional(z.nullable(Template(1, 255))),
-      body: Template(1, 65536),
+      subject: z.optional(z.nullable(Template(1, 255, 'name'))),
+      body: Template(1, 65536, 'free'),
     })
     .check(...recipientChecks()),
   'WorkflowNotifyAction',
@@ -138,7 +138,7 @@ export const ScheduleTrigger = named(
 export const WorkflowTrigger = z.union([EventTrigger, ScheduleTrigger]);
 
 const fields = {
-  name: text(2, 120),
+  name: text(2, 120, 'name'),
   trigger: WorkflowTrigger,
   conditions: z.array(Condition).check(z.maxLength(10)),
   actions: z.array(WorkflowAction).check(z.minLength(1), z.maxLength(5)),

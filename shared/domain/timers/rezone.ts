@@ -27,10 +27,21 @@ const ZONED = ['rule_schedule', 'document_due'] as const;
  * firing or a change of the subject meanwhile wins; a redelivered event finds nothing to move.
  * Escalations, acknowledgement timeouts, `task_due` and hub schedules are instants or elapsed
  * time, and stay.
+ *
+ * A timer already due (at or before the change's time `changedAt`, or by now) is never moved: the
+ * sweep runs every 30 seconds in the cloud, so a due timer may still be armed when the change is
+ * handled, and moving it to the first occurrence after now dropped that run. It fires at its old
+ * time; its firing re-reads the zone, so the next occurrence is the new zone's, and a schedule
+ * missed several times fires once, for its latest occurrence.
  */
-export async function rezoneTimers(deps: RezoneDeps, tenantId: string): Promise<{ moved: number }> {
+export async function rezoneTimers(
+  deps: RezoneDeps,
+  tenantId: string,
+  changedAt?: string,
+): Promise<{ moved: number }> {
   const zone = await deps.zones.timeZoneOf(tenantId);
   const now = deps.clock.now();
+  const dueBy = new Date(Math.max(now.getTime(), changedAt ? Date.parse(changedAt) : 0)).toISOString();
   let moved = 0;
   for (const kind of ZONED) {
     let cursor: string | undefined;
@@ -38,7 +49,8 @@ export async function rezoneTimers(deps: RezoneDeps, tenantId: string): Promise<
       const page = await deps.timers.list(tenantId, { kind }, { limit: 100, cursor });
       // A page's moves run together: one at a time, a tenant with thousands of open invoices would
       // outlast the worker's timeout (each move is a read and a transaction).
-      const results = await Promise.all(page.items.map((timer) => move(deps, timer, zone, now)));
+      const pending = page.items.filter((timer) => timer.due_at > dueBy);
+      const results = await Promise.all(pending.map((timer) => move(deps, timer, zone, now)));
       moved += results.filter(Boolean).length;
       cursor = page.next_cursor ?? undefined;
     } while (cursor);

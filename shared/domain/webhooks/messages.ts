@@ -166,6 +166,9 @@ export async function recoverMessages(
     throw new ValidationError([
       { path: 'since', code: 'too_old', message: `must be at most ${WEBHOOK_LIMITS.keepDays} days back` },
     ]);
+  // A future `since` finds nothing, and a 202 with nothing queued would read as "nothing failed".
+  if (Date.parse(since) > now)
+    throw new ValidationError([{ path: 'since', code: 'in_future', message: 'must not be in the future' }]);
   const failed = await deps.messages.failedSince(tenantId, endpointId, new Date(since).toISOString());
   // The audit event rides with the first message's requeue: a recover that finds none changes nothing.
   let audit: AuditEvent | undefined = queuedAudit(

@@ -3,15 +3,22 @@ import { bundleFloor, bundleFunction } from '../../../bench/lib/bundle';
 import { discoverFunctions } from '../../../bench/lib/functions';
 
 /**
- * Budget: every API function's minified bundle (infra/bundling.ts options) is at most 1.30x its
+ * Budget: every API function's minified bundle (infra/bundling.ts options) is at most 1.31x its
  * SDK-only floor (the SDK clients and commands it imports, bundled alone). Functions are
  * discovered from GROUPS, so a new route group is budgeted without editing this file.
  *
  * 1.30, not the earlier 1.25: above a floor of about 340 KB, the required Powertools Logger and
  * Metrics (33 KB), zod/mini (28 KB) and middy (4 KB) take about 65 KB before any code of the
  * service's own, which left 20 KB for a whole route group (docs/performance.md).
+ *
+ * 1.31 since issue 38: every route group answers a write whose answer was lost by sending it again
+ * with its ClientRequestToken (functions/adapters/dynamo.ts, functions/http/write-outcome.ts,
+ * the Idempotency-Key's pending record) and checks every request string as text
+ * (shared/api/schemas/common.ts): 1.8 to 4.3 KB a group, measured (api-auth 440,870 -> 444,005 B,
+ * api-exceptions 447,642 -> 451,846 B, 1.2880x -> 1.3001x). Each allowance below rose by 0.01
+ * for the same code.
  */
-const BUDGET = 1.3;
+const BUDGET = 1.31;
 
 /**
  * public serves static answers (the OpenAPI document and the demo payloads, both generated and
@@ -54,15 +61,17 @@ const PUBLIC_MAX_ABOVE_FLOOR = 128_000;
 // scheduled rule's next_run_at needs at create (about 4 KB, measured 1.321); api-tenants the IANA
 // zone check and the BatchGet of "my tenants" (measured 1.302). Named in docs/performance.md.
 const ALLOWANCES: Record<string, number> = {
-  'api-integrations': 1.4,
-  'api-oauth': 1.32,
-  'api-workflows': 1.33,
-  'api-tenants': 1.31,
-  'api-notifications': 1.34,
+  // Issue 38 (write outcomes, text rules) measured: integrations 1.4003, oauth 1.3217, workflows
+  // 1.3374, tenants 1.3197, notifications 1.3453, review 1.3157, documents 1.3111.
+  'api-integrations': 1.41,
+  'api-oauth': 1.33,
+  'api-workflows': 1.34,
+  'api-tenants': 1.32,
+  'api-notifications': 1.35,
   // Issue 24: the one review queue decides webhook_endpoint items too (the decider and its one
   // transaction, no endpoint record read); measured 1.3009. Named in docs/performance.md.
-  'api-review': 1.31,
-  'api-documents': 1.31,
+  'api-review': 1.32,
+  'api-documents': 1.32,
 };
 const PUBLIC_SDK = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
 
