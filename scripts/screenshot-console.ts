@@ -3,9 +3,6 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startDynamoLocal } from '#local/dynamodb-local';
-import { startRuntime } from '#local/runtime';
-import { ACME, PEOPLE, seedConsole } from '#tests/support/console-seed';
 import { launchChromium } from './lib/chromium';
 import { buildConsole } from './lib/console-build';
 
@@ -18,6 +15,10 @@ const out = fileURLToPath(new URL('../docs/console/', import.meta.url));
 process.env.OPS_LOCAL_QUIET = '1';
 process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
 process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+// Loaded after the settings above: the handlers read them when their modules load.
+const { startDynamoLocal } = await import('#local/dynamodb-local');
+const { startRuntime } = await import('#local/runtime');
+const { ACME, PEOPLE, seedConsole } = await import('#tests/support/console-seed');
 
 const dir = await mkdtemp(join(tmpdir(), 'ops-console-shots-'));
 buildConsole(dir);
