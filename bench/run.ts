@@ -7,7 +7,7 @@
  *                                     60), until the ratio is known within ±BENCH_COLD_PRECISION
  *                                     (default 0.025, so two runs agree within 5%)
  *   BENCH_SAMPLES (default 200)       warm samples per route (login: a fifth, scrypt is slow)
- *   BENCH_PARTS (default all)         comma list of routes, cold, levers, delivery, lists, peer, webhooks:
+ *   BENCH_PARTS (default all)         comma list of routes, cold, levers, delivery, lists, peer, webhooks, console:
  *                                     the parts to run; a run of some parts keeps the other parts'
  *                                     figures in bench/results.json (bench/lib/results.ts)
  *   BENCH_WEBHOOK_* (bench/lib/webhooks.ts) the webhooks part's changes, pace and hang
@@ -52,6 +52,7 @@ import { measurePeer, peerChanges } from './lib/peer';
 import { reportLines, resultsOf } from './lib/report';
 import { mergeResults } from './lib/results';
 import { measureWebhooks } from './lib/webhooks';
+import { consoleLines, measureConsole } from './lib/console';
 import { copyTable, lambdaEnv, seed } from './lib/scenario';
 import {
   BUDGET,
@@ -188,6 +189,10 @@ try {
   // 8. Webhooks: fan-out, change-to-receiver latency and fairness on the local runtime's pieces --
   const webhooks = PARTS.has('webhooks') ? await onFreshEngine(measureWebhooks) : undefined;
 
+  // 9. The operator console: its first screen's bytes, the exceptions list in Chromium -----------
+  // (bench/console.ts, in a process of its own with its own runtime and DynamoDB Local).
+  const operatorConsole = PARTS.has('console') ? await measureConsole() : undefined;
+
   // Report -------------------------------------------------------------------------------------
   const figures = {
     built,
@@ -209,6 +214,7 @@ try {
     budgets: BUDGET,
     ...resultsOf(figures),
     webhooks,
+    console: operatorConsole,
     runtimeSeconds: round(elapsedSeconds(), 1),
     loadAverage: { start: loadAtStart, end: load1() },
   };
@@ -228,6 +234,7 @@ try {
     '',
     ...reportLines(figures),
     ...(webhooks ? ['', `Webhooks (issue 24): ${String(webhooks.summary)}`] : []),
+    ...(operatorConsole ? ['', ...consoleLines(operatorConsole)] : []),
     '',
     `bench ran in ${results.runtimeSeconds} s; results in bench/results.json`,
   ];

@@ -4,7 +4,16 @@
  * and the machine's load then (`measuredAt`), since a figure means little without its load.
  */
 
-export const ALL_PARTS = ['routes', 'cold', 'levers', 'delivery', 'lists', 'peer', 'webhooks'] as const;
+export const ALL_PARTS = [
+  'routes',
+  'cold',
+  'levers',
+  'delivery',
+  'lists',
+  'peer',
+  'webhooks',
+  'console',
+] as const;
 
 /** The results file's keys that hold each part's figures. */
 export const PART_KEYS: Record<(typeof ALL_PARTS)[number], string[]> = {
@@ -15,6 +24,7 @@ export const PART_KEYS: Record<(typeof ALL_PARTS)[number], string[]> = {
   lists: ['lists'],
   peer: ['peer'],
   webhooks: ['webhooks'],
+  console: ['console'],
 };
 
 /** Bundles are built by every run, but their sizes belong beside the figures that used them. */

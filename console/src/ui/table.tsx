@@ -27,11 +27,14 @@ export function Pager({ next, href }: { next: string | null; href: (cursor: stri
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A timestamp in the browser's time zone, dense (`2026-11-29 04:18`), with the ISO in a tooltip. */
-export function Time({ at }: { at: string | null | undefined }) {
+/**
+ * A timestamp in the browser's time zone, dense (`2026-11-29 04:18`, with `:07` seconds where
+ * the order of close events matters), with the ISO in a tooltip.
+ */
+export function Time({ at, seconds }: { at: string | null | undefined; seconds?: boolean }) {
   if (!at) return <span class="muted">–</span>;
   const d = new Date(at);
-  const text = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const text = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}${seconds ? `:${pad(d.getSeconds())}` : ''}`;
   return (
     <time dateTime={at} title={at}>
       {text}

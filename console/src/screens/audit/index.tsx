@@ -83,10 +83,10 @@ export function AuditScreen() {
               {list.data.items.map((e) => (
                 <tr key={e.id}>
                   <td>
-                    <Time at={e.created_at} />
+                    <Time at={e.created_at} seconds />
                   </td>
                   <td class="mono">{e.event_type}</td>
-                  <td>
+                  <td class="nowrap">
                     {!e.entity_type || !e.entity_id ? (
                       <span class="muted">–</span>
                     ) : e.entity_type === 'exception' ? (

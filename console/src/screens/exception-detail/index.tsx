@@ -68,7 +68,7 @@ export function ExceptionDetail() {
                 <ol class="timeline">
                   {[...(history.data ?? [])].reverse().map((e) => (
                     <li key={e.id}>
-                      <Time at={e.created_at} /> <span class="mono">{e.event_type}</span> {e.summary}
+                      <Time at={e.created_at} seconds /> <span class="mono">{e.event_type}</span> {e.summary}
                       <span class="muted"> by {nameOf(e.actor_id)}</span>
                     </li>
                   ))}
