@@ -85,7 +85,7 @@ try {
       token,
     );
     const page = await context.newPage();
-    await page.goto(`${runtime.url}/console/t/bench/exceptions`);
+    await page.goto(`${runtime.url}/console/t/bench/exceptions?limit=${ROWS}`);
     await page
       .locator('[data-testid="exceptions"] tbody tr')
       .nth(ROWS - 1)

@@ -66,6 +66,16 @@ describe('console screens', () => {
     expect(titles[0]).toBe('Payment short by 40.00');
     await screenIsClean('exceptions');
 
+    // Pages by cursor, in the URL: two at a time, the next two, back to the first.
+    await w.page.goto(h.url(`/console/t/${ACME}/exceptions?limit=2`));
+    await expect.poll(() => rows.locator('td.title').allTextContents()).toEqual(titles.slice(0, 2));
+    await w.page.getByRole('link', { name: 'Next page' }).click();
+    await expect.poll(() => w.page.url()).toContain('cursor=');
+    await expect.poll(() => rows.locator('td.title').allTextContents()).toEqual(titles.slice(2, 4));
+    await w.page.getByRole('link', { name: 'First page' }).click();
+    await expect.poll(() => rows.locator('td.title').allTextContents()).toEqual(titles.slice(0, 2));
+    await w.page.goto(h.url(`/console/t/${ACME}/exceptions`));
+
     await w.page.getByLabel('Severity').selectOption('critical');
     await expect.poll(() => w.page.url()).toContain('severity=critical');
     await expect.poll(() => rows.locator('td.title').allTextContents()).toEqual(['Payment short by 40.00']);

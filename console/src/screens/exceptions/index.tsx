@@ -23,15 +23,17 @@ export function ExceptionsScreen() {
   const severity = pick(SEVERITIES, query.severity);
   const subjectType = query.subject_type || undefined;
   const cursor = query.cursor || undefined;
+  // The page size, in the URL like the rest (the API takes 1 to 100).
+  const limit = Math.min(100, Math.max(1, Number.parseInt(query.limit ?? '', 10) || 50));
   const list = useLoad(async () => {
     const { data } = await exceptionsList({
       client,
       path: { tenant_id: tenant },
-      query: { status, severity, subject_type: subjectType, cursor, limit: 100 },
+      query: { status, severity, subject_type: subjectType, cursor, limit },
     });
     performance.mark('exceptions:data');
     return data;
-  }, [tenant, status, severity, subjectType, cursor]);
+  }, [tenant, status, severity, subjectType, cursor, limit]);
   // `npm run bench` reads these marks: the rows in the DOM (layout effects run before the paint)
   // and on screen (effects run after it).
   useLayoutEffect(() => {
