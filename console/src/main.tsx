@@ -60,9 +60,9 @@ function App() {
 
   return (
     <Router>
-      <Route path="/console/sign-in" component={() => <SignIn client={client} onSignedIn={signedIn} />} />
-      <Route path="/console/t/:tenant/*" component={() => <TenantShell me={me!} />} />
-      <Route default component={() => <Home me={me!} />} />
+      <Route path="/console/sign-in" component={SignIn} client={client} onSignedIn={signedIn} />
+      <Route path="/console/t/:tenant/*" component={TenantShell} me={me!} />
+      <Route default component={Home} me={me!} />
     </Router>
   );
 }
@@ -164,7 +164,9 @@ function TenantShell({ me }: { me: AuthMeRead }) {
         </button>
       </header>
       <main id="main" tabIndex={-1}>
-        <Router>
+        {/* A new screen (not a new filter: the query is not the path) takes the focus to its
+            content, so a keyboard's next Tab starts there rather than at the top of the page. */}
+        <Router onRouteChange={() => document.getElementById('main')?.focus()}>
           <Route path="/exceptions" component={ExceptionsScreen} />
           <Route path="/exceptions/:id" component={ExceptionDetail} />
           <Route path="/tasks" component={TasksScreen} />
@@ -172,12 +174,14 @@ function TenantShell({ me }: { me: AuthMeRead }) {
           <Route path="/inbox" component={InboxScreen} />
           <Route path="/preferences" component={PreferencesScreen} />
           <Route path="/audit" component={AuditScreen} />
-          <Route default component={() => <p class="empty">There is no such screen.</p>} />
+          <Route default component={NoSuchScreen} />
         </Router>
       </main>
     </ConsoleContext.Provider>
   );
 }
+
+const NoSuchScreen = () => <p class="empty">There is no such screen.</p>;
 
 const roleLabel = (me: AuthMeRead, tenant: string) =>
   me.memberships.find((m) => m.tenant_id === tenant)?.role ??

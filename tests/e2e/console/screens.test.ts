@@ -55,11 +55,13 @@ async function screenIsClean(name: string) {
   expect(w.problems, name).toEqual([]);
 }
 
-describe('console screens', () => {
+// A browser under a loaded machine: a journey of many steps gets a minute before it is called hung.
+describe('console screens', { timeout: 60_000 }, () => {
   it('signs in to the exceptions list, newest first, filtered in the URL', async () => {
     await signIn(w, h, 'olivia');
     await expect.poll(() => w.page.url()).toContain(`/console/t/${ACME}/exceptions`);
     const rows = w.page.getByTestId('exceptions').locator('tbody tr');
+    await rows.first().waitFor();
     const titles = await rows.locator('td.title').allTextContents();
     const listed = await get(`/tenants/${ACME}/exceptions`);
     expect(titles).toEqual(listed.items.map((x: { title: string }) => x.title));

@@ -43,7 +43,8 @@ async function tabTo(page: Page, selector: string, text?: string) {
 const sessionToken = (page: Page) =>
   page.evaluate(() => (globalThis as any).sessionStorage.getItem('ops-console-token') as string | null);
 
-describe('console security', () => {
+// A browser under a loaded machine: a journey of many steps gets a minute before it is called hung.
+describe('console security', { timeout: 60_000 }, () => {
   it('serves every console path with the CSP of shared/console/site-headers.ts and no inline script', async () => {
     for (const path of ['/console/', '/console/t/acme/exceptions', '/console/app.js', '/console/style.css']) {
       const res = await fetch(h.url(path));
@@ -76,6 +77,10 @@ describe('console security', () => {
       await tabTo(page, 'a[href$="/exceptions/' + h.seed.exceptions.critical + '"]');
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Payment short by 40.00' }).waitFor();
+      // The new screen has the focus: the next Tab starts in its content.
+      await expect
+        .poll(() => page.evaluate(() => (globalThis as any).document.activeElement?.id as string))
+        .toBe('main');
       await tabTo(page, '#note');
       await page.keyboard.type('On it, calling the bank');
       await tabTo(page, 'button', 'Acknowledge');

@@ -42,7 +42,9 @@ export function PreferencesScreen() {
         <Problem error={prefs.error} />
       </section>
     );
-  return <PreferencesForm key={prefs.data.updated_at ?? 'new'} prefs={prefs.data} onSaved={prefs.reload} />;
+  // Keyed by tenant, not by the saved version: saving must not remount the form (and lose its
+  // "Saved."), another tenant's preferences must.
+  return <PreferencesForm key={tenant} prefs={prefs.data} onSaved={prefs.reload} />;
 }
 
 function PreferencesForm({ prefs, onSaved }: { prefs: PreferencesRead; onSaved: () => void }) {
