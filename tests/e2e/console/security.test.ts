@@ -53,6 +53,12 @@ describe('console security', { timeout: 60_000 }, () => {
         consoleSecurityHeaders()['content-security-policy'],
       );
     }
+    // Nothing outside the built console is served from under /console/.
+    // (The tests' build is two levels under /, in the temporary directory.)
+    for (const path of ['/console/..%2f..%2fetc%2fpasswd', '/console/%2e%2e/%2e%2e/etc/passwd']) {
+      const res = await fetch(h.url(path));
+      expect(await res.text(), path).not.toContain('root:');
+    }
     expect(consoleSecurityHeaders()['content-security-policy']).toMatch(/script-src 'self';/);
     expect(consoleSecurityHeaders()['content-security-policy']).not.toContain('unsafe');
     const html = await readFile(new URL('../../../console/index.html', import.meta.url), 'utf8');
