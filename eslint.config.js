@@ -27,6 +27,7 @@ export default tseslint.config(
       'clients/',
       'generated/',
       'demo-static/data/',
+      'console/dist/',
       'test-artifacts/',
       'coverage/',
       'reports/',
@@ -103,6 +104,48 @@ export default tseslint.config(
   {
     files: ['demo-static/**/*.js'],
     languageOptions: { globals: globals.browser },
+  },
+  // The operator console runs in the browser and reaches the API only through the generated client
+  // (docs/decisions.md, "The operator console"): no fetch of its own but its config.json.
+  {
+    files: ['console/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '\\#functions/*',
+                '\\#local/*',
+                '\\#infra/*',
+                '**/functions/**',
+                '**/local/**',
+                '**/infra/**',
+                '@aws-sdk/*',
+              ],
+              message:
+                'The console is a client of the public API: it imports the generated client, never the service.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: 'The token lives in memory and sessionStorage only.' },
+        { name: 'XMLHttpRequest', message: 'Call the API through the generated client.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'document', property: 'cookie', message: 'The console keeps nothing in cookies.' },
+        {
+          object: 'window',
+          property: 'localStorage',
+          message: 'The token lives in memory and sessionStorage only.',
+        },
+      ],
+    },
   },
   {
     files: ['**/*.cjs'],

@@ -8,7 +8,7 @@
  *                                     (default 0.025, so two runs agree within 5%)
  *   BENCH_SAMPLES (default 200)       warm samples per route (login: a fifth, scrypt is slow)
  *   BENCH_PARTS (default all)         comma list of routes, cold, levers, delivery, lists, peer, webhooks,
- *                                     fairness:
+ *                                     fairness, console:
  *                                     the parts to run; a run of some parts keeps the other parts'
  *                                     figures in bench/results.json (bench/lib/results.ts)
  *   BENCH_WEBHOOK_* (bench/lib/webhooks.ts) the webhooks part's changes, pace and hang
@@ -55,6 +55,7 @@ import { measurePeer, peerChanges } from './lib/peer';
 import { reportLines, resultsOf } from './lib/report';
 import { mergeResults } from './lib/results';
 import { measureWebhooks } from './lib/webhooks';
+import { consoleLines, measureConsole } from './lib/console';
 import { copyTable, lambdaEnv, seed } from './lib/scenario';
 import {
   BUDGET,
@@ -193,6 +194,9 @@ try {
 
   // 9. Fair queues: a quiet tenant's delivery beside another tenant's burst ---------------------
   const fairness = PARTS.has('fairness') ? await measureFairness(log) : undefined;
+  // 10. The operator console: its first screen's bytes, the exceptions list in Chromium -----------
+  // (bench/console.ts, in a process of its own with its own runtime and DynamoDB Local).
+  const operatorConsole = PARTS.has('console') ? await measureConsole() : undefined;
 
   // Report -------------------------------------------------------------------------------------
   const figures = {
@@ -216,6 +220,7 @@ try {
     ...resultsOf(figures),
     webhooks,
     fairness,
+    console: operatorConsole,
     runtimeSeconds: round(elapsedSeconds(), 1),
     loadAverage: { start: loadAtStart, end: load1() },
   };
@@ -236,6 +241,7 @@ try {
     ...reportLines(figures),
     ...(webhooks ? ['', `Webhooks (issue 24): ${String(webhooks.summary)}`] : []),
     ...(fairness ? ['', `Fair queues (issue 37): ${fairness.summary}`] : []),
+    ...(operatorConsole ? ['', ...consoleLines(operatorConsole)] : []),
     '',
     `bench ran in ${results.runtimeSeconds} s; results in bench/results.json`,
   ];

@@ -26,6 +26,7 @@ try {
     tableName: process.env.TABLE_NAME ?? 'ops-platform-local',
     port: Number(process.env.PORT ?? 3000),
     staticDir: new URL('../demo-static', import.meta.url).pathname,
+    consoleDir: new URL('../console/dist', import.meta.url).pathname,
     ...(email && password ? { bootstrapAdmin: { email, password } } : {}),
     ...(process.env.OPS_CURSOR_SECRET ? { cursorSecret: process.env.OPS_CURSOR_SECRET } : {}),
     env: process.env,

@@ -24,6 +24,7 @@ import { bootstrapAdmin } from '#shared/domain/identity/tenants';
 import { AppError, PayloadTooLargeError } from '#shared/kernel/errors';
 import type { Duplex } from 'node:stream';
 import { demoSiteSecurityHeaders } from '#shared/demo/site-headers';
+import { consoleSecurityHeaders } from '#shared/console/site-headers';
 import { lambdaContext, toApiGatewayEvent } from './api-gateway';
 import { startBackground, startServices } from './background';
 import { localConfig, type Settings } from './config';
@@ -42,6 +43,8 @@ export interface RuntimeOptions {
   cursorSecret?: string;
   bootstrapAdmin?: { email: string; password: string };
   staticDir?: string;
+  /** The built operator console (console/dist, `npm run build:console`), served at `/console/`. */
+  consoleDir?: string;
   /**
    * Settings for the functions and the runtime by their environment variable names (`npm start`
    * passes its own environment); they win over the runtime's own.
@@ -231,6 +234,40 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     return true;
   };
 
+  /**
+   * The console's files under `/console/`, with its own CSP (shared/console/site-headers.ts, the
+   * header CloudFront sends). A path that names no file is one of the app's routes (a deep link,
+   * a reload): it answers the app's index.html, as the cloud's viewer-request function does.
+   */
+  const consoleRoot = options.consoleDir ? resolve(options.consoleDir) : undefined;
+  const serveConsole = async (pathname: string, requestId: string, res: ServerResponse): Promise<boolean> => {
+    if (!consoleRoot || !(pathname === '/console' || pathname.startsWith('/console/'))) return false;
+    if (pathname === '/console') {
+      res.writeHead(308, { location: '/console/', 'x-request-id': requestId, 'content-length': 0 });
+      res.end();
+      return true;
+    }
+    const name = decodeUriPath(pathname.slice('/console/'.length));
+    if (name === undefined) return false;
+    let file = resolve(join(consoleRoot, name));
+    if (file !== consoleRoot && !file.startsWith(consoleRoot + sep)) return false;
+    if (!(await stat(file).catch(() => undefined))?.isFile()) {
+      if (extname(name) !== '') return false;
+      file = join(consoleRoot, 'index.html');
+    }
+    const content = await readFile(file).catch(() => undefined);
+    if (!content) return false;
+    res.writeHead(200, {
+      ...consoleSecurityHeaders(),
+      'x-request-id': requestId,
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-length': content.length,
+      'cache-control': 'no-cache',
+    });
+    res.end(content);
+    return true;
+  };
+
   const dispatch = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);
     if (body === undefined) {
@@ -261,7 +298,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
     if (group === 'public' && (method === 'GET' || method === 'HEAD')) {
       const isApi = routers.some(([, route]) => route(method, event.rawPath).kind !== 'not_found');
-      if (!isApi && (await serveStatic(event.rawPath, requestIdOf(req.headers['x-request-id']), res))) return;
+      const requestId = requestIdOf(req.headers['x-request-id']);
+      if (!isApi && (await serveConsole(event.rawPath, requestId, res))) return;
+      if (!isApi && (await serveStatic(event.rawPath, requestId, res))) return;
     }
     // Each AWS call is the group's function's, when a test records them (call-record.ts).
     const result = await asFunction(`api-${group}`, () =>

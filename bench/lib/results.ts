@@ -13,6 +13,7 @@ export const ALL_PARTS = [
   'peer',
   'webhooks',
   'fairness',
+  'console',
 ] as const;
 
 /** The results file's keys that hold each part's figures. */
@@ -25,6 +26,7 @@ export const PART_KEYS: Record<(typeof ALL_PARTS)[number], string[]> = {
   peer: ['peer'],
   webhooks: ['webhooks'],
   fairness: ['fairness'],
+  console: ['console'],
 };
 
 /** Bundles are built by every run, but their sizes belong beside the figures that used them. */

@@ -24,7 +24,7 @@ export const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);
 export const COLD_MAX_RUNS = Number(process.env.BENCH_COLD_MAX_RUNS ?? 60);
 export const COLD_PRECISION = Number(process.env.BENCH_COLD_PRECISION ?? 0.025);
 export const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'routes,cold,levers,delivery,lists,peer,webhooks,fairness').split(','),
+  (process.env.BENCH_PARTS ?? 'routes,cold,levers,delivery,lists,peer,webhooks,fairness,console').split(','),
 );
 export const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '1000,100000').split(',').map(Number);
 export const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);

@@ -1,5 +1,6 @@
 import { alarmAndRunbookCases } from './cases/alarms-runbooks';
 import { apiAndCdnCases } from './cases/api-cdn';
+import { consoleCases } from './cases/console';
 import { functionCases } from './cases/functions';
 import { limitCases } from './cases/limits';
 import { nagCases } from './cases/nag';
@@ -16,6 +17,7 @@ const service = synthService(OAUTH_TEST_CONTEXT);
 statefulCases(service);
 functionCases(service);
 apiAndCdnCases(service);
+consoleCases(service);
 alarmAndRunbookCases(service);
 nagCases(service);
 limitCases(service);

@@ -15,12 +15,13 @@ export interface TestRuntime {
 /**
  * The local runtime on a free port, over a fresh table in the run's DynamoDB Local (or at
  * `options.endpoint`, a proxy to it: tests/support/tcp-proxy.ts), with a
- * bootstrapped platform admin and the demo site at `/`. One per test file: the handlers read
+ * bootstrapped platform admin, the demo site at `/` and, given `options.consoleDir`, the built
+ * operator console at `/console/`. One per test file: the handlers read
  * their configuration once per process, as Lambda does.
  */
 export async function startRuntime(
   env: Record<string, string> = {},
-  options: { endpoint?: string } = {},
+  options: { endpoint?: string; consoleDir?: string } = {},
 ): Promise<TestRuntime> {
   const admin = { email: 'admin@ops.test', password: randomBytes(12).toString('base64url') };
   const endpoint = options.endpoint ?? dynamoEndpoint();
@@ -30,6 +31,7 @@ export async function startRuntime(
     tableName,
     bootstrapAdmin: admin,
     staticDir: fileURLToPath(new URL('../../demo-static', import.meta.url)),
+    ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
     // Lenient SDK deadlines (local/config.ts localDeadlines): under a whole suite on a small
     // machine DynamoDB Local may take seconds to answer. tests/e2e/store-hung.test.ts sets the
     // cloud's own.

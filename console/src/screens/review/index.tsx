@@ -1,0 +1,169 @@
+import { useLocation } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import {
+  type ReviewItemRead,
+  reviewItemsDecide,
+  reviewItemsList,
+} from '../../../../clients/typescript/index.js';
+import { useConsole } from '../../app-context.js';
+import { useLoad } from '../../ui/load.js';
+import { isConflict, Problem } from '../../ui/problem.js';
+import { Badge, Empty, Loading, Pager, Time, withQuery } from '../../ui/table.js';
+
+const KINDS = [
+  'notification',
+  'workflow_action',
+  'accounting_export',
+  'integration_issue',
+  'webhook_endpoint',
+] as const;
+const STATUSES = ['open', 'retried', 'discarded', 'resolved'] as const;
+
+/** The jobs a person must decide: by kind and status (open by default), retry or discard each. */
+export function ReviewScreen() {
+  const { client, tenant, can } = useConsole();
+  const { query, route } = useLocation();
+  const kind = KINDS.find((k) => k === query.kind);
+  const status = query.status === 'any' ? undefined : (STATUSES.find((s) => s === query.status) ?? 'open');
+  const cursor = query.cursor || undefined;
+  const [error, setError] = useState<unknown>();
+  const list = useLoad(
+    async () =>
+      (
+        await reviewItemsList({
+          client,
+          path: { tenant_id: tenant },
+          query: { kind, status, cursor, limit: 50 },
+        })
+      ).data,
+    [tenant, kind, status, cursor],
+  );
+
+  const decide = async (item: ReviewItemRead, action: 'retry' | 'discard') => {
+    setError(undefined);
+    try {
+      await reviewItemsDecide({
+        client,
+        path: { tenant_id: tenant, review_item_id: item.id },
+        body: { action },
+      });
+    } catch (err) {
+      setError(err);
+      if (!isConflict(err)) return;
+    }
+    list.reload();
+  };
+
+  const deciding = can('review_items.decide');
+  return (
+    <section aria-labelledby="title">
+      <h1 id="title">Review queue</h1>
+      <form class="filters" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Kind{' '}
+          <select
+            name="kind"
+            value={kind ?? ''}
+            onChange={(e) => route(withQuery({ kind: e.currentTarget.value, cursor: undefined }))}
+          >
+            <option value="">any</option>
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {k.replace('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Status{' '}
+          <select
+            name="status"
+            value={status ?? 'any'}
+            onChange={(e) =>
+              route(
+                withQuery({
+                  status: e.currentTarget.value === 'open' ? undefined : e.currentTarget.value,
+                  cursor: undefined,
+                }),
+              )
+            }
+          >
+            <option value="any">any</option>
+            {STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+      </form>
+      {error ? <Problem error={error} /> : null}
+      {list.state === 'loading' ? (
+        <Loading />
+      ) : list.state === 'error' ? (
+        <Problem error={list.error} />
+      ) : list.data.items.length === 0 ? (
+        <Empty>Nothing to review here.</Empty>
+      ) : (
+        <>
+          <table class="list" data-testid="review-items">
+            <thead>
+              <tr>
+                <th scope="col">Kind</th>
+                <th scope="col">Subject</th>
+                <th scope="col">Reason</th>
+                <th scope="col">Detail</th>
+                <th scope="col">Status</th>
+                <th scope="col">Opened</th>
+                {deciding ? <th scope="col">Decide</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((r) => (
+                <tr key={r.id}>
+                  <td>{r.kind.replace('_', ' ')}</td>
+                  <td>
+                    {r.channel ? `${r.channel} message ` : null}
+                    <span class="mono">{r.subject_id}</span>
+                  </td>
+                  <td>
+                    <Badge value={r.reason} />
+                  </td>
+                  <td class="detail">{r.detail}</td>
+                  <td>
+                    <Badge value={r.status} />
+                    {r.decision ? <span class="muted"> {r.decision}</span> : null}
+                  </td>
+                  <td>
+                    <Time at={r.created_at} />
+                  </td>
+                  {deciding ? (
+                    <td class="row-actions">
+                      {r.status === 'open' ? (
+                        <>
+                          <button
+                            type="button"
+                            aria-label={`Retry ${r.subject_id}`}
+                            onClick={() => void decide(r, 'retry')}
+                          >
+                            Retry
+                          </button>
+                          <button
+                            type="button"
+                            aria-label={`Discard ${r.subject_id}`}
+                            onClick={() => void decide(r, 'discard')}
+                          >
+                            Discard
+                          </button>
+                        </>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager next={list.data.next_cursor} href={(c) => withQuery({ cursor: c })} />
+        </>
+      )}
+    </section>
+  );
+}

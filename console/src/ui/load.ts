@@ -1,0 +1,29 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+
+export type Loaded<T> =
+  | { state: 'loading'; data?: undefined; error?: undefined }
+  | { state: 'ok'; data: T; error?: undefined }
+  | { state: 'error'; data?: undefined; error: unknown };
+
+/**
+ * Loads `fetcher`'s answer whenever `deps` change (a screen's URL): loading, then the data or
+ * the error. An answer for deps that have since changed is dropped, so a slow page never
+ * overwrites a newer one. `reload` asks again (after an action, or a 409).
+ */
+export function useLoad<T>(fetcher: () => Promise<T>, deps: unknown[]): Loaded<T> & { reload(): void } {
+  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setLoaded((was) => (was.state === 'ok' && round > 0 ? was : { state: 'loading' }));
+    fetcher().then(
+      (data) => current && setLoaded({ state: 'ok', data }),
+      (error: unknown) => current && setLoaded({ state: 'error', error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [...deps, round]);
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  return { ...loaded, reload };
+}

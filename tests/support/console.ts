@@ -1,0 +1,102 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../scripts/lib/chromium';
+import { buildConsole } from '../../scripts/lib/console-build';
+import { type ConsoleSeed, PEOPLE, seedConsole } from './console-seed';
+import { startRuntime, type TestRuntime } from './runtime';
+
+/**
+ * One local runtime serving a fresh build of the console (in a directory of its own, so two
+ * files building at once never meet), the seeded data, and one browser: per test file, shared by
+ * its tests (tests/e2e/console-*.test.ts).
+ */
+export interface ConsoleHarness {
+  rt: TestRuntime;
+  browser: Browser;
+  seed: ConsoleSeed;
+  url(path: string): string;
+  stop(): Promise<void>;
+}
+
+export async function startConsole(): Promise<ConsoleHarness> {
+  const dir = await mkdtemp(join(tmpdir(), 'ops-console-'));
+  buildConsole(dir);
+  const rt = await startRuntime({}, { consoleDir: dir });
+  const [seed, browser] = await Promise.all([seedConsole(rt.baseUrl, rt.admin), launchChromium()]);
+  return {
+    rt,
+    browser,
+    seed,
+    url: (path) => `${rt.baseUrl}${path}`,
+    stop: async () => {
+      await browser.close();
+      await rt.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A page in a fresh context (its own sessionStorage) that records every console error, page
+ * error and CSP violation. `allowed` lists console errors a test provokes on purpose (Chromium
+ * logs every 4xx or 5xx answer to fetch as "Failed to load resource").
+ */
+export interface Watched {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+}
+
+export async function openPage(h: ConsoleHarness): Promise<Watched> {
+  const context = await h.browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    colorScheme: 'light',
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  // Runs in the page (the project's types have no DOM: `globalThis` stands for `window`).
+  await page.addInitScript(() => {
+    (globalThis as any).document.addEventListener(
+      'securitypolicyviolation',
+      (e: { violatedDirective: string; blockedURI: string }) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return { context, page, problems };
+}
+
+export async function signIn(w: Watched, h: ConsoleHarness, who: keyof typeof PEOPLE, path = '/console/') {
+  await w.page.goto(h.url(path));
+  await w.page.getByLabel('Email').fill(PEOPLE[who].email);
+  await w.page.getByLabel('Password').fill(PEOPLE[who].password);
+  await w.page.getByRole('button', { name: 'Sign in' }).click();
+  await w.page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's serious and critical violations on the page as it is. Its source is evaluated
+ * through the DevTools protocol, which the page's CSP does not govern (a <script> tag it would
+ * refuse, rightly).
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(await axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(o: unknown): Promise<any> } }).axe;
+    return axe.run({ resultTypes: ['violations'] });
+  });
+  return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Where the tests keep each screen's picture (`npm run screenshot:console` writes docs/console/). */
+export const ARTIFACTS = new URL('../../test-artifacts/console/', import.meta.url);
