@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { OAuthProviderName, OAuthSandbox } from './oauth-sandbox';
-import { SANDBOX_ORGANISATIONS } from './oauth-sandbox';
+import { type OAuthProviderName, SANDBOX_ORGANISATIONS } from './oauth-providers';
+
+/** What the APIs ask of the sandbox's OAuth side (local/oauth-sandbox.ts): whether a bearer token is live. */
+interface TokenCheck {
+  authorized(req: IncomingMessage): unknown;
+}
 
 /**
  * Xero's Accounting API and QuickBooks Online's on loopback, in the shapes their references
@@ -42,7 +46,7 @@ export class OAuthApis {
   private readonly scripts = new Map<OAuthProviderName, ApiScript[]>();
   private readonly replies = new Map<string, { status: number; body: unknown }>();
 
-  constructor(private readonly oauth: OAuthSandbox) {}
+  constructor(private readonly oauth: TokenCheck) {}
 
   script(provider: OAuthProviderName, answers: ApiScript[]): void {
     this.scripts.set(provider, [...answers]);

@@ -12,6 +12,7 @@ import type { Page, PageRequest } from '#shared/kernel/page';
 import { type IndexName, keyAttributes } from '#shared/table/table';
 import type { TableConfig } from '#functions/config';
 import { clientOptions } from './client-options';
+import type { Db } from './db';
 
 /**
  * The DynamoDB edge: one client per function (created when its handler loads, reused by every
@@ -19,11 +20,7 @@ import { clientOptions } from './client-options';
  * condition failed, and signed paged queries.
  */
 
-export interface Db {
-  doc: DynamoDBDocumentClient;
-  tableName: string;
-  cursorSecret: string;
-}
+export type { Db } from './db';
 
 interface SdkError {
   name?: string;
