@@ -4,7 +4,12 @@ import type { Clock } from '#shared/kernel/ids';
 import { newId } from '#shared/kernel/ids';
 import type { PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
-import type { TaskCreate, TaskStatusChange, TaskUpdate } from '#shared/api/schemas/tasks';
+import {
+  TASK_EDITABLE,
+  type TaskCreate,
+  type TaskStatusChange,
+  type TaskUpdate,
+} from '#shared/api/schemas/tasks';
 import { auditEvent } from '#shared/domain/audit';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { Task, TaskFilter, TaskStatus, TaskStore } from './ports';
@@ -132,7 +137,8 @@ export async function getTask(deps: TaskDeps, tenantId: string, id: string) {
 export const listTasks = (deps: TaskDeps, tenantId: string, filter: TaskFilter, page: PageRequest) =>
   deps.tasks.list(tenantId, filter, page);
 
-const EDITABLE = ['title', 'description', 'assignee_role', 'assignee_id', 'due_at'] as const;
+/** The fields a PATCH may change, as the task entity declares them. */
+const EDITABLE = TASK_EDITABLE;
 
 /**
  * Change a task's title, description, assignee or due date.
