@@ -18,9 +18,6 @@ const editable = {
   due_at: z.nullable(DueAt),
 } satisfies Record<(typeof taskEditable)[number], z.ZodMiniType>;
 
-/** The fields a task's PATCH may change, for the use case that applies it. */
-export const TASK_EDITABLE = taskEditable;
-
 /** docs/api.md section 9. A subject is both fields or neither. */
 export const TaskCreate = named(
   z
