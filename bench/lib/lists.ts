@@ -24,7 +24,6 @@ import { task } from '#shared/table/entities/task';
  * those at the smallest, and the page is full.
  */
 
-export const LIST_BUDGET = 1.1;
 const MATCHING = 10;
 const IN_FLIGHT = 8;
 

@@ -1,11 +1,8 @@
 import { formatRatio } from './measure';
 import type { PeerResult } from './peer';
-import { kb, ok, round } from './settings';
+import { kb, ok, PEER_GOALS, round } from './settings';
 
 export type { PeerResult } from './peer';
-
-/** The goals of issue 28 item 5: our cold init and our warm overhead above the SDK floor, to the peer's. */
-export const PEER_GOALS = { cold: 0.6, overhead: 0.5 };
 
 export function peerLines(p: PeerResult): string[] {
   const lines = [

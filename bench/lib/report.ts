@@ -1,10 +1,10 @@
 import type { Built, ColdResult } from './cold';
 import { formatRatio, type RouteResult } from './measure';
-import { LIST_BUDGET, type measureLists } from './lists';
+import type { measureLists } from './lists';
 import { costPerMillion, PRICING_ASSUMPTIONS } from './pricing';
 import { floorRatio } from './units';
 import type { AuthorizerResult } from './warm';
-import { BUDGET, coldBudget, kb, LIST_SIZES, ok, round } from './settings';
+import { BUDGET, coldBudget, kb, LIST_BUDGET, LIST_SIZES, ok, round } from './settings';
 import { type PeerResult, peerLines } from './peer-report';
 
 /** The printed tables of a bench run, and the figures behind them for bench/results.json. */

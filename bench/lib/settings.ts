@@ -18,6 +18,10 @@ export const BUDGET = {
   writeUnits: 1.25,
   deliveryShare: 0.8,
 };
+/** A list's first page at the largest history: read units at most this times those at the smallest (bench/lib/lists.ts). */
+export const LIST_BUDGET = 1.1;
+/** Our cold init, and our warm overhead above the SDK floor, to the peer's (bench/lib/peer.ts). */
+export const PEER_GOALS = { cold: 0.6, overhead: 0.5 };
 export const coldBudget = (kind: string) => (kind === 'api' ? BUDGET.coldApi : BUDGET.coldOther);
 
 export const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);

@@ -21,6 +21,7 @@ import {
 } from '#functions/http/write-outcome';
 import { recordingCalls } from './call-record';
 import { clientOptions } from './client-options';
+import type { Db } from './db';
 
 /**
  * The DynamoDB edge: one client per function (created when its handler loads, reused by every
@@ -28,11 +29,7 @@ import { clientOptions } from './client-options';
  * condition failed, and signed paged queries.
  */
 
-export interface Db {
-  doc: DynamoDBDocumentClient;
-  tableName: string;
-  cursorSecret: string;
-}
+export type { Db } from './db';
 
 interface SdkError {
   name?: string;

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Key } from '#shared/table/table';
-import type { Db } from './dynamo';
+import type { Db } from './db';
 
 /**
  * The reads and single writes every store makes of a record, written once: get by key (a missing

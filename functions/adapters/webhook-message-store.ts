@@ -105,12 +105,27 @@ export const webhookMessageStore = (db: Db): WebhookMessageStore => ({
     return probe && !result.failed.includes(0) ? 'busy' : false;
   },
 
-  async settle({ message, claimedAttempts, timer: retry, endpoint }) {
+  async settle({ message, claimedAttempts, unchanged, timer: retry, endpoint }) {
     const ops: WriteOp[] = [
-      putIf(webhookMessage.item(message), {
-        ConditionExpression: 'size(attempts) = :n',
-        ExpressionAttributeValues: { ':n': claimedAttempts },
-      }),
+      putIf(
+        webhookMessage.item(message),
+        unchanged
+          ? {
+              ConditionExpression:
+                'size(attempts) = :n AND #s = :s AND next_attempt_at = :next AND round_start = :round',
+              ExpressionAttributeNames: { '#s': 'status' },
+              ExpressionAttributeValues: {
+                ':n': claimedAttempts,
+                ':s': unchanged.status,
+                ':next': unchanged.next_attempt_at,
+                ':round': unchanged.round_start,
+              },
+            }
+          : {
+              ConditionExpression: 'size(attempts) = :n',
+              ExpressionAttributeValues: { ':n': claimedAttempts },
+            },
+      ),
     ];
     if (retry) ops.push(timerPut(retry));
     if (endpoint) {

@@ -1,5 +1,8 @@
 import { accountingHandlers } from './accounting';
-import { deliveryDeps, exportRunDeps, webhookDeliveryDeps, workerHandler } from './deps';
+import { exportRunDeps } from './accounting-deps';
+import { deliveryDeps } from './notification-deps';
+import { webhookDeliveryDeps } from './webhook-deps';
+import { workerHandler } from './worker-handler';
 import { notificationHandlers } from './notifications';
 import { webhookHandlers } from './webhooks';
 

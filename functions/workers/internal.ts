@@ -1,4 +1,8 @@
-import { deliveryDeps, hubRunDeps, webhookFanOutDeps, workerHandler, workflowRunDeps } from './deps';
+import { hubRunDeps } from './hub-deps';
+import { deliveryDeps } from './notification-deps';
+import { webhookFanOutDeps } from './webhook-deps';
+import { workerHandler } from './worker-handler';
+import { workflowRunDeps } from './workflow-deps';
 import { hubHandlers } from './hub';
 import { notificationHandlers } from './notifications';
 import { timerFireDeps, timerHandlers } from './timers';

@@ -13,7 +13,9 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { METRICS } from '#shared/kernel/names';
 import { emfMetric, FIVE_MINUTES, ONE_MINUTE } from './emf';
-import type { MonitoringProps } from './monitoring';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { DeploymentConfig } from '#infra/config';
+import type { DeliveryQueue } from './queues';
 import type { ServiceFunction } from './service-function';
 
 /** The metrics the alarms watch that the dashboard draws too (one metric object for both). */
@@ -28,6 +30,15 @@ export interface Watched {
   readonly dlqs: readonly { name: string; queue: IQueue }[];
 }
 
+/** What the dashboard reads of the monitoring construct's props (./monitoring.ts). */
+export interface DashboardProps {
+  readonly config: DeploymentConfig;
+  readonly api: HttpApi;
+  readonly apiAccessLogGroupName: string;
+  readonly functions: readonly ServiceFunction[];
+  readonly queues: readonly DeliveryQueue[];
+}
+
 /**
  * The SRE dashboard: API, functions, queues and DLQs, the outbox relay, the service's own metrics,
  * and every alarm's state at the bottom. Built in the monitoring construct's scope, so its
@@ -35,7 +46,7 @@ export interface Watched {
  */
 export function serviceDashboard(
   scope: Construct,
-  props: Pick<MonitoringProps, 'config' | 'api' | 'apiAccessLogGroupName' | 'functions' | 'queues'>,
+  props: DashboardProps,
   { requests, clientErrors, serverErrors, errorRate, latencyP99, iteratorAge, relayLag, dlqs }: Watched,
   alarms: Alarm[],
 ): Dashboard {

@@ -233,6 +233,18 @@ export function record<const A extends Attributes>(entity: Declaration, attribut
 }
 
 /**
+ * The fields of a record a PATCH may change, declared on the entity beside its record: the PATCH
+ * body's schema (shared/api/schemas/patch.ts) and the use case that applies it take this list, so
+ * a field becomes editable here and nowhere else by hand. Only the record's own fields compile.
+ */
+export function editable<const A extends Attributes, const F extends readonly FieldOf<A>[]>(
+  _record: RecordDeclaration<A>,
+  fields: F,
+): F {
+  return fields;
+}
+
+/**
  * The names of R that the declaration does not give as fields (or gives with a type R's field
  * does not refine), and the declared fields R lacks: never when R is the declared record.
  */

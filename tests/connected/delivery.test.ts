@@ -207,18 +207,33 @@ describe('a throw in the provider path after the claim', () => {
 });
 
 describe('exactly-once sending', () => {
-  /** A provider that counts sends and holds each inside `send` for ~100 ms. */
-  const slow = () => provider(() => new Promise((r) => setTimeout(() => r({ ok: true }), 100)));
+  /**
+   * A provider that counts sends and holds each inside `send` until released: the test releases
+   * it once the other delivery has ended, so the two overlap for certain and nobody waits a fixed
+   * time. A second send entering at once (the defect under test) releases both, to be counted.
+   */
+  const held = () => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let inside = 0;
+    const port = provider(async () => {
+      if (++inside >= 2) release();
+      await released;
+      return { ok: true };
+    });
+    return { port, release };
+  };
 
   it('two concurrent deliveries of one event send once: one delivers, the other sends nothing', async () => {
     for (let round = 0; round < 3; round++) {
       const tenantId = await tenantWith();
       const { n, event } = await queued(tenantId);
-      const port = slow();
-      const outcomes = await Promise.all([
-        deliver(workerDeps(port), event, 1),
-        deliver(workerDeps(port), event, 1),
-      ]);
+      const { port, release } = held();
+      const both = [deliver(workerDeps(port), event, 1), deliver(workerDeps(port), event, 1)];
+      // The one that does not send ends while the other is inside `send`.
+      await Promise.race(both);
+      release();
+      const outcomes = await Promise.all(both);
       expect(port.sends).toBe(1);
       // The loser finds the claim held (busy), or already completed if its claim came after.
       const results = outcomes.map((o) => o.result);

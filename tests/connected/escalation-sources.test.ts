@@ -7,7 +7,7 @@ import { pendingOlderThan } from '#functions/adapters/outbox';
 import type { createStores } from '#functions/adapters/stores';
 import { timerStore } from '#functions/adapters/timer-store';
 import { hubHandlers } from '#functions/workers/hub';
-import { workflowRunDeps } from '#functions/workers/deps';
+import { workflowRunDeps } from '#functions/workers/workflow-deps';
 import { timerFireDeps } from '#functions/workers/timers';
 import { EscalationPolicyCreate } from '#shared/api/schemas/escalation-policies';
 import { WorkflowRuleCreate } from '#shared/api/schemas/workflows';

@@ -76,8 +76,14 @@ describe('Idempotency-Key', () => {
   it('answers 409 while the first request is still running', async () => {
     const c = call();
     let finish!: () => void;
-    const first = idempotency(c, () => new Promise<HttpResponse>((r) => (finish = () => r(created))));
-    await new Promise((r) => setTimeout(r, 50));
+    let running!: () => void;
+    const claimed = new Promise<void>((r) => (running = r));
+    // The first request's use case runs only once its key is claimed: from then on it is in progress.
+    const first = idempotency(c, () => {
+      running();
+      return new Promise<HttpResponse>((r) => (finish = () => r(created)));
+    });
+    await claimed;
     const err = await rejection(idempotency(c, runner(created)));
     expect(err).toBeInstanceOf(ConflictError);
     expect(err?.message).toMatch(/still in progress/);

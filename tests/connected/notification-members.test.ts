@@ -229,6 +229,44 @@ describe('preferences: mutes', () => {
     }
   });
 
+  it("contacts.email reads as the account's email until the member gives another, and is not stored", async () => {
+    const m = await withMember();
+    const me = { ...principal(m.userId, { [m.tenantId]: 'operator' }), email: m.email };
+    expect(await getPreferences(prefsDeps(), me, m.tenantId)).toEqual({
+      contacts: { email: m.email },
+      muted: [],
+      quiet_hours: null,
+      updated_at: null,
+    });
+
+    const put = await putPreferences(
+      prefsDeps(),
+      me,
+      m.tenantId,
+      parse(PreferencesPut, { contacts: { sms: '+4915112345678' } }),
+    );
+    expect(put.contacts).toEqual({ email: m.email, sms: '+4915112345678' });
+    expect((await getPreferences(prefsDeps(), me, m.tenantId)).contacts).toEqual(put.contacts);
+    // The default is the account's: stored, the document has no email, so an account's new email is read.
+    expect((await preferencesStore(db).get({ tenant_id: m.tenantId, user_id: m.userId }))!.contacts).toEqual({
+      sms: '+4915112345678',
+    });
+    expect(
+      (await getPreferences(prefsDeps(), { ...me, email: 'renamed@example.test' }, m.tenantId)).contacts
+        .email,
+    ).toBe('renamed@example.test');
+
+    await putPreferences(
+      prefsDeps(),
+      me,
+      m.tenantId,
+      parse(PreferencesPut, { contacts: { email: 'desk@example.test' } }),
+    );
+    expect((await getPreferences(prefsDeps(), me, m.tenantId)).contacts).toEqual({
+      email: 'desk@example.test',
+    });
+  });
+
   it('security cannot be muted, a bad address, time or entry is 422 naming the field', () => {
     const errorsOf = (body: unknown) => {
       try {

@@ -4,7 +4,7 @@ import type { Db } from '#functions/adapters/dynamo';
 import { pendingOlderThan } from '#functions/adapters/outbox';
 import type { createStores } from '#functions/adapters/stores';
 import { timerStore } from '#functions/adapters/timer-store';
-import { workflowRunDeps } from '#functions/workers/deps';
+import { workflowRunDeps } from '#functions/workers/workflow-deps';
 import { createTenant, updateTenant } from '#shared/domain/identity/tenants';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { type FireDeps, fireTimer, sweepTimers } from '#shared/domain/timers/use-cases';

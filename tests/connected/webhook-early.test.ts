@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timerStore } from '#functions/adapters/timer-store';
-import { webhookQueueCarries } from '#functions/workers/deps';
+import { webhookQueueCarries } from '#functions/workers/webhook-deps';
 import { createQueueWorker, type KindHandlers } from '#functions/workers/queue-worker';
 import { webhookHandlers } from '#functions/workers/webhooks';
 import { fireWebhookRetry } from '#shared/domain/webhooks/retry';

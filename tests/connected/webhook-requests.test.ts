@@ -126,17 +126,80 @@ describe('resend', () => {
     );
   });
 
-  it('is 409 while the message is pending or retrying', async () => {
+  it('sends a pending or retrying message now, with a fresh retry schedule (202, as for any message)', async () => {
     clock.set(START);
     const { t, endpoint, event } = await oneMessage();
     const id = event.payload.message_id as string;
-    const still = 'The message is still being delivered.';
-    await expect(resendMessage(h.deps.log, owner(t), t.id, endpoint.id, id)).rejects.toThrow(still);
+    expect(await resendMessage(h.deps.log, owner(t), t.id, endpoint.id, id)).toEqual({ message_id: id });
     h.rx.answer(500);
     expect(await deliverMessage(h.deps.delivery(), event, 1)).toMatchObject({ result: 'retrying' });
-    const err = await resendMessage(h.deps.log, owner(t), t.id, endpoint.id, id).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ConflictError);
-    expect((err as Error).message).toBe(still);
+    expect(await h.deps.log.messages.get(t.id, id)).toMatchObject({ status: 'retrying', round_start: 0 });
+
+    clock.add(1);
+    expect(await resendMessage(h.deps.log, owner(t), t.id, endpoint.id, id)).toEqual({ message_id: id });
+    expect(await h.deps.log.messages.get(t.id, id)).toMatchObject({
+      status: 'pending',
+      next_attempt_at: clock.now().toISOString(),
+      round_start: 1,
+    });
+    const copies = (await outboxOf(t.id)).filter((e) => e.payload.message_id === id);
+    const resent = copies.at(-1)!;
+    // Sent at once, not at the retry time the failed attempt set (5 s on).
+    expect(await deliverMessage(h.deps.delivery(), resent, 1)).toMatchObject({ result: 'delivered' });
+    // The copy that waited for the retry finds the message delivered.
+    clock.add(10);
+    expect(await deliverMessage(h.deps.delivery(), event, 2)).toMatchObject({ result: 'skipped' });
+    expect((await h.deps.log.messages.get(t.id, id))!.attempts.map((a) => a.status_code)).toEqual([500, 200]);
+  });
+
+  it('of a message whose attempt is in flight waits for it: never two attempts at once, the resend kept', async () => {
+    clock.set(START);
+    const { t, endpoint, event } = await oneMessage();
+    const id = event.payload.message_id as string;
+    let inFlight = 0;
+    let most = 0;
+    let entered!: () => void;
+    const started = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const real = h.deps.delivery().sender;
+    const counted = (hold: boolean): typeof real => ({
+      async send(...args) {
+        most = Math.max(most, ++inFlight);
+        try {
+          if (!hold) return await real.send(...args);
+          entered();
+          await held;
+          return { status_code: 500, duration_ms: 1, error_code: null, retry_after_s: null };
+        } finally {
+          inFlight--;
+        }
+      },
+    });
+
+    const first = deliverMessage(h.deps.delivery({ sender: counted(true) }), event, 1);
+    await started;
+    clock.add(1);
+    expect(await resendMessage(h.deps.log, owner(t), t.id, endpoint.id, id)).toEqual({ message_id: id });
+    const resent = (await outboxOf(t.id)).filter((e) => e.payload.message_id === id).at(-1)!;
+    // The resend's copy meets the live claim: it waits on the queue, sending nothing.
+    const waiting = await deliverMessage(h.deps.delivery({ sender: counted(false) }), resent, 1);
+    expect(waiting).toMatchObject({ result: 'deferred' });
+    expect(waiting.delaySeconds).toBeGreaterThan(0);
+
+    release();
+    // The attempt in flight joins the log; its failure does not put the resend off to a retry time.
+    expect(await first).toMatchObject({ result: 'resent', status_code: 500 });
+    const afterFirst = await h.deps.log.messages.get(t.id, id);
+    expect(afterFirst).toMatchObject({ status: 'pending', round_start: 1, lease_until: null });
+    expect(afterFirst!.attempts).toHaveLength(1);
+
+    clock.add(waiting.delaySeconds!);
+    expect(await deliverMessage(h.deps.delivery({ sender: counted(false) }), resent, 2)).toMatchObject({
+      result: 'delivered',
+    });
+    expect(most).toBe(1);
+    expect((await h.deps.log.messages.get(t.id, id))!.attempts.map((a) => a.status_code)).toEqual([500, 200]);
   });
 
   it('is audited on the message with its endpoint', async () => {

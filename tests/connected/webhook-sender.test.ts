@@ -1,7 +1,8 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loopbackServers } from '#tests/support/loopback';
+import { until, untilTrue } from '#tests/support/wait';
 import { sendWebhook, type WebhookOptions } from '#functions/adapters/webhook';
 
 /**
@@ -38,6 +39,7 @@ const httpReceiver = async (answer: (req: IncomingMessage, res: ServerResponse) 
   return { port, hits, bodies, sockets };
 };
 
+/** A guard's deadline: how long a call may run before the test calls it hung (a race, not a wait). */
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** The call's result and how long it took; 'hung' if it outlives `guardMs`. */
@@ -137,8 +139,7 @@ describe('webhook sender', () => {
     );
     expect(result).toEqual({ ok: true });
     expect(ms).toBeLessThan(3_000);
-    await sleep(50);
-    expect(closed).toBe(true);
+    await untilTrue(() => closed, 'the receiver to see its connection closed', 5_000);
   });
 
   it('gives up at the deadline on a server that never answers: a retryable timeout', async () => {
@@ -188,8 +189,7 @@ describe('webhook sender', () => {
   it('sends a POST the receiver can verify with the secret: signature, current timestamp, user agent', async () => {
     const { port, hits, bodies } = await httpReceiver((_req, res) => res.writeHead(200).end());
     expect(await sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options())).toEqual({ ok: true });
-    await sleep(20);
-    const [req] = hits;
+    const req = await until(() => (bodies.length ? hits[0] : undefined), 'the request and its body', 5_000);
     expect(req!.method).toBe('POST');
     expect(req!.headers['user-agent']).toBe('ops-platform-webhooks/1');
     expect(bodies[0]).toBe(payload.body);
@@ -206,8 +206,7 @@ describe('webhook sender', () => {
     });
     const server = await silentServer();
     const port = server.port;
-    closeAll();
-    await sleep(20);
+    await closeAll();
     expect(await sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options())).toEqual({
       ok: false,
       kind: 'transient',
@@ -240,23 +239,32 @@ describe('webhook sender', () => {
       [cap, true],
       [cap + 1, false],
     ] as const) {
-      const { port, sockets } = await httpReceiver((_req, res) =>
+      const { port, sockets, hits } = await httpReceiver((_req, res) =>
         res.writeHead(200, { 'content-length': String(size) }).end(Buffer.alloc(size, 'x')),
       );
-      expect(
-        await sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options({ maxResponseBytes: cap })),
-      ).toEqual({ ok: true });
-      await sleep(100);
-      expect(sockets.size, `${size} bytes`).toBe(keptOpen ? 1 : 0);
+      const send = () =>
+        sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options({ maxResponseBytes: cap }));
+      expect(await send()).toEqual({ ok: true });
+      if (keptOpen) {
+        // Kept: the next call goes over the same connection.
+        expect(await send()).toEqual({ ok: true });
+        expect(hits[1]!.socket, `${size} bytes`).toBe(hits[0]!.socket);
+      } else await untilTrue(() => sockets.size === 0, `the connection closed after ${size} bytes`, 5_000);
     }
   });
 
   it('the deadline ends with the call: a kept-alive connection is not cut after a quick answer', async () => {
-    const { port, sockets } = await httpReceiver((_req, res) => res.writeHead(204).end());
-    expect(await sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options({ timeoutMs: 200 }))).toEqual({
-      ok: true,
-    });
-    await sleep(400);
-    expect(sockets.size).toBe(1);
+    const { port, hits } = await httpReceiver((_req, res) => res.writeHead(204).end());
+    // The deadline's timer on a moved clock: past it, a timer left running would cut the connection.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const send = () => sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options({ timeoutMs: 200 }));
+      expect(await send()).toEqual({ ok: true });
+      vi.advanceTimersByTime(400);
+      expect(await send()).toEqual({ ok: true });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(hits[1]!.socket).toBe(hits[0]!.socket);
   });
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import type { createStores } from '#functions/adapters/stores';
-import { workflowRunDeps } from '#functions/workers/deps';
+import { workflowRunDeps } from '#functions/workers/workflow-deps';
 import { createException } from '#shared/domain/exceptions/use-cases';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { TaskStore } from '#shared/domain/tasks/ports';

@@ -4,7 +4,7 @@ import type { Db } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import type { createStores } from '#functions/adapters/stores';
 import { metricsFor } from '#functions/observability';
-import { workflowRunDeps } from '#functions/workers/deps';
+import { workflowRunDeps } from '#functions/workers/workflow-deps';
 import { workflowHandlers } from '#functions/workers/workflows';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';

@@ -4,6 +4,7 @@ import { dbFor } from '#functions/adapters/dynamo';
 import { tableConfig } from '#functions/config';
 import { activeBackground, type Background } from '#local/background';
 import { isProblem, type Seeded, seedTenant, until } from '#tests/support/e2e';
+import { idle } from '#tests/support/idle';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 import { streamRecordCount } from '#tests/support/stream';
 
@@ -230,7 +231,8 @@ describe('previews', () => {
       ((await db.doc.send(new ScanCommand({ TableName: tableConfig().tableName }))).Items ?? []).sort(
         (x, y) => `${x.pk}${x.sk}`.localeCompare(`${y.pk}${y.sk}`),
       );
-    await new Promise((r) => setTimeout(r, 300));
+    // The connection's own outbox events relayed (marking them writes), so the table holds still.
+    await idle();
     const before = await scan();
     const streamBefore = await streamRecordCount(tableConfig().tableName!);
     // The connection's own writes are on the stream: the count can tell a write.
@@ -287,7 +289,7 @@ describe('previews', () => {
     expect(JSON.stringify(repair.body)).not.toContain(SECRET.client_secret);
     expect(JSON.stringify(repair.body)).not.toContain(SECRET.client_id);
 
-    await new Promise((r) => setTimeout(r, 300));
+    await idle();
     expect(await scan()).toEqual(before);
     expect(await streamRecordCount(tableConfig().tableName!)).toBe(streamBefore);
     for (const send of sends) expect(send).not.toHaveBeenCalled();

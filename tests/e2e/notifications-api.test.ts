@@ -4,6 +4,7 @@ import { activeBackground, type Background } from '#local/background';
 import { OPERATIONS, type Operation } from '#shared/api/manifest';
 import { ROLES, type Role } from '#shared/kernel/policy';
 import { isProblem, SAMPLE_BODIES, type Seeded, seedTenant, until } from '#tests/support/e2e';
+import { idle } from '#tests/support/idle';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 /**
@@ -93,8 +94,8 @@ describe('Idempotency-Key with a 246 KB escape-heavy body', () => {
       });
       return r.body.status === 'delivered' ? true : undefined;
     }, 'the notification to be delivered');
-    // 50 queue seconds more: a second message would have been delivered by now.
-    await new Promise((r) => setTimeout(r, 500));
+    // Nothing left on the way: a second message would have been delivered by now.
+    await idle();
     const sent = bg.sandbox
       .received('telegram')
       .filter((x) => (JSON.parse(x.body) as { chat_id: string }).chat_id === chatId);

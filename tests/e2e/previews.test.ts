@@ -13,6 +13,7 @@ import { ROLES } from '#shared/kernel/policy';
 import { LOCAL_AWS_ENV, localClient } from '#local/dynamodb-local';
 import { activeBackground } from '#local/background';
 import { isProblem, type Seeded, seedTenant } from '#tests/support/e2e';
+import { idle } from '#tests/support/idle';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 /**
@@ -179,13 +180,8 @@ async function footprint() {
 
 /** The footprint once the relay and workers are idle (the seed's outbox events have passed). */
 async function settledFootprint() {
-  let last = await footprint();
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 500));
-    const next = await footprint();
-    if (JSON.stringify(next) === JSON.stringify(last)) return next;
-    last = next;
-  }
+  await idle();
+  return footprint();
 }
 
 describe('previews over HTTP', () => {
@@ -206,7 +202,7 @@ describe('previews over HTTP', () => {
       const r = await a.api.call('POST', path(a, kind), { token: a.members.operator.token, body });
       expect(r.status, `${kind} ${JSON.stringify(body)}: ${JSON.stringify(r.body)}`).toBe(status);
     }
-    await new Promise((r) => setTimeout(r, 1000));
+    await idle();
     expect(await footprint()).toEqual(before);
 
     // The footprint sees a write: one exception moves every measure.

@@ -3,6 +3,7 @@ import { activeBackground } from '#local/background';
 import { EVENT_KINDS, QUEUES } from '#shared/kernel/names';
 import type { LocalQueue } from '#local/local-queue';
 import { PASSWORD, type Seeded, seedTenant, until } from '#tests/support/e2e';
+import { idle } from '#tests/support/idle';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 /**
@@ -168,9 +169,8 @@ describe('workflow rules on the internal worker', () => {
       body: { version: rule.body.version, enabled: false },
     });
     const whileOff = await newException('critical', 'While the rule is off');
-    // Both events reach the worker; give it time to do nothing.
-    await new Promise((r) => setTimeout(r, 500));
-    await drained();
+    // Both events reach the worker, which does nothing with them.
+    await idle();
     expect(await tasksAbout('exception', warning.id)).toEqual([]);
     expect(await tasksAbout('exception', whileOff.id)).toEqual([]);
   });

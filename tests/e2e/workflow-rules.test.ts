@@ -6,6 +6,7 @@ import { activeBackground } from '#local/background';
 import { ROLES, type Role } from '#shared/kernel/policy';
 import { QUEUES } from '#shared/kernel/names';
 import { isProblem, type Seeded, seedTenant } from '#tests/support/e2e';
+import { idle } from '#tests/support/idle';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 /** Workflow rules over HTTP (docs/api.md section 9.1): CRUD, versions, roles, and the side-effect-free test. */
@@ -184,8 +185,9 @@ describe('workflow rules over HTTP', () => {
       expect(miss.body).toMatchObject({ matched: false, actions: [], side_effects: 'none' });
       expect(miss.body.conditions[0]).toMatchObject({ actual: 'info', passed: false });
 
-      // Allow the stream relay a moment: anything written would have reached a queue by now.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Anything written would be in the table (an outbox event too); once the relay and workers
+      // are idle, anything published would have reached a queue's send.
+      await idle();
       expect(await tableItems()).toEqual(before);
       for (const send of sends) expect(send).not.toHaveBeenCalled();
     });

@@ -168,23 +168,9 @@ export async function footprint(seeded: Seeded, listPath: string) {
 }
 
 /**
- * Polls `probe` until it answers something other than undefined: the e2e tests wait for the relay
- * and the workers this way (never for a clock), and fail naming `what` after `ms`. 25 s, not
- * less: DynamoDB Local's stream, which the relay reads, lagged past 10 s on a loaded machine
- * running two test files at once; a passing wait returns as soon as its answer is there.
+ * The e2e tests wait for the relay and the workers with `until` (tests/support/wait.ts), never for
+ * a clock: 25 s by default, not less, since DynamoDB Local's stream, which the relay reads, lagged
+ * past 10 s on a loaded machine running two test files at once; a passing wait returns as soon as
+ * its answer is there.
  */
-export const until = async <T>(
-  probe: () => Promise<T | undefined>,
-  what: string | (() => string),
-  ms = 25_000,
-): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    // A function names what was last seen, so a timeout says where the wait stood.
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
+export { until } from './wait';

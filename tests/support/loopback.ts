@@ -6,7 +6,7 @@ import { type AddressInfo, createServer as createTcpServer, type Server, type So
  * webhook-event-sender.test.ts), closed with their open sockets by `closeAll` (after each test).
  */
 export function loopbackServers() {
-  const cleanups: (() => void)[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
 
   /** Listens on a free port; `closeAll` closes the server and its open sockets. */
   async function listen(server: Server, host = '127.0.0.1'): Promise<{ port: number; sockets: Set<Socket> }> {
@@ -19,7 +19,7 @@ export function loopbackServers() {
     await once(server, 'listening');
     cleanups.push(() => {
       for (const s of sockets) s.destroy();
-      server.close();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
     });
     return { port: (server.address() as AddressInfo).port, sockets };
   }
@@ -36,8 +36,9 @@ export function loopbackServers() {
     return { port, connections: () => connections };
   }
 
-  const closeAll = () => {
-    for (const c of cleanups.splice(0)) c();
+  /** Closes every server and its sockets; resolves once none listens any more. */
+  const closeAll = async () => {
+    await Promise.all(cleanups.splice(0).map((c) => c()));
   };
   return { listen, silentServer, closeAll };
 }

@@ -1,6 +1,7 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalQueues } from '#local/queues';
+import { untilTrue } from '#tests/support/wait';
 
 /** The local runtime's SQS stand-in consumes as an event source mapping would (item 3 of issue 15). */
 
@@ -20,6 +21,14 @@ describe('local queue consumer', () => {
   it('wakes on a send instead of sleeping out its poll interval (long polling)', async () => {
     const { queues, queue } = setUp();
     const handled: number[] = [];
+    // The consumer found the queue empty and sleeps in its long poll: the send must wake it.
+    const asleep = new Promise<void>((resolve) => {
+      const waitForMessages = queue.waitForMessages.bind(queue);
+      queue.waitForMessages = (ms: number) => {
+        resolve();
+        return waitForMessages(ms);
+      };
+    });
     queues.consume(
       'q',
       async () => {
@@ -29,13 +38,12 @@ describe('local queue consumer', () => {
       ctx,
       { pollMs: 10_000 },
     );
-    await new Promise((r) => setTimeout(r, 50));
+    await asleep;
     const sent = Date.now();
     queue.send('{}');
-    while (!handled.length && Date.now() - sent < 3_000) await new Promise((r) => setTimeout(r, 5));
+    await untilTrue(() => handled.length > 0, 'the message to be handled', 3_000);
     expect(handled[0]! - sent).toBeLessThan(1_000);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(queue.size).toBe(0);
+    await untilTrue(() => queue.size === 0, 'the handled message to leave the queue', 3_000);
   });
 
   it('runs batches concurrently, never more than the configured concurrency', async () => {
@@ -43,12 +51,24 @@ describe('local queue consumer', () => {
     let inFlight = 0;
     let most = 0;
     let records = 0;
+    // Each batch is held until three are held, or until every record left is in a held batch:
+    // batches overlap for certain, and none waits a fixed time.
+    let held: { size: number; go: () => void }[] = [];
+    const hold = (size: number) =>
+      new Promise<void>((go) => {
+        held.push({ size, go });
+        const holding = held.reduce((n, b) => n + b.size, 0);
+        if (held.length === 3 || records + holding === 60) {
+          for (const b of held) b.go();
+          held = [];
+        }
+      });
     queues.consume(
       'q',
       async (event: SQSEvent) => {
         inFlight++;
         most = Math.max(most, inFlight);
-        await new Promise((r) => setTimeout(r, 100));
+        await hold(event.Records.length);
         records += event.Records.length;
         inFlight--;
         return { batchItemFailures: [] };
@@ -57,8 +77,7 @@ describe('local queue consumer', () => {
       { pollMs: 10, concurrency: 3 },
     );
     for (let i = 0; i < 60; i++) queue.send(String(i));
-    const start = Date.now();
-    while (records < 60 && Date.now() - start < 5_000) await new Promise((r) => setTimeout(r, 10));
+    await untilTrue(() => records === 60, 'all 60 records handled', 5_000);
     expect(records).toBe(60);
     expect(most).toBe(3);
   });

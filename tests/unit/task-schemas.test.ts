@@ -3,6 +3,7 @@ import { parse } from '#shared/api/issues';
 import { canTransitionTask, laterThan } from '#shared/domain/tasks/use-cases';
 import { TaskCreate, TaskUpdate } from '#shared/api/schemas/tasks';
 import { ValidationError } from '#shared/kernel/errors';
+import { taskEditable, taskRecord } from '#shared/table/entities/task';
 
 const errorsOf = (schema: typeof TaskCreate | typeof TaskUpdate, body: unknown): string[] => {
   try {
@@ -80,5 +81,25 @@ describe('task state machine', () => {
     expect(laterThan(t, new Date('2026-01-31T10:00:05.000Z'))).toBe('2026-01-31T10:00:05.000Z');
     expect(laterThan(t, new Date(t))).toBe('2026-01-31T10:00:00.001Z');
     expect(laterThan(t, new Date('2026-01-31T09:59:00.000Z'))).toBe('2026-01-31T10:00:00.001Z');
+  });
+});
+
+describe('the fields a task PATCH may change, declared once on the entity', () => {
+  it('TaskUpdate takes exactly the fields taskEditable declares, each alone, and nothing else', () => {
+    const valid: Record<(typeof taskEditable)[number], unknown> = {
+      title: 'Call the bank',
+      description: null,
+      assignee_role: 'manager',
+      assignee_id: 'u1',
+      due_at: '2026-02-01T09:00:00Z',
+    };
+    expect(Object.keys(TaskUpdate.def.shape)).toEqual([...taskEditable]);
+    for (const field of taskEditable)
+      expect([field, errorsOf(TaskUpdate, { [field]: valid[field] })]).toEqual([field, []]);
+    // The record's other fields are the service's: a PATCH naming one is refused, naming it.
+    for (const field of taskRecord.fields.filter((f) => !(taskEditable as readonly string[]).includes(f)))
+      expect(errorsOf(TaskUpdate, { [field]: null })).toEqual([
+        expect.stringMatching(new RegExp(`^${field} `)),
+      ]);
   });
 });

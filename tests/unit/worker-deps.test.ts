@@ -2,7 +2,10 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dbFor } from '#functions/adapters/dynamo';
 import { loadConfig, provideConfig } from '#functions/config';
-import { exportRunDeps, hubRunDeps, workerHandler, workflowRunDeps } from '#functions/workers/deps';
+import { exportRunDeps } from '#functions/workers/accounting-deps';
+import { hubRunDeps } from '#functions/workers/hub-deps';
+import { workerHandler } from '#functions/workers/worker-handler';
+import { workflowRunDeps } from '#functions/workers/workflow-deps';
 import { createQueueWorker, type KindHandlers } from '#functions/workers/queue-worker';
 import { eventRow, kindsOn } from '#shared/kernel/events';
 import { EVENT_KINDS } from '#shared/kernel/names';
@@ -12,7 +15,7 @@ import type { ProviderSandbox } from '#local/provider-sandbox';
 import { LocalQueues } from '#local/queues';
 
 /**
- * The delivery policy the workers run with (functions/workers/deps.ts): the service's defaults,
+ * The delivery policy the workers run with (functions/workers/delivery-policy.ts): the service's defaults,
  * or what the environment sets (the local runtime and the e2e tests shorten it). The queues'
  * receive limit is the same attempt limit, so a wrong value here dead-letters too early or never.
  */

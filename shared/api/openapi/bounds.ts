@@ -1,4 +1,5 @@
-import type { Json } from './components';
+/** A JSON Schema object as the builder handles it (./components.ts re-exports it). */
+export type Json = Record<string, unknown>;
 
 /**
  * Bounds the zod schemas already enforce but zod's JSON Schema output does not state, added to

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import type * as core from 'zod/v4/core';
-import { publishBounds } from './bounds';
+import { type Json, publishBounds } from './bounds';
 
 /** JSON Schema and OpenAPI objects, as plain data. */
-export type Json = Record<string, unknown>;
+export type { Json } from './bounds';
 type Io = 'input' | 'output';
 
 export const REF = '#/components/schemas/';

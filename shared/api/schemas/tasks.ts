@@ -1,20 +1,22 @@
 import * as z from 'zod/mini';
 import { Role } from './auth';
+import { taskEditable } from '#shared/table/entities/task';
 import { named, pageQuery, SubjectId, SubjectType, text, timestamp } from './common';
+import { patchSchema } from './patch';
 
 export const TASK_STATUSES = ['open', 'in_progress', 'done', 'cancelled'] as const;
 export const TaskStatus = z.enum(TASK_STATUSES);
 
 const DueAt = timestamp();
 
-/** What a task's PATCH may change (docs/api.md section 9); anything else is an unknown field. */
+/** The values of what a task's PATCH may change (the fields: `taskEditable`, shared/table/entities/task.ts). */
 const editable = {
   title: text(2, 255, 'name'),
   description: z.nullable(text(1, 2000, 'free')),
   assignee_role: z.nullable(Role),
   assignee_id: z.nullable(text(1, 64)),
   due_at: z.nullable(DueAt),
-};
+} satisfies Record<(typeof taskEditable)[number], z.ZodMiniType>;
 
 /** docs/api.md section 9. A subject is both fields or neither. */
 export const TaskCreate = named(
@@ -47,16 +49,8 @@ export const TaskCreate = named(
   'TaskCreate',
 );
 
-export const TaskUpdate = named(
-  z.strictObject({
-    title: z.optional(editable.title),
-    description: z.optional(editable.description),
-    assignee_role: z.optional(editable.assignee_role),
-    assignee_id: z.optional(editable.assignee_id),
-    due_at: z.optional(editable.due_at),
-  }),
-  'TaskUpdate',
-);
+/** docs/api.md section 9: the declared editable fields, each optional; anything else is an unknown field. */
+export const TaskUpdate = named(patchSchema(taskEditable, editable), 'TaskUpdate');
 
 export const TaskStatusChange = named(
   z.strictObject({ status: TaskStatus, note: z.optional(z.nullable(text(2, 255, 'free'))) }),

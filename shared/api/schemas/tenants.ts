@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import { DisplayName, Email, NewPassword, Role } from './auth';
 import { isTimeZone } from '#shared/kernel/time-zone';
+import { tenantEditable } from '#shared/table/entities/tenant';
 import { describe, named, pageQuery, text, textRule } from './common';
+import { patchSchema } from './patch';
 
 export const TenantId = z
   .string()
@@ -23,8 +25,9 @@ export const TimeZone = describe(
   'An IANA time zone name, like Europe/Berlin or UTC.',
 );
 
+/** The fields `tenantEditable` declares (shared/table/entities/tenant.ts), each optional. */
 export const TenantUpdate = named(
-  z.strictObject({ name: z.optional(TenantName), timezone: z.optional(TimeZone) }),
+  patchSchema(tenantEditable, { name: TenantName, timezone: TimeZone }),
   'TenantUpdate',
 );
 

@@ -8,6 +8,7 @@ import { DEFAULT_TIME_ZONE } from '#shared/kernel/time-zone';
 import { auditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { EVENT_KINDS } from '#shared/kernel/names';
+import { tenantEditable } from '#shared/table/entities/tenant';
 import { type InviteDeps, inviteMember } from './invitations';
 import type { IdentityStore, Membership, Tenant, TenantStore } from './ports';
 
@@ -99,7 +100,7 @@ export async function updateTenant(
 ) {
   const current = await deps.tenants.getTenant(tenantId);
   if (!current) throw new NotFoundError();
-  const changed = (['name', 'timezone'] as const).filter(
+  const changed = tenantEditable.filter(
     (field) => patch[field] !== undefined && patch[field] !== current[field],
   );
   if (changed.length === 0) return tenantRead(current);

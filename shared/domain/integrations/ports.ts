@@ -5,7 +5,7 @@ import type { IntegrationConnectionRead, ReconciliationRunRead } from '#shared/a
 import type { AuditEvent } from '#shared/domain/audit';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
-import type { Timer } from '#shared/domain/timers/ports';
+import type { Timer } from '#shared/domain/timers/timer';
 import type { AdapterCategory } from './catalog';
 
 /**

@@ -15,7 +15,7 @@ import type {
 import type { AuditEvent } from '#shared/domain/audit';
 import type { Preferences } from '#shared/domain/preferences/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
-import type { Timer } from '#shared/domain/timers/ports';
+import type { Timer } from '#shared/domain/timers/timer';
 
 /**
  * The ports of the notification delivery path (docs/api.md section 7) and the records they

@@ -15,8 +15,18 @@ export interface PreferencesDeps {
 
 const ownerOf = (caller: Principal, tenantId: string) => ({ tenant_id: tenantId, user_id: caller.user_id });
 
+/**
+ * The document as the member reads it: `contacts.email` defaults to the account's email (docs/api.md
+ * section 7.3), as the delivery to a member uses it. The default is shown, never stored, so a
+ * change of the account's email is what the next read shows and what the next email goes to.
+ */
+const shown = (caller: Principal, prefs: Preferences): Preferences => ({
+  ...prefs,
+  contacts: { ...prefs.contacts, email: prefs.contacts.email ?? caller.email },
+});
+
 export async function getPreferences(deps: PreferencesDeps, caller: Principal, tenantId: string) {
-  return (await deps.preferences.get(ownerOf(caller, tenantId))) ?? DEFAULT_PREFERENCES;
+  return shown(caller, (await deps.preferences.get(ownerOf(caller, tenantId))) ?? DEFAULT_PREFERENCES);
 }
 
 /**
@@ -45,5 +55,5 @@ export async function putPreferences(
     },
   });
   await deps.preferences.put(ownerOf(caller, tenantId), next, audit);
-  return next;
+  return shown(caller, next);
 }

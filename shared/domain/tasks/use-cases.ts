@@ -5,6 +5,7 @@ import { newId } from '#shared/kernel/ids';
 import type { PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
 import type { TaskCreate, TaskStatusChange, TaskUpdate } from '#shared/api/schemas/tasks';
+import { taskEditable } from '#shared/table/entities/task';
 import { auditEvent } from '#shared/domain/audit';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { Task, TaskFilter, TaskStatus, TaskStore } from './ports';
@@ -132,7 +133,12 @@ export async function getTask(deps: TaskDeps, tenantId: string, id: string) {
 export const listTasks = (deps: TaskDeps, tenantId: string, filter: TaskFilter, page: PageRequest) =>
   deps.tasks.list(tenantId, filter, page);
 
-const EDITABLE = ['title', 'description', 'assignee_role', 'assignee_id', 'due_at'] as const;
+/**
+ * The fields a PATCH may change, as the task entity declares them (read from the declaration, a
+ * list of names, not from the PATCH schema: the workflow worker bundles this module, and zod
+ * schemas are not tree-shaken).
+ */
+const EDITABLE = taskEditable;
 
 /**
  * Change a task's title, description, assignee or due date.

@@ -1,28 +1,12 @@
+import type { Timer } from './timer';
 import type { Page, PageRequest } from '#shared/kernel/page';
-import type { TIMER_KINDS } from '#shared/api/schemas/timers';
 import type { AuditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { ReconciliationRun } from '#shared/domain/integrations/ports';
 
 /** The timers of docs/api.md, "Time": the one mechanism every time-driven action rests on. */
 
-export type TimerKind = (typeof TIMER_KINDS)[number];
-
-/**
- * A pending timer. Its id is `<kind>:<subject_id>`: one timer per kind and subject, so arming it
- * again replaces it. `due_at` is `toISOString()` text (the due-time index orders by it).
- */
-export interface Timer {
-  id: string;
-  tenant_id: string;
-  kind: TimerKind;
-  subject_type: string;
-  subject_id: string;
-  due_at: string;
-  rule_id?: string | null;
-  policy_id?: string | null;
-  level?: number | null;
-}
+export type { Timer, TimerKind } from './timer';
 
 export interface TimerFilter {
   kind?: string | undefined;

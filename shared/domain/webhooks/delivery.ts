@@ -1,13 +1,10 @@
 import { timerId } from '#shared/domain/timers/arming';
 import type { Timer } from '#shared/domain/timers/ports';
 import type { Clock } from '#shared/kernel/ids';
-import { newId } from '#shared/kernel/ids';
 import type { OutboxEvent } from '#shared/domain/outbox';
-import { openReviewItem } from '#shared/domain/review';
-import { endpointAudit } from './endpoints';
+import { disabling } from './disabling';
 import type {
   EndpointChange,
-  StoredEndpoint,
   StoredMessage,
   WebhookEndpointStore,
   WebhookMessageStore,
@@ -63,7 +60,8 @@ export interface DeliveryDeps {
   random?: () => number;
 }
 
-export type DeliveryResult = 'delivered' | 'retrying' | 'failed' | 'skipped' | 'early' | 'deferred';
+export type DeliveryResult =
+  'delivered' | 'retrying' | 'failed' | 'skipped' | 'early' | 'deferred' | 'resent';
 
 export interface DeliveryOutcome {
   result: DeliveryResult;
@@ -87,40 +85,6 @@ export function nextWait(
     return Math.min(Math.max(0, retryAfter), RETRY_AFTER_MAX_S);
   const base = RETRY_SCHEDULE_S[roundAttempts - 1]!;
   return Math.round(base * (1 + random() * RETRY_JITTER));
-}
-
-/** The change a disabling makes: the endpoint, `webhook_endpoint.disabled` and a review item. */
-function disabling(clock: Clock, e: StoredEndpoint, reason: 'gone' | 'failing'): EndpointChange {
-  const now = clock.now().toISOString();
-  const next: StoredEndpoint = {
-    ...e,
-    enabled: false,
-    status: 'disabled',
-    disabled_reason: reason,
-    updated_at: now,
-  };
-  const detail =
-    reason === 'gone'
-      ? 'The endpoint answered 410 Gone; re-enable it with PATCH {"enabled": true}.'
-      : 'Every attempt failed for 5 days; re-enable it with PATCH {"enabled": true}.';
-  return {
-    next,
-    expectedUpdatedAt: e.updated_at,
-    audit: endpointAudit(clock, null, e, 'disabled', { reason }),
-    review: openReviewItem(
-      {
-        id: newId(),
-        tenant_id: e.tenant_id,
-        kind: 'webhook_endpoint',
-        subject_id: e.id,
-        notification_id: null,
-        channel: null,
-        reason: 'endpoint_disabled',
-        detail,
-      },
-      now,
-    ),
-  };
 }
 
 const final = (m: StoredMessage) => m.status === 'delivered' || m.status === 'failed';
@@ -256,28 +220,44 @@ export async function deliverMessage(
 
   const carried = wait !== null && deps.queueCarries(receiveCount, wait);
   const timer = wait !== null && !carried ? retryTimer(m, next.next_attempt_at!) : null;
-  const settle = (endpointChange: EndpointChange | null) =>
+  const settle = (message: StoredMessage, endpointChange: EndpointChange | null, asClaimed = m) =>
     deps.messages.settle({
-      message: next,
+      message,
       claimedAttempts: m.attempts.length,
-      timer,
+      unchanged: asClaimed,
+      timer: message === next ? timer : null,
       endpoint: endpointChange,
     });
   let applied = change;
-  let settled = await settle(change);
+  let settled = await settle(next, change);
   // The endpoint changed meanwhile (a PATCH, another message's outcome): the attempt is recorded
   // without its endpoint change; the next outcome judges the endpoint again.
   if (!settled && change) {
     applied = null;
-    settled = await settle(null);
+    settled = await settle(next, null);
+  }
+  // Resent while this attempt was in flight: the attempt joins the log and the resend stands (its
+  // own copy sends once this claim is released), so an older outcome never undoes the resend.
+  let resent = false;
+  const current = settled ? undefined : await deps.messages.get(m.tenant_id, m.id);
+  if (current?.status === 'pending' && current.attempts.length === m.attempts.length) {
+    // The resend's round starts after this attempt.
+    const kept: StoredMessage = { ...current, attempts, round_start: attempts.length, lease_until: null };
+    applied = change;
+    resent = await settle(kept, change, current);
+    if (!resent && change) {
+      applied = null;
+      resent = await settle(kept, null, current);
+    }
+    settled = resent;
   }
   if (!settled) return { result: 'skipped', message_id: id };
   return {
-    result: next.status as DeliveryResult,
+    result: resent ? 'resent' : (next.status as DeliveryResult),
     message_id: id,
     status_code: sent.status_code,
     error_code: sent.error_code,
-    ...(carried && { delaySeconds: wait }),
+    ...(carried && !resent && { delaySeconds: wait }),
     ...(disabled && applied && { disabled }),
   };
 }

@@ -100,14 +100,21 @@ export async function listMessages(
   return { ...found, items: found.items.map(publicMessage) };
 }
 
-/** The message back to `pending`, its attempts kept, with the outbox event of its next attempt. */
-const requeued = (clock: Clock, m: StoredMessage): StoredMessage => ({
-  ...m,
-  status: 'pending',
-  next_attempt_at: clock.now().toISOString(),
-  round_start: m.attempts.length,
-  lease_until: null,
-});
+/**
+ * The message back to `pending`, its attempts kept, with the outbox event of its next attempt. An
+ * attempt in flight keeps its claim: the requeued copy waits for it to end rather than sending
+ * beside it, and that attempt's outcome joins the log without undoing the requeue (delivery.ts).
+ */
+const requeued = (clock: Clock, m: StoredMessage): StoredMessage => {
+  const now = clock.now().toISOString();
+  return {
+    ...m,
+    status: 'pending',
+    next_attempt_at: now,
+    round_start: m.attempts.length,
+    lease_until: m.lease_until && m.lease_until > now ? m.lease_until : null,
+  };
+};
 
 /** The audit event of a request that queues messages (test, resend, recover). */
 const queuedAudit = (
@@ -129,8 +136,10 @@ const queuedAudit = (
   });
 
 /**
- * Resend one message: it must be a message of this endpoint in this tenant (404 otherwise, also
- * for another tenant's), delivered or failed (409 while it is still on its way).
+ * Resend one message of this endpoint in this tenant (404 otherwise, also for another tenant's),
+ * whatever its status: delivered or failed, or still on its way (pending, retrying), which then
+ * goes now with a fresh retry schedule instead of waiting for its next attempt. One attempt at a
+ * time still holds: an attempt in flight finishes first (see `requeued`).
  */
 export async function resendMessage(
   deps: MessageDeps,
@@ -142,8 +151,6 @@ export async function resendMessage(
   await endpointOf(deps, tenantId, endpointId);
   const m = await deps.messages.get(tenantId, messageId);
   if (!m || m.endpoint_id !== endpointId) throw new NotFoundError();
-  if (m.status === 'pending' || m.status === 'retrying')
-    throw new ConflictError('The message is still being delivered.');
   const audit = queuedAudit(deps, actor, tenantId, { type: 'webhook_message', id: m.id }, 'resent', {
     endpoint_id: endpointId,
   });

@@ -146,6 +146,11 @@ export interface EndpointChange {
 export interface Settlement {
   message: StoredMessage;
   claimedAttempts: number;
+  /**
+   * The message as the attempt claimed it: when given, the outcome is written only if no resend
+   * or recover requeued it meanwhile (its status, due time and round are still these).
+   */
+  unchanged?: Pick<StoredMessage, 'status' | 'next_attempt_at' | 'round_start'>;
   timer: Timer | null;
   endpoint: EndpointChange | null;
 }

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity, record } from '../entity';
+import { type AccessDoc, editable, entity, record } from '../entity';
 
 /** A task (docs/api.md section 9), created by a person or by a workflow rule. */
 export const task = /* @__PURE__ */ entity('task', {
@@ -25,6 +25,15 @@ export const taskRecord = /* @__PURE__ */ record(task, {
   updated_at: 'datetime',
   completed_at: 'datetime|null',
 });
+
+/** What a task's PATCH may change (docs/api.md section 9): TaskUpdate and updateTask derive from it. */
+export const taskEditable = /* @__PURE__ */ editable(taskRecord, [
+  'title',
+  'description',
+  'assignee_role',
+  'assignee_id',
+  'due_at',
+]);
 
 export const access = {
   entity: task,

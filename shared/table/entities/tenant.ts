@@ -1,4 +1,4 @@
-import { type AccessDoc, entity, record } from '../entity';
+import { type AccessDoc, editable, entity, record } from '../entity';
 
 /**
  * A tenant. `owner_count` guards the last owner: memberships change it in the same transaction,
@@ -20,6 +20,9 @@ export const tenantRecord = /* @__PURE__ */ record(tenant, {
   created_at: 'datetime',
   owner_count: { type: 'int', hidden: true },
 });
+
+/** What `PATCH /tenants/{tenant_id}` may change: TenantUpdate and updateTenant derive from it. */
+export const tenantEditable = /* @__PURE__ */ editable(tenantRecord, ['name', 'timezone']);
 
 export const access = {
   entity: tenant,

@@ -1,0 +1,171 @@
+import type { BenchResults, Goals } from './bench-results';
+import { table } from './generated-blocks';
+import { deliveryTable, listTable, peerTable, webhookTable } from './pipeline-tables';
+import { kb, minute, paired, r1, r2, verdict } from './table-format';
+
+export type { BenchResults, Goals } from './bench-results';
+
+/**
+ * The tables of docs/performance.md, from bench/results.json as the last `npm run bench` wrote
+ * it (`npm run docs:performance` writes them into the page). Only figures the file holds: what
+ * they mean is the page's prose.
+ */
+
+function runTable(r: BenchResults): string {
+  // Parts measured by the same run share a line.
+  const runs = new Map<string, string[]>();
+  for (const [part, m] of Object.entries(r.measuredAt ?? {})) {
+    const key = `${minute(m.at)}, load average ${m.loadAverage.start} → ${m.loadAverage.end}`;
+    runs.set(key, [...(runs.get(key) ?? []), part]);
+  }
+  return [
+    `Last written ${minute(r.date)} (Node ${r.node.replace(/^v/, '')}, ${r.cpus} cores${r.runtimeSeconds ? `, ${Math.round(r.runtimeSeconds)} s` : ''}). Each part's figures are from the run that measured it:`,
+    '',
+    ...[...runs].map(([run, parts]) => `- ${parts.join(', ')}: ${run}`),
+  ].join('\n');
+}
+
+function budgetTable(r: BenchResults, goals: Goals): string {
+  const b = r.budgets;
+  return table(['Figure', 'Budget', 'Held by'], 'lrl', [
+    [
+      'API bundle / its SDK-only floor',
+      `≤ ${b.bundle} (allowances per group in the test)`,
+      'tests/unit/budgets/bundle-size.test.ts',
+    ],
+    ['Cold init / floor, API groups', `≤ ${b.coldApi}`, 'bench (cold)'],
+    ['Cold init / floor, authorizer, relay, workers', `≤ ${b.coldOther}`, 'bench (cold)'],
+    ['Warm p50 / raw SDK replay', `≤ ${b.warmP50}`, 'bench (routes)'],
+    [
+      'Write units / the contract floor',
+      `≤ ${b.writeUnits}`,
+      'bench (routes); tests/connected/budgets/round-trips.test.ts',
+    ],
+    [
+      'Delivery: events/s × transactions per event / engine ceiling',
+      `≥ ${b.deliveryShare}`,
+      'bench (delivery)',
+    ],
+    [
+      'List first page at the largest history / at the smallest, read units',
+      `≤ ${goals.lists}`,
+      'bench (lists)',
+    ],
+    ["Cold init ours / the peer's", `≤ ${goals.peerCold} (goal)`, 'bench (peer)'],
+    ["Warm overhead above the floor, ours / the peer's", `≤ ${goals.peerOverhead} (goal)`, 'bench (peer)'],
+    [
+      "Webhooks: tenant B's p50 beside a hanging tenant / alone",
+      `≤ ${r.webhooks?.fairness.budget ?? '-'}`,
+      'bench (webhooks)',
+    ],
+  ]);
+}
+
+function functionTable(r: BenchResults): string {
+  const rows = r.bundles.map((b) => {
+    const c = r.cold[b.name];
+    const limit = b.kind === 'api' ? r.budgets.coldApi : r.budgets.coldOther;
+    return [
+      b.name,
+      kb(b.bytes),
+      b.ratio === null ? '(no SDK)' : kb(b.floorBytes),
+      b.ratio ?? '-',
+      c ? `${r1(c.fn.init)} (${r1(c.fn.load)} + ${r1(c.fn.first)})` : '-',
+      c ? `${r1(c.floor.init)}` : '-',
+      c ? `${paired(c)} ${verdict(c.ratio, limit)}` : '-',
+      c ? `${c.cpuRatio} [${c.cpuSpread[0]}–${c.cpuSpread[1]}]` : '-',
+    ];
+  });
+  return table(
+    [
+      'Function',
+      'Bundle',
+      'SDK floor',
+      'Bundle ratio',
+      'Cold init ms (load + 1st request)',
+      'Floor ms',
+      'Cold ratio, median of pairs [IQR] ±95% CI',
+      'CPU-time ratio',
+    ],
+    'lrrrrrrr',
+    rows,
+  );
+}
+
+function routeTable(r: BenchResults): string {
+  const rows = r.routes.map((x) => [
+    x.label,
+    x.status,
+    x.calls.join(' + ') || '-',
+    x.capacity.read,
+    x.capacity.write,
+    x.writeFloor || '-',
+    x.writeFloorRatio === null
+      ? '-'
+      : `${x.writeFloorRatio} ${verdict(x.writeFloorRatio, r.budgets.writeUnits)}`,
+    `${r2(x.handler.p50)} / ${r2(x.handler.p99)}`,
+    `${r2(x.floor.p50)} / ${r2(x.floor.p99)}`,
+    `${x.ratioP50} ${verdict(x.ratioP50, r.budgets.warmP50)}`,
+    paired(x.ratio, x.ratio.pairs),
+    x.costPerMillion.toFixed(3),
+  ]);
+  const a = r.authorizer;
+  if (a)
+    rows.push([
+      'authorizer (cache miss)',
+      '-',
+      a.calls.join(' + '),
+      a.capacity.read,
+      a.capacity.write,
+      '-',
+      '-',
+      `${r2(a.handler.p50)} / ${r2(a.handler.p99)}`,
+      `${r2(a.floor.p50)} / ${r2(a.floor.p99)}`,
+      `${r2(a.handler.p50 / a.floor.p50)}`,
+      '-',
+      '-',
+    ]);
+  return table(
+    [
+      'Route',
+      'Status',
+      'DynamoDB calls',
+      'RCU',
+      'WCU',
+      'WCU floor',
+      'WCU / floor',
+      'p50 / p99 ms',
+      'Raw SDK p50 / p99 ms',
+      'p50 ratio',
+      'Paired ratio [IQR] ±95% CI',
+      '$ / M requests',
+    ],
+    'lrlrrrrrrrrr',
+    rows,
+  );
+}
+
+function leverTable(r: BenchResults): string {
+  const rows = Object.entries(r.coldLevers ?? {}).map(([name, t]) => [
+    name,
+    r1(t.init),
+    r1(t.load),
+    t.bytes ? kb(t.bytes) : '-',
+  ]);
+  return table(['Build', 'Cold init ms', 'of it load ms', 'Bundle'], 'lrrr', rows);
+}
+
+/** Each generated block of docs/performance.md, by its marker's name. */
+export function performanceTables(r: BenchResults, goals: Goals): Record<string, string> {
+  return {
+    'bench-run': runTable(r),
+    'bench-budgets': budgetTable(r, goals),
+    'bench-functions': functionTable(r),
+    'bench-levers': leverTable(r),
+    'bench-routes': routeTable(r),
+    'bench-delivery': deliveryTable(r),
+    'bench-lists': listTable(r, goals),
+    'bench-peer': peerTable(r, goals),
+    'bench-webhooks': webhookTable(r),
+  };
+}
