@@ -21,11 +21,27 @@ export interface Booked {
   key: string | undefined;
 }
 
+/** A payment the provider holds against one of its invoices (seeded by tests and the demo). */
+export interface SandboxPayment {
+  provider: OAuthProviderName;
+  id: string;
+  /** The provider's id of the invoice it pays. */
+  invoice_id: string;
+  amount: number;
+  currency: string;
+  /** Xero's optional `Reference`, QuickBooks' `PaymentRefNum`. */
+  reference?: string;
+}
+
 /** A scripted answer to the next API call of a provider. */
 export type ApiScript = { status: number; retryAfter?: number; problem?: 'minute' | 'day' | 'concurrent' };
 
 const MINUTE_MS = 60_000;
 export const XERO_LIMITS = { per_minute: 60, per_day: 5000, concurrent: 5 };
+/** Intuit's per-realm limit; past it 429 (Intuit documents no Retry-After). */
+export const QUICKBOOKS_LIMITS = { per_minute: 500 };
+/** Xero's `page` of invoices or payments; QuickBooks' largest MAXRESULTS (its default is 100). */
+export const PAGE_SIZES = { xero: 100, quickbooks_max: 1000, quickbooks_default: 100 };
 
 export class OAuthApis {
   readonly booked: Booked[] = [];
@@ -37,8 +53,12 @@ export class OAuthApis {
     status: number;
     at: number;
   }[] = [];
+  /** Payments each provider holds, read back by `GET Payments` / `select * from Payment`. */
+  readonly payments: SandboxPayment[] = [];
   /** Calls counted against Xero's daily limit today (tests set it near the limit). */
   xeroDayUsed = 0;
+  /** The sandbox's clock for its rate limits: tests move it instead of waiting a minute. */
+  now: () => number = () => Date.now();
   private readonly scripts = new Map<OAuthProviderName, ApiScript[]>();
   private readonly replies = new Map<string, { status: number; body: unknown }>();
 
@@ -46,6 +66,33 @@ export class OAuthApis {
 
   script(provider: OAuthProviderName, answers: ApiScript[]): void {
     this.scripts.set(provider, [...answers]);
+  }
+
+  /** Invoices the provider already holds (a large book for the reconciliation reads): their ids. */
+  seedInvoices(
+    provider: OAuthProviderName,
+    invoices: { number: string; amount: number; currency: string }[],
+  ): string[] {
+    return invoices.map((i) => {
+      const id = provider === 'xero' ? randomUUID() : String(100 + this.booked.length);
+      this.booked.push({ provider, id, key: undefined, ...i });
+      return id;
+    });
+  }
+
+  /** A payment the provider holds against its invoice `invoice_id`. */
+  seedPayment(payment: Omit<SandboxPayment, 'id'>): SandboxPayment {
+    const p = {
+      ...payment,
+      id: payment.provider === 'xero' ? randomUUID() : String(5000 + this.payments.length),
+    };
+    this.payments.push(p);
+    return p;
+  }
+
+  /** Calls of the last minute: what a provider's per-minute limit counts. */
+  private lastMinute(provider: OAuthProviderName) {
+    return this.calls.filter((c) => c.provider === provider && c.at > this.now() - MINUTE_MS);
   }
 
   bookingCount(provider: OAuthProviderName, number: string): number {
@@ -62,7 +109,7 @@ export class OAuthApis {
   ) {
     const method = req.method ?? 'GET';
     const json = (status: number, value: unknown, headers: Record<string, string> = {}) => {
-      this.calls.push({ provider, method, path, status, at: Date.now() });
+      this.calls.push({ provider, method, path, status, at: this.now() });
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
     };
     const scripted = this.scripts.get(provider)?.shift();
@@ -110,13 +157,13 @@ export class OAuthApis {
         },
       );
     }
-    const recent = this.calls.filter((c) => c.provider === 'xero' && c.at > Date.now() - MINUTE_MS);
+    const recent = this.lastMinute('xero');
     if (recent.length >= XERO_LIMITS.per_minute)
       return json(
         429,
         { Title: 'Too Many Requests' },
         {
-          'retry-after': String(Math.max(1, Math.ceil((recent[0]!.at + MINUTE_MS - Date.now()) / 1000))),
+          'retry-after': String(Math.max(1, Math.ceil((recent[0]!.at + MINUTE_MS - this.now()) / 1000))),
           'x-rate-limit-problem': 'minute',
         },
       );
@@ -142,20 +189,44 @@ export class OAuthApis {
       if (key) this.replies.set(`xero:${key}`, { status: 200, body: answer });
       return json(200, answer);
     }
+    // Xero pages its lists by `page` (1-based, 100 a page); without `page` it answers them all.
+    const paged = <T>(all: T[]) => {
+      const page = Number(url.searchParams.get('page'));
+      if (!url.searchParams.has('page')) return all;
+      const from = (Math.max(1, Math.trunc(page) || 1) - 1) * PAGE_SIZES.xero;
+      return all.slice(from, from + PAGE_SIZES.xero);
+    };
+    const xeroInvoices = this.booked.filter((b) => b.provider === 'xero');
     if (path === '/api.xro/2.0/Invoices' && method === 'GET')
       return json(200, {
-        Invoices: this.booked
-          .filter((b) => b.provider === 'xero')
-          .map((b) => ({
-            Type: 'ACCREC',
-            InvoiceID: b.id,
-            InvoiceNumber: b.number,
-            Total: b.amount,
-            CurrencyCode: b.currency,
-          })),
+        Invoices: paged(xeroInvoices).map((b) => ({
+          Type: 'ACCREC',
+          InvoiceID: b.id,
+          InvoiceNumber: b.number,
+          Status: 'AUTHORISED',
+          Total: b.amount,
+          CurrencyCode: b.currency,
+        })),
       });
-    if (path === '/api.xro/2.0/Payments' && method === 'GET') return json(200, { Payments: [] });
-    void url;
+    if (path === '/api.xro/2.0/Payments' && method === 'GET')
+      return json(200, {
+        Payments: paged(this.payments.filter((p) => p.provider === 'xero')).map((p) => {
+          const invoice = xeroInvoices.find((b) => b.id === p.invoice_id);
+          return {
+            PaymentID: p.id,
+            Date: '2026-01-31',
+            Amount: p.amount,
+            Reference: p.reference ?? '',
+            Status: 'AUTHORISED',
+            PaymentType: 'ACCRECPAYMENT',
+            Invoice: {
+              InvoiceID: p.invoice_id,
+              InvoiceNumber: invoice?.number ?? '',
+              CurrencyCode: p.currency,
+            },
+          };
+        }),
+      });
     return json(404, { Title: 'Not Found', Status: 404 });
   }
 
@@ -165,6 +236,13 @@ export class OAuthApis {
     body: string,
     json: (status: number, value: unknown, headers?: Record<string, string>) => void,
   ) {
+    if (this.lastMinute('quickbooks_online').length >= QUICKBOOKS_LIMITS.per_minute)
+      return json(429, {
+        Fault: {
+          Error: [{ Message: 'ThrottleExceeded', Detail: 'Request has been throttled', code: '3001' }],
+          type: 'ThrottlingFault',
+        },
+      });
     const prefix = `/v3/company/${SANDBOX_ORGANISATIONS.quickbooks_online.realmId}`;
     if (!path.startsWith(`${prefix}/`))
       return json(403, {
@@ -218,7 +296,23 @@ export class OAuthApis {
       const from = /from (Invoice|Payment)/i.exec(query)?.[1];
       // Intuit's query language escapes a quote in a value with a backslash.
       const doc = /DocNumber = '((?:\\'|[^'])*)'/.exec(query)?.[1]?.replace(/\\'/g, "'");
-      const rows =
+      // STARTPOSITION is 1-based; MAXRESULTS defaults to 100 and may be at most 1,000.
+      const start = Number(/startposition\s+(\d+)/i.exec(query)?.[1] ?? 1);
+      const max = Number(/maxresults\s+(\d+)/i.exec(query)?.[1] ?? PAGE_SIZES.quickbooks_default);
+      if (start < 1 || max < 1 || max > PAGE_SIZES.quickbooks_max)
+        return json(400, {
+          Fault: {
+            Error: [
+              {
+                Message: 'Error parsing query',
+                Detail: `QueryParserError: MAXRESULTS must be 1 to ${PAGE_SIZES.quickbooks_max}, STARTPOSITION at least 1`,
+                code: '4000',
+              },
+            ],
+            type: 'ValidationFault',
+          },
+        });
+      const all =
         from === 'Invoice'
           ? this.booked
               .filter((b) => b.provider === 'quickbooks_online' && (doc === undefined || b.number === doc))
@@ -228,9 +322,20 @@ export class OAuthApis {
                 TotalAmt: b.amount,
                 CurrencyRef: { value: b.currency },
               }))
-          : [];
+          : this.payments
+              .filter((p) => p.provider === 'quickbooks_online')
+              .map((p) => ({
+                Id: p.id,
+                TotalAmt: p.amount,
+                CurrencyRef: { value: p.currency },
+                ...(p.reference ? { PaymentRefNum: p.reference } : {}),
+                Line: [{ Amount: p.amount, LinkedTxn: [{ TxnId: p.invoice_id, TxnType: 'Invoice' }] }],
+              }));
+      const rows = all.slice(start - 1, start - 1 + max);
+      // Intuit leaves the entity out of an empty answer.
       return json(200, {
-        QueryResponse: from ? { [from]: rows, startPosition: 1, maxResults: rows.length } : {},
+        QueryResponse:
+          from && rows.length > 0 ? { [from]: rows, startPosition: start, maxResults: rows.length } : {},
         time: new Date().toISOString(),
       });
     }
