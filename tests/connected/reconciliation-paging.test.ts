@@ -48,7 +48,13 @@ beforeAll(async () => {
   world = await oauthWorld('xero');
   ({ db, sandbox } = world);
   // Both providers' apps in the same world.
-  world.settings.clientIds.quickbooks_online = SANDBOX_APPS.quickbooks_online.client_id;
+  world.settings = {
+    ...world.settings,
+    clientIds: {
+      ...world.settings.clientIds,
+      quickbooks_online: SANDBOX_APPS.quickbooks_online.client_id,
+    },
+  };
   await world.secrets.put(APP_SECRETS_TENANT, 'quickbooks_online', {
     client_secret: SANDBOX_APPS.quickbooks_online.client_secret,
   });
