@@ -55,7 +55,7 @@ export async function oauthRecords(
       url,
       { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json', ...extra } },
     ]);
-    if ('error' in res) return { ok: false as const, reason: res.error };
+    if ('error' in res) return { ok: false as const, reason: res.cause ?? res.error };
     if (!res.ok) {
       await res.body?.cancel();
       const reason = errorOf(res) ?? 'provider_error';

@@ -107,6 +107,11 @@ export interface HealthRecord {
   last_failure_reason: string | null;
   /** Codes of the connection's open integration issues. */
   open_issue_codes: string[];
+  /**
+   * Since when the provider's token endpoint refuses the service's app (invalid_client) for this
+   * connection; cleared by its next successful token call. Absent or null: not refused.
+   */
+  app_credentials_invalid_since?: string | null;
 }
 
 export type IssueCode = z.output<typeof IssueCodeSchema>;
@@ -177,6 +182,11 @@ export interface HubStore extends IssueDecisionStore {
   /** The health records of several connections of a tenant (one batch read). */
   healthOf(tenantId: string, connectionIds: readonly string[]): Promise<Map<string, HealthRecord>>;
   recordResult(tenantId: string, connectionId: string, result: ResultRecord): Promise<void>;
+  /**
+   * The app-credentials mark of a connection's health: `since` sets it (kept from the first
+   * refusal on, with the refusal as the last failure), null clears it (a no-op when not set).
+   */
+  appCredentials(tenantId: string, connectionId: string, since: string | null): Promise<void>;
   /**
    * Opens (or reopens) the issue with its review item, audit and outbox events, and adds its code
    * to the connection's health record, in one transaction conditional on the issue not being

@@ -1,0 +1,26 @@
+import type { Clock } from '#shared/kernel/ids';
+import type { Connection, HubStore } from '#shared/domain/integrations/ports';
+import type { AppCredentials } from './tokens';
+
+/**
+ * A wrong app secret is not a revoked consent (docs/api.md, "Connecting an accounting system"):
+ * a token endpoint's `invalid_client` keeps the connection's tokens and marks its health
+ * `failing` with reason `app_credentials_invalid`; the service's operators are alerted (the
+ * `counted` port: a metric with an alarm, runbooks/oauth-app-credentials.md). The next token call
+ * that succeeds (the secret fixed) clears the mark, with nothing for the tenant to do.
+ */
+
+export interface AppCredentialsDeps {
+  hub: Pick<HubStore, 'appCredentials'>;
+  clock: Clock;
+  /** One refused token call, for the alarm (the adapter's metric and log line). */
+  counted: (c: Connection) => void;
+}
+
+export const appCredentials = (deps: AppCredentialsDeps): AppCredentials => ({
+  async refused(c) {
+    deps.counted(c);
+    await deps.hub.appCredentials(c.tenant_id, c.id, deps.clock.now().toISOString());
+  },
+  accepted: (c) => deps.hub.appCredentials(c.tenant_id, c.id, null),
+});
