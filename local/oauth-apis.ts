@@ -9,7 +9,11 @@ import { SANDBOX_ORGANISATIONS } from './oauth-sandbox';
  * `Idempotency-Key`, `xero-tenant-id`, per-item `HasErrors`/`ValidationErrors`, a duplicate
  * InvoiceNumber refused), `GET Invoices|Payments`, and its limits (60 a minute, 5,000 a day; 429
  * with Retry-After and X-Rate-Limit-Problem); QuickBooks `POST /v3/company/{realm}/invoice`
- * (`requestid` replays the first answer, a duplicate DocNumber is Fault 6140) and `GET query`.
+ * (`requestid` replays the first answer, a duplicate DocNumber is Fault 6140), `GET query` and its
+ * limit (500 a minute, 429). Reads page as documented: Xero `?page=<n>` by 100, QuickBooks
+ * `STARTPOSITION`/`MAXRESULTS` (default 100, at most 1,000); payments carry their invoice as the
+ * providers link it (`Payment.Invoice.InvoiceID`, `Line[].LinkedTxn[]`). `now` is the clock of
+ * the limits, so tests move it rather than wait a minute.
  */
 
 export interface Booked {
