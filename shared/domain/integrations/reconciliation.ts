@@ -29,6 +29,8 @@ export interface ReconciliationWorkerDeps extends ReconciliationDeps {
   maxAttempts: number;
   /** The tenant's escalation policies: a mismatch's exception is put under one as the API's are. */
   policies?: Pick<EscalationPolicyStore, 'all'>;
+  /** Pages one firing reads at most (PAGES_PER_FIRING unless given). */
+  pagesPerFiring?: number;
 }
 
 /** The document types `payment_reconciliation` compares. */
@@ -253,7 +255,7 @@ export async function runReconciliation(
   let cursor = last?.next ?? undefined;
   // A run whose last kept page was the provider's last reads nothing more.
   for (let read = 0; last?.next !== null; read += 1) {
-    if (read === PAGES_PER_FIRING) {
+    if (read === (deps.pagesPerFiring ?? PAGES_PER_FIRING)) {
       await deps.runs.continueLater(continuation(deps, run, event, seq, 0));
       return undefined;
     }
