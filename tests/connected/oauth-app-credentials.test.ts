@@ -83,7 +83,9 @@ describe('the token endpoint refuses the app (invalid_client)', () => {
     expect(healed.ok).toBe(true);
     const after = (await world.secrets.read(c.tenant_id, c.id))!;
     expect(after.generation).toBe('2');
-    expect((await hubStore(world.db).health(c.tenant_id, c.id))!.app_credentials_invalid_since).toBeNull();
+    expect(
+      (await hubStore(world.db).health(c.tenant_id, c.id))!.app_credentials_invalid_since,
+    ).toBeUndefined();
     expect((await health(c)).reason).not.toBe('app_credentials_invalid');
   });
 
@@ -122,6 +124,8 @@ describe('the token endpoint refuses the app (invalid_client)', () => {
     expect(await accessToken(deps(), c)).toEqual({ ok: false, error: 'reauthorization_required' });
     expect((await world.secrets.read(c.tenant_id, c.id))!.access_token).toBeUndefined();
     expect(await health(c)).toMatchObject({ state: 'failing', reason: 'reauthorization_required' });
-    expect((await hubStore(world.db).health(c.tenant_id, c.id))!.app_credentials_invalid_since).toBeNull();
+    expect(
+      (await hubStore(world.db).health(c.tenant_id, c.id))!.app_credentials_invalid_since,
+    ).toBeUndefined();
   });
 });
