@@ -97,13 +97,16 @@ describe('a reconciliation continuation that comes before the provider lets it',
       payload: { run_id: run.id, not_before: new Date(clock.now().getTime() + 40_000).toISOString() },
     };
     const added = vi.spyOn(Metrics.prototype, 'addMetric');
-    internal.send(JSON.stringify(continuation));
-    // The first receive is early: the message goes back for the 40 "seconds" left, then completes.
-    await until('completed', async () => (await deps().runs.get(tenantId, run.id))!.status === 'completed');
-    expect(receives).toEqual([1, 2]);
-    expect(dlq.depth().visible).toBe(0);
-    // An early continuation is not a failed record.
-    expect(added.mock.calls.filter(([name]) => name === METRICS.workerFailed)).toEqual([]);
-    added.mockRestore();
+    try {
+      internal.send(JSON.stringify(continuation));
+      // The first receive is early: the message goes back for the 40 "seconds" left, then completes.
+      await until('completed', async () => (await deps().runs.get(tenantId, run.id))!.status === 'completed');
+      expect(receives).toEqual([1, 2]);
+      expect(dlq.depth().visible).toBe(0);
+      // An early continuation is not a failed record.
+      expect(added.mock.calls.filter(([name]) => name === METRICS.workerFailed)).toEqual([]);
+    } finally {
+      added.mockRestore();
+    }
   });
 });
