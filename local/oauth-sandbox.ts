@@ -1,6 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OAuthApis } from './oauth-apis';
+import {
+  OAUTH_PROVIDERS,
+  type OAuthProviderName,
+  SANDBOX_APPS,
+  SANDBOX_ORGANISATIONS,
+} from './oauth-providers';
 
 /**
  * Xero's and Intuit's OAuth 2 on loopback (docs/connecting-accounting.md): a consent page that
@@ -11,20 +17,7 @@ import { OAuthApis } from './oauth-apis';
  * oauth-apis.ts. Tests script refusals (`refuseNextToken`, `revokeRefreshTokens`).
  */
 
-export const OAUTH_PROVIDERS = ['xero', 'quickbooks_online'] as const;
-export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
-
-/** The service's app at the sandbox providers: the local runtime configures these. */
-export const SANDBOX_APPS: Record<OAuthProviderName, { client_id: string; client_secret: string }> = {
-  xero: { client_id: 'ops-local-xero-app', client_secret: 'sandbox-xero-client-secret-0001' },
-  quickbooks_online: { client_id: 'ops-local-qbo-app', client_secret: 'sandbox-qbo-client-secret-0001' },
-};
-
-/** The organisation each sandbox provider consents to. */
-export const SANDBOX_ORGANISATIONS = {
-  xero: { tenantId: '7f9c2a44-8a3e-4b1f-9a57-2f0e4c1d9b10', tenantName: 'Demo Company (Sandbox)' },
-  quickbooks_online: { realmId: '4620816365257778930' },
-} as const;
+export { OAUTH_PROVIDERS, type OAuthProviderName, SANDBOX_APPS, SANDBOX_ORGANISATIONS };
 
 interface Grant {
   provider: OAuthProviderName;

@@ -18,6 +18,7 @@ export type AccountingExportAttemptRead = {
     at: string;
     outcome: 'exported' | 'retryable_failure' | 'permanent_failure' | 'gated';
     error_code: string | null;
+    error_message?: string | null;
     sent: number;
     booked: number;
 };
@@ -33,6 +34,7 @@ export type AccountingExportItemRead = {
     status: 'pending' | 'exported' | 'failed';
     error_code: string | null;
     retryable: boolean | null;
+    error_message?: string | null;
     external_id: string | null;
 };
 export type AccountingExportList = {

@@ -493,7 +493,15 @@ describe('the run: what it answers, records and audits on each path', () => {
     expect(await run(tenantId, e.id)).toMatchObject({ action: 'ack', result: 'exported' });
     const after = await stored(tenantId, e.id);
     expect(after.attempts).toEqual([
-      { attempt: 1, at: after.completed_at, outcome: 'exported', error_code: null, sent: 2, booked: 2 },
+      {
+        attempt: 1,
+        at: after.completed_at,
+        outcome: 'exported',
+        error_code: null,
+        error_message: null,
+        sent: 2,
+        booked: 2,
+      },
     ]);
     expect(await auditOf(tenantId, e.id, 'accounting_export.exported')).toMatchObject({
       actor_id: null,
@@ -519,7 +527,15 @@ describe('the run: what it answers, records and audits on each path', () => {
     expect(await run(tenantId, e.id)).toMatchObject({ action: 'ack', result: 'gated', reason: detail });
     const after = await stored(tenantId, e.id);
     expect(after.attempts).toEqual([
-      { attempt: 1, at: after.updated_at, outcome: 'gated', error_code: null, sent: 0, booked: 0 },
+      {
+        attempt: 1,
+        at: after.updated_at,
+        outcome: 'gated',
+        error_code: null,
+        error_message: null,
+        sent: 0,
+        booked: 0,
+      },
     ]);
     expect(await notificationStore(db).getReviewItem(tenantId, after.review_item_id!)).toMatchObject({
       reason: 'gated',

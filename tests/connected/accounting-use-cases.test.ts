@@ -4,6 +4,7 @@ import { connectionStore } from '#functions/adapters/connection-store';
 import { documentStore } from '#functions/adapters/document-store';
 import type { Db } from '#functions/adapters/dynamo';
 import { type AccountingDeps, createExport } from '#shared/domain/accounting/use-cases';
+import { createDocument } from '#shared/domain/documents/use-cases';
 import { ConflictError, ValidationError } from '#shared/kernel/errors';
 import { newId, systemClock } from '#shared/kernel/ids';
 import { connectChannel } from '#tests/support/connections';
@@ -44,6 +45,38 @@ describe('create', () => {
     expect(created).toBe(true);
     expect(e.items.map((i) => i.document_ref)).toEqual(['ext-7']);
     expect((await deps.exports.get(tenantId, e.id))!.documents).toEqual([given]);
+  });
+
+  it("a payment or credit note named by id carries its invoice's number (what the target knows the invoice by)", async () => {
+    const tenantId = tenant();
+    const documentDeps = { documents: documentStore(db), clock: systemClock };
+    const fields = { counterparty: 'Acme', currency: 'EUR', amount: '10.00', issued_on: '2026-11-01' };
+    const invoice = await createDocument(documentDeps, actor, tenantId, {
+      ...fields,
+      document_type: 'invoice',
+      number: `INV-${newId().slice(-8)}`,
+    });
+    const [payment, credit, loose] = await Promise.all(
+      (['payment', 'credit_note', 'payment'] as const).map((document_type, i) =>
+        createDocument(documentDeps, actor, tenantId, {
+          ...fields,
+          document_type,
+          number: `D-${i}-${newId().slice(-8)}`,
+          applies_to: i < 2 ? invoice.id : null,
+        }),
+      ),
+    );
+    const { export: e } = await createExport(deps, actor, tenantId, {
+      export_batch_id: `B-${newId()}`,
+      documents: [payment!, credit!, loose!, invoice].map((d) => ({ document_id: d.id })),
+    });
+    const sent = (await deps.exports.get(tenantId, e.id))!.documents;
+    expect(sent.map((d) => [d.document_type, d.invoice_number])).toEqual([
+      ['payment', invoice.number],
+      ['credit_note', invoice.number],
+      ['payment', undefined],
+      ['invoice', undefined],
+    ]);
   });
 
   it('a document id the tenant does not have is 422 with its path and why', async () => {

@@ -97,7 +97,16 @@ describe('QuickBooks Online: requestid idempotency', () => {
     expect(sandbox.oauth.apis.bookingCount('quickbooks_online', d.document.number)).toBe(1);
     // Another key for a number already booked: Intuit's duplicate DocNumber (6140), never a second invoice.
     expect(await target.book([doc(d.document.number)])).toEqual([
-      { index: 0, ok: false, error: 'validation_rejected' },
+      {
+        index: 0,
+        ok: false,
+        error: 'validation_rejected',
+        message: expect.stringMatching(
+          new RegExp(
+            `^Duplicate Document Number Error: .*DocNumber=${d.document.number} is assigned to TxnType=Invoice`,
+          ),
+        ),
+      },
     ]);
     expect(sandbox.oauth.apis.bookingCount('quickbooks_online', d.document.number)).toBe(1);
   });

@@ -41,7 +41,7 @@ describe('the accounting export error classes', () => {
     expect(classifyTargetStatus(status)).toBe(code);
   });
 
-  it('timeouts, 429 and 5xx are retryable; validation and auth are permanent', () => {
+  it('timeouts, 429, 5xx and a payment waiting for its invoice are retryable; validation and auth are permanent', () => {
     const retryable = ERROR_CLASSES.filter((c) => c.retryable).map((c) => c.code);
     expect(retryable).toEqual([
       'timeout',
@@ -49,6 +49,7 @@ describe('the accounting export error classes', () => {
       'rate_limited',
       'daily_limit_reached',
       'target_unavailable',
+      'invoice_not_booked',
     ]);
   });
 

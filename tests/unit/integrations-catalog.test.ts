@@ -121,7 +121,7 @@ describe('the adapter catalog (docs/api.md section 9.3)', () => {
   it('declares Xero and QuickBooks Online as their providers document them, the doubles as doubles', () => {
     const [xeroExport] = adapter('xero').operations;
     expect(xeroExport).toMatchObject({
-      request: 'PUT /api.xro/2.0/Invoices?summarizeErrors=false',
+      request: 'PUT /api.xro/2.0/Invoices',
       rate_limit: { concurrent: 5, per_minute: 60, per_day: 5000 },
       idempotency: { strategy: 'header', header: 'Idempotency-Key' },
     });
@@ -134,6 +134,18 @@ describe('the adapter catalog (docs/api.md section 9.3)', () => {
     });
     expect(qboExport!.idempotency).toMatchObject({ lookup: expect.stringContaining("where DocNumber = '") });
     expect(adapter('quickbooks_online').oauth).toMatchObject({ pkce: false });
+    // Each document type through its own operation, paced to the calls it makes at the provider.
+    for (const key of ['xero', 'quickbooks_online'])
+      expect(
+        adapter(key)
+          .operations.map((o) => o.name)
+          .slice(0, 3),
+      ).toEqual(['export_invoices', 'export_credit_notes', 'export_payments']);
+    expect(
+      adapter('xero')
+        .operations.map((o) => o.rate_limit?.per_minute)
+        .slice(0, 3),
+    ).toEqual([60, 20, 30]);
     expect(['ledgerly', 'tallybook'].map((k) => adapter(k).status)).toEqual(['test_double', 'test_double']);
     // A token pair is never typed into a request: only the consent sets it.
     expect(fieldErrors(() => checkSecret(adapter('xero'), { access_token: 'x'.repeat(20) }))).toEqual([

@@ -275,6 +275,7 @@ class AccountingExportAttemptRead(TypedDict):
     at: str
     outcome: Literal["exported", "retryable_failure", "permanent_failure", "gated"]
     error_code: str | None
+    error_message: NotRequired[str | None]
     sent: int
     booked: int
 
@@ -294,6 +295,7 @@ class AccountingExportItemRead(TypedDict):
     status: Literal["pending", "exported", "failed"]
     error_code: str | None
     retryable: bool | None
+    error_message: NotRequired[str | None]
     external_id: str | None
 
 

@@ -16,6 +16,12 @@ export const AccountingExportItemRead = named(
     /** A code of the error-class table (docs/api.md section 9.2), or null. */
     error_code: z.nullable(z.string()),
     retryable: z.nullable(z.boolean()),
+    /**
+     * What the target said about the document when it refused it, in its own words (Xero's
+     * ValidationErrors, QuickBooks' Fault Message and Detail), or why it was not sent; never a
+     * token or a secret. Absent on exports written before it was kept.
+     */
+    error_message: z.optional(z.nullable(z.string())),
     /** The target's id of the booked document. */
     external_id: z.nullable(z.string()),
   }),
@@ -28,6 +34,8 @@ export const AccountingExportAttemptRead = named(
     at: DateTime,
     outcome: z.enum(['exported', 'retryable_failure', 'permanent_failure', 'gated']),
     error_code: z.nullable(z.string()),
+    /** The target's message for `error_code` (the first refused document's), as on the item. */
+    error_message: z.optional(z.nullable(z.string())),
     /** Documents sent to the target in this attempt, and documents booked by it. */
     sent: z.int(),
     booked: z.int(),

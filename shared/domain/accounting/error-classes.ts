@@ -51,6 +51,12 @@ export const ERROR_CLASSES = [
     outcomeUnknown: false,
   },
   {
+    code: 'invoice_not_booked',
+    when: 'a payment or credit note whose invoice the target does not hold yet: it waits for the invoice (retried with backoff), then goes to review naming the invoice',
+    retryable: true,
+    outcomeUnknown: false,
+  },
+  {
     code: 'outcome_unknown',
     when: 'an earlier call may have booked the document and the target can neither deduplicate nor look it up',
     retryable: false,

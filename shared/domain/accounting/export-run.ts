@@ -1,13 +1,12 @@
-import type { Timer } from '#shared/domain/timers/ports';
-import type { Clock } from '#shared/kernel/ids';
 import { adapterByKey } from '#shared/domain/integrations/adapters/index';
-import type { ActiveConnectionReader, ConnectionResults } from '#shared/domain/integrations/ports';
-import type { BackoffSettings } from '#shared/domain/notifications/channels';
 import type { ErrorCode } from './error-classes';
-import { recordOnConnection, type Sent, sendDocuments } from './export-send';
+import type { ExportOutcome, ExportRunDeps, Sent } from './export-run-types';
+import { recordOnConnection, sendDocuments } from './export-send';
 import { gate, notYet, settle } from './export-settle';
-import type { AccountingExport, AccountingTargets, ExportStore, StoredExport, Wait } from './ports';
+import type { StoredExport } from './ports';
 import { publicExport } from './use-cases';
+
+export type { ExportOutcome, ExportRunDeps } from './export-run-types';
 
 /**
  * The external worker's use case of the accounting export (docs/api.md section 9.2): one
@@ -22,51 +21,6 @@ import { publicExport } from './use-cases';
  * their retention), by a lookup of the document's reference where the adapter declares one,
  * and otherwise not at all (`outcome_unknown`, for a person to check).
  */
-
-export interface ExportRunDeps {
-  exports: ExportStore;
-  connections: ActiveConnectionReader;
-  /** Where a run's outcome at the target is recorded on the connection it used (its health). */
-  results: ConnectionResults;
-  targets: AccountingTargets;
-  clock: Clock;
-  /** How the run waits between calls paced to a target's rate limit (see `Wait`). */
-  wait: Wait;
-  maxAttempts: number;
-  backoff: BackoffSettings;
-  /** How long a run holds the export (the consumer's visibility timeout). */
-  leaseSeconds: number;
-  /**
-   * How long a second of the queue's delays lasts on `clock`: 1000 on SQS; the local runtime's
-   * queues run faster. The retry time kept on the export is when the queue gives the message
-   * back, so it is counted in the queue's seconds.
-   */
-  queueSecondMs: number;
-  /** Arms the timer of an export waiting for a provider's next daily window (export-window.ts). */
-  armWindow?: (timer: Timer) => Promise<void>;
-}
-
-export type ExportOutcome =
-  | {
-      action: 'ack';
-      /** `waiting`: for the provider's next daily window, by a timer (export-window.ts). */
-      result: 'exported' | 'duplicate' | 'skipped' | 'gated' | 'failed' | 'partially_exported' | 'waiting';
-      export?: AccountingExport;
-      reason?: string;
-    }
-  | {
-      action: 'retry';
-      result: 'retrying' | 'busy';
-      delaySeconds: number;
-      export?: AccountingExport;
-      reason?: string;
-    }
-  | {
-      action: 'dead_letter';
-      result: 'failed' | 'partially_exported';
-      export: AccountingExport;
-      reason: string;
-    };
 
 const RUNNABLE = new Set(['queued', 'retrying', 'exporting']);
 

@@ -2,7 +2,7 @@ import type { OperationContract } from '#shared/domain/integrations/catalog';
 import { connectionFailure } from '#shared/domain/integrations/ports';
 import { sha256 } from '#shared/kernel/secrets';
 import { type ErrorCode, errorClass } from './error-classes';
-import type { ExportRunDeps } from './export-run';
+import type { ExportRunDeps, Sent } from './export-run-types';
 import type {
   AccountingExport,
   AccountingTarget,
@@ -27,17 +27,6 @@ export const documentIdempotencyKey = (e: AccountingExport, item: ExportItem) =>
 const operationFor = (operations: readonly OperationContract[], documentType: unknown) =>
   operations.find((o) => o.name === `export_${String(documentType ?? 'invoice')}s`) ??
   operations.find((o) => o.name === 'export_invoices');
-
-export type Outcome =
-  { ok: true; external_id: string } | { ok: false; error: ErrorCode } | { ok: false; busy: true };
-
-/** One run's sending: each sendable document's outcome, the calls made, the longest Retry-After. */
-export interface Sent {
-  outcomes: Map<number, Outcome>;
-  calls: number;
-  sent: number;
-  retryAfterSeconds: number;
-}
 
 type SendDeps = Pick<ExportRunDeps, 'exports' | 'clock' | 'wait'>;
 type Pace = () => Promise<void>;
@@ -132,7 +121,12 @@ async function resolveEarlierRuns(
     }
     byOperation.set(op, [...(byOperation.get(op) ?? []), doc]);
   }
-  return { byOperation, paces };
+  // Invoices first: a payment or credit note of the same export links to its invoice, which
+  // must be booked before it (otherwise it waits a retry as `invoice_not_booked`).
+  const invoicesFirst = [...byOperation].sort(
+    ([a], [b]) => Number(b.name === 'export_invoices') - Number(a.name === 'export_invoices'),
+  );
+  return { byOperation: new Map(invoicesFirst), paces };
 }
 
 /** Claims each document of a chunk for this run; one claimed elsewhere is busy. */
@@ -200,7 +194,7 @@ async function recordAnswer(
       lease_until: ended,
     });
   }
-  sent.outcomes.set(d.index, { ok: false, error: r.error });
+  sent.outcomes.set(d.index, { ok: false, error: r.error, ...(r.message ? { message: r.message } : {}) });
   if (r.error === 'rate_limited' || r.error === 'daily_limit_reached') {
     sent.retryAfterSeconds = Math.max(sent.retryAfterSeconds, r.retry_after_seconds ?? 0);
     return r.error;
@@ -264,6 +258,7 @@ const DOCUMENT_ERRORS: ReadonlySet<ErrorCode> = new Set([
   'validation_rejected',
   'target_rejected',
   'outcome_unknown',
+  'invoice_not_booked',
 ]);
 
 /**

@@ -7,8 +7,7 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import { openReviewItem } from '#shared/domain/review';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import { errorClass } from './error-classes';
-import type { ExportOutcome, ExportRunDeps } from './export-run';
-import type { Sent } from './export-send';
+import type { ExportOutcome, ExportRunDeps, Sent } from './export-run-types';
 import { exportWindowTimer, windowOpensAt } from './export-window';
 import type { AccountingExport, ExportAttempt, ExportItem, StoredExport } from './ports';
 import { publicExport } from './use-cases';
@@ -84,6 +83,7 @@ export async function gate(deps: ExportRunDeps, e: StoredExport, leaseUntil: str
     at,
     outcome: 'gated',
     error_code: null,
+    error_message: null,
     sent: 0,
     booked: 0,
   };
@@ -125,6 +125,8 @@ interface Settled {
   leaseUntil: string;
   receiveCount: number;
   firstError: ExportItem['error_code'];
+  /** The target's words for `firstError`, if it gave any. */
+  firstMessage: string | null;
   pending: ExportItem[];
   exported: number;
   busy: boolean;
@@ -146,16 +148,31 @@ export async function settle(
     if (!o || item.status !== 'pending') return item;
     if (o.ok) {
       if (item.external_id === null) newlyBooked += 1;
-      return { ...item, status: 'exported', error_code: null, retryable: null, external_id: o.external_id };
+      return {
+        ...item,
+        status: 'exported',
+        error_code: null,
+        error_message: null,
+        retryable: null,
+        external_id: o.external_id,
+      };
     }
     if ('busy' in o) {
       busy = true;
       return item;
     }
     const retryable = errorClass(o.error).retryable;
-    return { ...item, status: retryable ? 'pending' : 'failed', error_code: o.error, retryable };
+    return {
+      ...item,
+      status: retryable ? 'pending' : 'failed',
+      error_code: o.error,
+      error_message: o.message ?? null,
+      retryable,
+    };
   });
-  const firstError = items.find((i) => i.status !== 'exported' && i.error_code)?.error_code ?? null;
+  const firstFailed = items.find((i) => i.status !== 'exported' && i.error_code);
+  const firstError = firstFailed?.error_code ?? null;
+  const firstMessage = firstFailed?.error_message ?? null;
   const settled: Settled = {
     e,
     items,
@@ -163,6 +180,7 @@ export async function settle(
     leaseUntil,
     receiveCount,
     firstError,
+    firstMessage,
     pending: items.filter((i) => i.status === 'pending'),
     exported: items.filter((i) => i.status === 'exported').length,
     busy,
@@ -171,6 +189,7 @@ export async function settle(
       at,
       outcome,
       error_code: outcome === 'exported' ? null : firstError,
+      error_message: outcome === 'exported' ? null : firstMessage,
       sent: sent.sent,
       booked: newlyBooked,
     }),
@@ -251,13 +270,15 @@ async function retryLater(
 /** The end of the road: whatever is not booked fails, and a person decides (retry or discard). */
 async function giveUp(
   deps: ExportRunDeps,
-  { e, items, at, leaseUntil, receiveCount, firstError, pending, exported, attemptOf }: Settled,
+  { e, items, at, leaseUntil, receiveCount, firstError, firstMessage, pending, exported, attemptOf }: Settled,
 ): Promise<ExportOutcome> {
   const exhausted = pending.length > 0;
   const status = exported > 0 ? 'partially_exported' : 'failed';
+  // The target's own words, when it gave any, are what a person acts on.
+  const said = firstMessage ? ` (${firstMessage})` : '';
   const detail = exhausted
-    ? `${receiveCount} attempts failed, last: ${firstError}`
-    : `the target refused: ${firstError}`;
+    ? `${receiveCount} attempts failed, last: ${firstError}${said}`
+    : `the target refused: ${firstError}${said}`;
   const review = reviewFor(e, at, exhausted ? 'dead_lettered' : 'permanent_failure', detail);
   const next: StoredExport = {
     ...e,

@@ -19,7 +19,11 @@ export type ExportItem = AccountingExport['items'][number];
 export type ExportAttempt = AccountingExport['attempts'][number];
 export type ExportFilter = Omit<z.output<typeof AccountingExportListQuery>, 'limit' | 'cursor'>;
 
-/** A document as the export sends it: the fields a target maps (`number`, `amount`, `currency`, ...). */
+/**
+ * A document as the export sends it: the fields a target maps (`number`, `amount`, `currency`, ...).
+ * A payment or credit note carries `invoice_number`, the number of the invoice it applies to: from
+ * the tenant's document its `applies_to` names, or as given in the request.
+ */
 export type ExportDocument = Record<string, unknown> & { number: string; amount: string; currency: string };
 
 /** The export as stored: the read record, the documents to send, and the request's fingerprint. */
@@ -112,7 +116,14 @@ export interface TargetDocument {
 
 export type BookingResult =
   | { index: number; ok: true; external_id: string }
-  | { index: number; ok: false; error: ErrorCode; retry_after_seconds?: number };
+  | {
+      index: number;
+      ok: false;
+      error: ErrorCode;
+      retry_after_seconds?: number;
+      /** The provider's own words for a refusal (never a token or a secret), for the person who reviews it. */
+      message?: string;
+    };
 
 /** An accounting system, as the adapter's client speaks to it. */
 export interface AccountingTarget {

@@ -68,7 +68,16 @@ async function resolveDocuments(deps: AccountingDeps, tenantId: string, input: C
         return undefined;
       }
       const sent = Object.fromEntries(SENT_FIELDS.filter((f) => found[f] != null).map((f) => [f, found[f]]));
-      return { ...sent, document_id: id } as unknown as ExportDocument;
+      // A payment or credit note is booked against its invoice, which the target knows by number.
+      const invoice =
+        typeof found.applies_to === 'string'
+          ? await deps.documents.get(tenantId, found.applies_to)
+          : undefined;
+      return {
+        ...sent,
+        ...(invoice ? { invoice_number: invoice.number } : {}),
+        document_id: id,
+      } as unknown as ExportDocument;
     }),
   );
   return { documents, errors };

@@ -49,7 +49,8 @@ export const CONFIG_SCHEMAS: Readonly<Record<string, Record<string, unknown>>> =
     properties: {
       organisation_id: { type: 'string', pattern: '^[0-9a-f-]{36}$' },
       sales_account_code: { type: 'string', minLength: 1, maxLength: 10 },
-      line_amount_types: { type: 'string', enum: ['Exclusive', 'Inclusive', 'NoTax'] },
+      tax_type: { type: 'string', minLength: 1, maxLength: 50 },
+      payment_account_code: { type: 'string', minLength: 1, maxLength: 10 },
       invoice_status: { type: 'string', enum: ['DRAFT', 'SUBMITTED', 'AUTHORISED'] },
       base_currency: { type: 'string', pattern: '^[A-Z]{3}$' },
     },
@@ -63,6 +64,7 @@ export const CONFIG_SCHEMAS: Readonly<Record<string, Record<string, unknown>>> =
       realm_id: { type: 'string', pattern: '^[0-9]{1,20}$' },
       customer_id: { type: 'string', pattern: '^[0-9]{1,20}$' },
       item_id: { type: 'string', pattern: '^[0-9]{1,20}$' },
+      deposit_account_id: { type: 'string', pattern: '^[0-9]{1,20}$' },
     },
     required: ['customer_id', 'item_id'],
     additionalProperties: false,

@@ -32,6 +32,27 @@ const read = (name: string, entity: string): OperationContract => ({
   permanent: ['auth_failed', 'reauthorization_required'],
 });
 
+/**
+ * A credit memo's or payment's export: booked against its invoice, which it may wait for; resent
+ * with the same requestid after an unknown outcome (Intuit documents no retention: a day is
+ * assumed, then review), as no number identifies a payment.
+ */
+const linked = (name: string, request: string, perMinute: number): OperationContract => ({
+  name,
+  request,
+  scope: 'com.intuit.quickbooks.accounting',
+  batch_size: 1,
+  rate_limit: { ...LIMIT, per_minute: perMinute },
+  idempotency: {
+    strategy: 'header',
+    header: 'requestid (query parameter)',
+    key: "the document's (a second call's derived from it)",
+    retention_hours: 24,
+  },
+  retryable: [...RETRYABLE, 'invoice_not_booked'],
+  permanent: PERMANENT,
+});
+
 export const quickbooksOnline: AdapterDeclaration = {
   key: 'quickbooks_online',
   name: 'QuickBooks Online',
@@ -39,8 +60,16 @@ export const quickbooksOnline: AdapterDeclaration = {
   category: 'accounting',
   direction: 'bidirectional',
   purpose:
-    "Books invoices in a QuickBooks Online company and reads its invoices and payments back for reconciliation; connected by the company's consent (OAuth 2).",
-  capabilities: ['export_invoices', 'read_invoices', 'read_payments', 'lookup_by_number', 'oauth2_consent'],
+    "Books invoices, credit memos and payments in a QuickBooks Online company and reads its invoices and payments back for reconciliation; connected by the company's consent (OAuth 2).",
+  capabilities: [
+    'export_invoices',
+    'export_credit_notes',
+    'export_payments',
+    'read_invoices',
+    'read_payments',
+    'lookup_by_number',
+    'oauth2_consent',
+  ],
   config: z.strictObject({
     /** The company's realmId: set by the consent (the callback's `realmId`), never typed. */
     realm_id: z.optional(z.string().check(z.regex(/^[0-9]{1,20}$/, 'must be the numeric realmId'))),
@@ -48,6 +77,10 @@ export const quickbooksOnline: AdapterDeclaration = {
     customer_id: z.string().check(z.regex(/^[0-9]{1,20}$/, 'must be a QuickBooks customer Id')),
     /** `SalesItemLineDetail.ItemRef.value` of the line (the item whose income account books it). */
     item_id: z.string().check(z.regex(/^[0-9]{1,20}$/, 'must be a QuickBooks item Id')),
+    /** `DepositToAccountRef.value` of payments; without it QuickBooks uses Undeposited Funds. */
+    deposit_account_id: z.optional(
+      z.string().check(z.regex(/^[0-9]{1,20}$/, 'must be a QuickBooks account Id')),
+    ),
   }),
   config_example: { customer_id: '58', item_id: '1' },
   probe: { endpoint: 'https://quickbooks.api.intuit.com' },
@@ -79,7 +112,7 @@ export const quickbooksOnline: AdapterDeclaration = {
     issued_on: 'TxnDate',
     due_on: 'DueDate',
   },
-  failure_modes: [...PERMANENT, ...RETRYABLE],
+  failure_modes: [...PERMANENT, ...RETRYABLE, 'invoice_not_booked'],
   operations: [
     {
       name: 'export_invoices',
@@ -95,6 +128,17 @@ export const quickbooksOnline: AdapterDeclaration = {
       retryable: RETRYABLE,
       permanent: PERMANENT,
     },
+    // Up to three calls a credit note (its invoice, the memo, its application), two a payment.
+    linked(
+      'export_credit_notes',
+      'POST /v3/company/{realm_id}/creditmemo?requestid=<key>, then .../payment (applied)',
+      166,
+    ),
+    linked(
+      'export_payments',
+      'POST /v3/company/{realm_id}/payment?requestid=<key> (LinkedTxn: the invoice)',
+      250,
+    ),
     read('read_invoices', 'Invoice'),
     read('read_payments', 'Payment'),
   ],
@@ -125,6 +169,8 @@ export const quickbooksOnline: AdapterDeclaration = {
   },
   public_notes: [
     "Connect with POST /tenants/{tenant_id}/integration-connections/{id}/authorize: the company is chosen on Intuit's consent page and its realmId is kept in config.realm_id.",
+    'A number over 21 characters is refused, never cut.',
+    'Credit memos are applied to their invoice, payments linked to it; either waits while its invoice is not in QuickBooks.',
     'Each create carries a requestid; after a call whose outcome is unknown the export first looks the invoice up by DocNumber through the query endpoint, and resends only when it is not there.',
     'At most 500 requests a minute and 10 in flight per company; a 429 is retried after Retry-After (or a minute).',
   ],

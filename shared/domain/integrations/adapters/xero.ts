@@ -33,6 +33,23 @@ const read = (name: string, request: string): OperationContract => ({
   permanent: ['auth_failed', 'reauthorization_required'],
 });
 
+/** A credit note's or payment's export: booked against its invoice, which it may wait for. */
+const linked = (name: string, request: string, perMinute: number): OperationContract => ({
+  name,
+  request,
+  scope: 'accounting.transactions',
+  batch_size: 1,
+  rate_limit: { ...LIMIT, per_minute: perMinute },
+  idempotency: {
+    strategy: 'header',
+    header: 'Idempotency-Key',
+    key: "the document's (a second call's derived from it)",
+    retention_hours: 24,
+  },
+  retryable: [...RETRYABLE, 'invoice_not_booked'],
+  permanent: [...PERMANENT, 'not_configured'],
+});
+
 export const xero: AdapterDeclaration = {
   key: 'xero',
   name: 'Xero',
@@ -40,22 +57,40 @@ export const xero: AdapterDeclaration = {
   category: 'accounting',
   direction: 'bidirectional',
   purpose:
-    "Books sales invoices in a Xero organisation and reads its invoices and payments back for reconciliation; connected by the organisation's consent (OAuth 2).",
-  capabilities: ['export_invoices', 'read_invoices', 'read_payments', 'idempotency_header', 'oauth2_consent'],
+    "Books sales invoices, credit notes and payments in a Xero organisation and reads its invoices and payments back for reconciliation; connected by the organisation's consent (OAuth 2).",
+  capabilities: [
+    'export_invoices',
+    'export_credit_notes',
+    'export_payments',
+    'read_invoices',
+    'read_payments',
+    'idempotency_header',
+    'oauth2_consent',
+  ],
   config: z.strictObject({
     /** Xero's tenantId of the organisation: set by the consent (GET /connections), never typed. */
     organisation_id: z.optional(
       z.string().check(z.regex(/^[0-9a-f-]{36}$/, 'must be the organisation UUID (tenantId)')),
     ),
-    /** `LineItems[].AccountCode` of each invoice line. */
+    /** `LineItems[].AccountCode` of each invoice and credit note line. */
     sales_account_code: text(1, 10),
-    /** `LineAmountTypes` of the invoices. */
-    line_amount_types: z.optional(z.enum(['Exclusive', 'Inclusive', 'NoTax'])),
+    /**
+     * Xero's `TaxType` of each line (e.g. `OUTPUT2`): the amount is booked tax-inclusive
+     * (`LineAmountTypes: Inclusive`) with this tax; without it, `NoTax` (booking-rules.ts).
+     */
+    tax_type: z.optional(text(1, 50)),
+    /** `Account.Code` of each payment: the bank account payments are received into. Payments need it. */
+    payment_account_code: z.optional(text(1, 10)),
     /** `Status` the invoices are created in (Xero's own default is DRAFT). */
     invoice_status: z.optional(z.enum(['DRAFT', 'SUBMITTED', 'AUTHORISED'])),
     base_currency: z.optional(currency),
   }),
-  config_example: { sales_account_code: '200', line_amount_types: 'Exclusive', invoice_status: 'AUTHORISED' },
+  config_example: {
+    sales_account_code: '200',
+    tax_type: 'OUTPUT2',
+    payment_account_code: '090',
+    invoice_status: 'AUTHORISED',
+  },
   probe: { endpoint: 'https://api.xero.com' },
   secret: null,
   oauth: {
@@ -98,11 +133,11 @@ export const xero: AdapterDeclaration = {
     issued_on: 'Date',
     due_on: 'DueDate',
   },
-  failure_modes: [...PERMANENT, ...RETRYABLE],
+  failure_modes: [...PERMANENT, ...RETRYABLE, 'invoice_not_booked', 'not_configured'],
   operations: [
     {
       name: 'export_invoices',
-      request: 'PUT /api.xro/2.0/Invoices?summarizeErrors=false',
+      request: 'PUT /api.xro/2.0/Invoices',
       scope: 'accounting.transactions',
       // One invoice per call: each carries its own Idempotency-Key, so no retry regroups keys.
       batch_size: 1,
@@ -117,6 +152,10 @@ export const xero: AdapterDeclaration = {
       retryable: RETRYABLE,
       permanent: PERMANENT,
     },
+    // Up to three calls a credit note (its invoice, itself, its allocation), two a payment: their
+    // share of the minute's 60.
+    linked('export_credit_notes', 'PUT /api.xro/2.0/CreditNotes, PUT .../CreditNotes/{id}/Allocations', 20),
+    linked('export_payments', 'PUT /api.xro/2.0/Payments', 30),
     read('read_invoices', 'GET /api.xro/2.0/Invoices?page=<n>'),
     read('read_payments', 'GET /api.xro/2.0/Payments?page=<n>'),
   ],
@@ -158,6 +197,8 @@ export const xero: AdapterDeclaration = {
   public_notes: [
     "Connect with POST /tenants/{tenant_id}/integration-connections/{id}/authorize: the organisation is chosen on Xero's consent page and its id is kept in config.organisation_id.",
     'Each invoice is sent with its own Idempotency-Key; Xero also refuses a second invoice with the same InvoiceNumber.',
+    'Credit notes are allocated to their invoice, payments paid into config.payment_account_code against it; either waits while its invoice is not in Xero.',
+    'Amounts are tax-inclusive (config.tax_type).',
     "At most 60 calls a minute, 5 in flight and 5,000 a day per organisation; a 429 carries Retry-After, and a run that meets the daily limit waits for the next day's window.",
   ],
 };
