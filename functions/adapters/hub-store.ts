@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { HealthRecord, HubStore } from '#shared/domain/integrations/ports';
 import { integrationIssue } from '#shared/table/entities/integration-issue';
@@ -69,34 +68,6 @@ export const hubStore = (db: Db): HubStore => {
           ExpressionAttributeValues: values,
         }),
       );
-    },
-
-    async appCredentials(tenantId, connectionId, since) {
-      try {
-        await db.doc.send(
-          new UpdateCommand({
-            TableName: db.tableName,
-            Key: healthKey(tenantId, connectionId),
-            ...(since
-              ? {
-                  // The first refusal's time stays: "since" is when the operator's problem began.
-                  UpdateExpression: `SET ${HEALTH_IDENTITY}, app_credentials_invalid_since = if_not_exists(app_credentials_invalid_since, :at), last_failure_at = :at, last_failure_reason = :reason`,
-                  ExpressionAttributeValues: {
-                    ...healthIdentity(tenantId, connectionId),
-                    ':at': since,
-                    ':reason': 'app_credentials_invalid',
-                  },
-                }
-              : {
-                  // Every successful refresh asks; only a marked record is written.
-                  UpdateExpression: 'REMOVE app_credentials_invalid_since',
-                  ConditionExpression: 'attribute_exists(app_credentials_invalid_since)',
-                }),
-          }),
-        );
-      } catch (err) {
-        if (!(err instanceof ConditionalCheckFailedException)) throw err;
-      }
     },
 
     async openIssue({ issue, review, audit, outbox }) {

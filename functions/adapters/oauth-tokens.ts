@@ -8,6 +8,7 @@ import type { Connection, ConnectionSecrets } from '#shared/domain/integrations/
 import type { Clock } from '#shared/kernel/ids';
 import type { OAuthSettings } from '#functions/config';
 import type { Db } from './dynamo';
+import { appCredentialsMarks } from './app-credentials-store';
 import { hubStore } from './hub-store';
 import { armOAuthRefresh, refreshClaims } from './oauth-store';
 import { oauthProvider } from './oauth-provider';
@@ -29,7 +30,7 @@ export function oauthTokenDeps(
     wait: timerWait,
     revoked: markReauthorizationRequired({ hub: hubStore(db), clock }),
     armRefresh: armOAuthRefresh(db),
-    appCredentials: appCredentials({ hub: hubStore(db), clock, counted: appRefused }),
+    appCredentials: appCredentials({ marks: appCredentialsMarks(db), clock, counted: appRefused }),
   };
 }
 

@@ -183,11 +183,6 @@ export interface HubStore extends IssueDecisionStore {
   healthOf(tenantId: string, connectionIds: readonly string[]): Promise<Map<string, HealthRecord>>;
   recordResult(tenantId: string, connectionId: string, result: ResultRecord): Promise<void>;
   /**
-   * The app-credentials mark of a connection's health: `since` sets it (kept from the first
-   * refusal on, with the refusal as the last failure), null clears it (a no-op when not set).
-   */
-  appCredentials(tenantId: string, connectionId: string, since: string | null): Promise<void>;
-  /**
    * Opens (or reopens) the issue with its review item, audit and outbox events, and adds its code
    * to the connection's health record, in one transaction conditional on the issue not being
    * open. False (nothing written) when it is open already.

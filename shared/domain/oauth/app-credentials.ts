@@ -1,5 +1,5 @@
 import type { Clock } from '#shared/kernel/ids';
-import type { Connection, HubStore } from '#shared/domain/integrations/ports';
+import type { Connection } from '#shared/domain/integrations/ports';
 import type { AppCredentials } from './tokens';
 
 /**
@@ -10,8 +10,17 @@ import type { AppCredentials } from './tokens';
  * that succeeds (the secret fixed) clears the mark, with nothing for the tenant to do.
  */
 
+/** The mark on a connection's health record (`HealthRecord.app_credentials_invalid_since`). */
+export interface AppCredentialsMarks {
+  /**
+   * `since` sets it (kept from the first refusal on, with the refusal as the last failure); null
+   * clears it (a no-op when not set).
+   */
+  mark(tenantId: string, connectionId: string, since: string | null): Promise<void>;
+}
+
 export interface AppCredentialsDeps {
-  hub: Pick<HubStore, 'appCredentials'>;
+  marks: AppCredentialsMarks;
   clock: Clock;
   /** One refused token call, for the alarm (the adapter's metric and log line). */
   counted: (c: Connection) => void;
@@ -20,7 +29,7 @@ export interface AppCredentialsDeps {
 export const appCredentials = (deps: AppCredentialsDeps): AppCredentials => ({
   async refused(c) {
     deps.counted(c);
-    await deps.hub.appCredentials(c.tenant_id, c.id, deps.clock.now().toISOString());
+    await deps.marks.mark(c.tenant_id, c.id, deps.clock.now().toISOString());
   },
-  accepted: (c) => deps.hub.appCredentials(c.tenant_id, c.id, null),
+  accepted: (c) => deps.marks.mark(c.tenant_id, c.id, null),
 });
