@@ -241,6 +241,9 @@ export const ALARM_SEVERITY: Record<AlarmName, Severity> = {
   [ALARMS.accountingExportFailures]: 'ticket',
   // Escalations of critical exceptions ride on timers: late timers mean people are told late.
   [ALARMS.timerLate]: 'page',
+  // Every OAuth connection of that provider stops exporting and reconciling until an operator
+  // fixes the app's secret: no tenant can fix it, and nothing heals before someone does.
+  [ALARMS.oauthAppCredentials]: 'page',
 };
 
 export const ALARM_THRESHOLDS = {
@@ -281,4 +284,6 @@ export const ALARM_THRESHOLDS = {
    * the relay's second; 120 s means sweeps or firings are failing or far behind.
    */
   timerLateMs: 120_000,
+  /** Sum of OAuthAppCredentialsInvalid in 5 minutes: one refused token call is already the finding. */
+  oauthAppCredentials: 1,
 } as const;

@@ -19,6 +19,9 @@ export interface AccessCheck {
  * answer; a payment's `Line[].LinkedTxn` names what it settles; refusals as `Fault.Error[]` with
  * `Message`, `Detail`, `code` and `element`: a DocNumber over 21 characters is 2050, a duplicate
  * 6140) and `GET query`. Each QuickBooks call's `minorversion` is recorded with it.
+ * Reads page as documented (Xero `?page=<n>` by 100; QuickBooks `STARTPOSITION`/`MAXRESULTS`,
+ * default 100, at most 1,000), and QuickBooks too answers 429 past its limit (500 a minute).
+ * `now` is the clock of the limits, so tests move it rather than wait a minute.
  */
 
 export interface Booked {
@@ -99,6 +102,10 @@ export type ApiScript = { status: number; retryAfter?: number; problem?: 'minute
 
 const MINUTE_MS = 60_000;
 export const XERO_LIMITS = { per_minute: 60, per_day: 5000, concurrent: 5 };
+/** Intuit's per-realm limit; past it 429 (Intuit documents no Retry-After). */
+export const QUICKBOOKS_LIMITS = { per_minute: 500 };
+/** Xero's `page` of invoices or payments; QuickBooks' largest MAXRESULTS (its default is 100). */
+export const PAGE_SIZES = { xero: 100, quickbooks_max: 1000, quickbooks_default: 100 };
 
 export class OAuthApis {
   readonly booked: Booked[] = [];
@@ -114,6 +121,8 @@ export class OAuthApis {
   }[] = [];
   /** Calls counted against Xero's daily limit today (tests set it near the limit). */
   xeroDayUsed = 0;
+  /** The sandbox's clock for its rate limits: tests move it instead of waiting a minute. */
+  now: () => number = () => Date.now();
   private readonly scripts = new Map<OAuthProviderName, ApiScript[]>();
   private readonly replies = new Map<string, { status: number; body: unknown }>();
 
@@ -121,6 +130,57 @@ export class OAuthApis {
 
   script(provider: OAuthProviderName, answers: ApiScript[]): void {
     this.scripts.set(provider, [...answers]);
+  }
+
+  /** Invoices the provider already holds (a large book for the reconciliation reads): their ids. */
+  seedInvoices(
+    provider: OAuthProviderName,
+    invoices: { number: string; amount: number; currency: string }[],
+  ): string[] {
+    return invoices.map((i) => {
+      const id = provider === 'xero' ? randomUUID() : String(100 + this.booked.length);
+      this.booked.push({ provider, type: 'invoice', id, key: undefined, tax: 0, ...i });
+      return id;
+    });
+  }
+
+  /**
+   * A payment the provider holds against its invoice `invoice_id`, kept as a booked one is (Xero
+   * `Invoice.InvoiceID`, QuickBooks one line linking the invoice); `reference` is Xero's optional
+   * Reference or QuickBooks' PaymentRefNum, empty unless given.
+   */
+  seedPayment(payment: {
+    provider: OAuthProviderName;
+    invoice_id: string;
+    amount: number;
+    currency: string;
+    reference?: string;
+  }): Booked {
+    const b: Booked = {
+      provider: payment.provider,
+      type: 'payment',
+      id: payment.provider === 'xero' ? randomUUID() : String(100 + this.booked.length),
+      number: payment.reference ?? '',
+      amount: payment.amount,
+      tax: 0,
+      currency: payment.currency,
+      key: undefined,
+      invoice_id: payment.invoice_id,
+      ...(payment.provider === 'quickbooks_online'
+        ? {
+            lines: [
+              { Amount: payment.amount, LinkedTxn: [{ TxnId: payment.invoice_id, TxnType: 'Invoice' }] },
+            ],
+          }
+        : {}),
+    };
+    this.booked.push(b);
+    return b;
+  }
+
+  /** Calls of the last minute: what a provider's per-minute limit counts. */
+  private lastMinute(provider: OAuthProviderName) {
+    return this.calls.filter((c) => c.provider === provider && c.at > this.now() - MINUTE_MS);
   }
 
   /** How many documents of a type (invoices unless told) the provider booked with this number. */
@@ -148,7 +208,7 @@ export class OAuthApis {
         method,
         path,
         status,
-        at: Date.now(),
+        at: this.now(),
         ...(provider === 'quickbooks_online' ? { minorversion: url.searchParams.get('minorversion') } : {}),
       });
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
@@ -198,13 +258,13 @@ export class OAuthApis {
         },
       );
     }
-    const recent = this.calls.filter((c) => c.provider === 'xero' && c.at > Date.now() - MINUTE_MS);
+    const recent = this.lastMinute('xero');
     if (recent.length >= XERO_LIMITS.per_minute)
       return json(
         429,
         { Title: 'Too Many Requests' },
         {
-          'retry-after': String(Math.max(1, Math.ceil((recent[0]!.at + MINUTE_MS - Date.now()) / 1000))),
+          'retry-after': String(Math.max(1, Math.ceil((recent[0]!.at + MINUTE_MS - this.now()) / 1000))),
           'x-rate-limit-problem': 'minute',
         },
       );
@@ -235,24 +295,28 @@ export class OAuthApis {
       return answered(...this.xeroPayment(parsed.Payments?.[0] ?? {}, key));
     const numbers = url.searchParams.get('InvoiceNumbers')?.split(',');
     const of = (type: Booked['type']) => this.booked.filter((b) => b.provider === 'xero' && b.type === type);
+    // Xero pages its lists by `page` (1-based, 100 a page); without `page` it answers them all.
+    const paged = <T>(all: T[]) => {
+      if (!url.searchParams.has('page')) return all;
+      const from = (Math.max(1, Math.trunc(Number(url.searchParams.get('page'))) || 1) - 1) * PAGE_SIZES.xero;
+      return all.slice(from, from + PAGE_SIZES.xero);
+    };
     if (path === '/api.xro/2.0/Invoices' && method === 'GET')
       return json(200, {
-        Invoices: of('invoice')
-          .filter((b) => !numbers || numbers.includes(b.number))
-          .map((b) => ({
-            Type: 'ACCREC',
-            InvoiceID: b.id,
-            InvoiceNumber: b.number,
-            Status: b.due === 0 ? 'PAID' : 'AUTHORISED',
-            Total: b.amount,
-            TotalTax: b.tax,
-            AmountDue: b.due ?? b.amount,
-            CurrencyCode: b.currency,
-          })),
+        Invoices: paged(of('invoice').filter((b) => !numbers || numbers.includes(b.number))).map((b) => ({
+          Type: 'ACCREC',
+          InvoiceID: b.id,
+          InvoiceNumber: b.number,
+          Status: b.due === 0 ? 'PAID' : 'AUTHORISED',
+          Total: b.amount,
+          TotalTax: b.tax,
+          AmountDue: b.due ?? b.amount,
+          CurrencyCode: b.currency,
+        })),
       });
     if (path === '/api.xro/2.0/CreditNotes' && method === 'GET')
       return json(200, {
-        CreditNotes: of('credit_note').map((b) => ({
+        CreditNotes: paged(of('credit_note')).map((b) => ({
           Type: 'ACCRECCREDIT',
           CreditNoteID: b.id,
           CreditNoteNumber: b.number,
@@ -265,7 +329,7 @@ export class OAuthApis {
       });
     if (path === '/api.xro/2.0/Payments' && method === 'GET')
       return json(200, {
-        Payments: of('payment').map((b) => ({
+        Payments: paged(of('payment')).map((b) => ({
           PaymentID: b.id,
           PaymentType: 'ACCRECPAYMENT',
           Status: 'AUTHORISED',
@@ -275,6 +339,7 @@ export class OAuthApis {
           Invoice: {
             InvoiceID: b.invoice_id,
             InvoiceNumber: this.find('xero', 'invoice', b.invoice_id)?.number,
+            CurrencyCode: b.currency,
           },
         })),
       });
@@ -418,6 +483,13 @@ export class OAuthApis {
     body: string,
     json: (status: number, value: unknown, headers?: Record<string, string>) => void,
   ) {
+    if (this.lastMinute('quickbooks_online').length >= QUICKBOOKS_LIMITS.per_minute)
+      return json(429, {
+        Fault: {
+          Error: [{ Message: 'ThrottleExceeded', Detail: 'Request has been throttled', code: '3001' }],
+          type: 'ThrottlingFault',
+        },
+      });
     const prefix = `/v3/company/${SANDBOX_ORGANISATIONS.quickbooks_online.realmId}`;
     if (!path.startsWith(`${prefix}/`))
       return json(
@@ -446,6 +518,20 @@ export class OAuthApis {
         'Invoice' | 'Payment' | 'CreditMemo' | undefined;
       // Intuit's query language escapes a quote in a value with a backslash.
       const doc = /DocNumber = '((?:\\'|[^'])*)'/.exec(query)?.[1]?.replace(/\\'/g, "'");
+      // STARTPOSITION is 1-based; MAXRESULTS defaults to 100 and may be at most 1,000.
+      const start = Number(/startposition\s+(\d+)/i.exec(query)?.[1] ?? 1);
+      const max = Number(/maxresults\s+(\d+)/i.exec(query)?.[1] ?? PAGE_SIZES.quickbooks_default);
+      if (start < 1 || max < 1 || max > PAGE_SIZES.quickbooks_max)
+        return json(
+          400,
+          quickbooksFault('ValidationFault', [
+            {
+              Message: 'Error parsing query',
+              Detail: `QueryParserError: MAXRESULTS must be 1 to ${PAGE_SIZES.quickbooks_max}, STARTPOSITION at least 1`,
+              code: '4000',
+            },
+          ]),
+        );
       const type =
         from && ({ Invoice: 'invoice', Payment: 'payment', CreditMemo: 'credit_note' } as const)[from];
       const rows = type
@@ -456,10 +542,13 @@ export class OAuthApis {
                 b.type === type &&
                 (doc === undefined || b.number === doc),
             )
+            .slice(start - 1, start - 1 + max)
             .map((b) => this.quickbooksRead(b))
         : [];
+      // Intuit leaves the entity out of an empty answer.
       return json(200, {
-        QueryResponse: from ? { [from]: rows, startPosition: 1, maxResults: rows.length } : {},
+        QueryResponse:
+          from && rows.length > 0 ? { [from]: rows, startPosition: start, maxResults: rows.length } : {},
         time: new Date().toISOString(),
       });
     }

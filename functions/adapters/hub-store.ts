@@ -15,6 +15,10 @@ const toHealth = (item: Record<string, unknown>): HealthRecord => ({
   last_failure_reason: (item.last_failure_reason as string | undefined) ?? null,
   // A string set; DynamoDB removes the attribute when its last code is deleted.
   open_issue_codes: [...((item.open_issue_codes as Set<string> | undefined) ?? [])].sort(),
+  // Only while set: a health record reads as it always did otherwise.
+  ...(typeof item.app_credentials_invalid_since === 'string'
+    ? { app_credentials_invalid_since: item.app_credentials_invalid_since }
+    : {}),
 });
 
 /** BatchGetItem answers at most 100 keys and may leave some unprocessed: asked again, a few times. */

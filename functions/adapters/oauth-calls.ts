@@ -34,10 +34,14 @@ export async function authorized(
   c: Connection,
   timeoutMs: number,
   request: (accessToken: string) => [string, RequestInit],
-): Promise<Response | { error: ErrorCode }> {
+): Promise<Response | { error: ErrorCode; cause?: 'app_credentials_invalid' }> {
   let t = await token(c);
   for (let attempt = 0; ; attempt += 1) {
-    if (!t.ok) return { error: t.error };
+    // The service's app refused: an auth failure for the export (sending stops), with its cause.
+    if (!t.ok)
+      return t.error === 'app_credentials_invalid'
+        ? { error: 'auth_failed', cause: t.error }
+        : { error: t.error };
     const [url, init] = request(t.token);
     const res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
     if (res.status !== 401 || attempt > 0) return res;

@@ -25,8 +25,8 @@ export interface ProviderReaderSettings {
   allowLoopback: boolean;
 }
 
-/** How the reader gets an OAuth 2 connection's records: through its provider's own API (oauth-targets.ts). */
-export type OAuthRecords = (c: Connection) => Promise<ProviderRecords>;
+/** How the reader gets a page of an OAuth 2 connection's records: through its provider's own API (oauth-records.ts). */
+export type OAuthRecords = (c: Connection, cursor?: string) => Promise<ProviderRecords>;
 
 /**
  * Where the probe of a connection goes without a sandbox: its adapter's declared endpoint (or
@@ -45,7 +45,7 @@ export function probeTarget(c: Connection, settings: ProviderReaderSettings): st
   return settings.region ? endpoint.replace('{region}', settings.region) : undefined;
 }
 
-/** Provider records at most one run reads: a bound on the memory and the work of one message. */
+/** Records at most in one answer of the hub's record endpoint (one page; OAuth providers page themselves). */
 export const PROVIDER_RECORDS_MAX = 5000;
 
 const DOCUMENT_TYPES = new Set(['invoice', 'payment', 'credit_note']);
@@ -108,15 +108,10 @@ export function providerReader(
       const answer = await call(c, 'health');
       return answer.ok ? { ok: true } : answer;
     },
-    async records(c): Promise<ProviderRecords | undefined> {
-      // Xero and QuickBooks Online are read where they are, in the cloud as locally (their sandbox).
-      if (adapterByKey(c.adapter_key)?.oauth) {
-        if (!oauthRecords) return undefined;
-        const read = await oauthRecords(c);
-        return read.ok && read.records.length > PROVIDER_RECORDS_MAX
-          ? { ok: false, reason: 'too many records' }
-          : read;
-      }
+    async records(c, cursor): Promise<ProviderRecords | undefined> {
+      // Xero and QuickBooks Online are read where they are, in the cloud as locally (their
+      // sandbox), a page at a time (the run keeps each page and resumes after the last).
+      if (adapterByKey(c.adapter_key)?.oauth) return oauthRecords ? oauthRecords(c, cursor) : undefined;
       if (!settings.providerUrl) return undefined;
       const answer = await call(c, 'records');
       if (!answer.ok) return answer;

@@ -1,15 +1,22 @@
 import { type HubDeps, runDiagnostics } from '#shared/domain/integrations/diagnostics';
-import { type ReconciliationWorkerDeps, runReconciliation } from '#shared/domain/integrations/reconciliation';
+import {
+  ReconciliationWaits,
+  type ReconciliationWorkerDeps,
+  runReconciliation,
+} from '#shared/domain/integrations/reconciliation';
+import { delayRetry } from '#functions/adapters/queue';
 import { NotFoundError } from '#shared/kernel/errors';
 import { EVENT_KINDS, LOG_EVENTS } from '#shared/kernel/names';
 import { logger } from '#functions/observability';
-import { kindHandlers, receiveCountOf } from './queue-worker';
+import { kindHandlers, receiveCountOf, RetryLater, type WorkerQueue } from './queue-worker';
 
 /**
  * The internal worker's integration hub kinds (docs/api.md sections 7 and 9.3): a review
  * decision's diagnostics run, and a reconciliation run. Errors propagate, so the queue retries.
+ * A reconciliation continuation that comes before the provider's Retry-After is put back on
+ * `queue` until then (a visibility change, not a failure); without a queue it is retried as one.
  */
-export function hubHandlers(deps: HubDeps & ReconciliationWorkerDeps) {
+export function hubHandlers(deps: HubDeps & ReconciliationWorkerDeps, queue?: WorkerQueue) {
   return kindHandlers({
     [EVENT_KINDS.integrationDiagnosticsRequested]: async (event) => {
       try {
@@ -27,7 +34,14 @@ export function hubHandlers(deps: HubDeps & ReconciliationWorkerDeps) {
       }
     },
     [EVENT_KINDS.reconciliationRunRequested]: async (event, record) => {
-      const run = await runReconciliation(deps, event, receiveCountOf(record));
+      let run;
+      try {
+        run = await runReconciliation(deps, event, receiveCountOf(record));
+      } catch (err) {
+        if (!(err instanceof ReconciliationWaits) || !queue) throw err;
+        await delayRetry(queue.sqs, queue.queueUrl, record.receiptHandle, err.seconds);
+        throw new RetryLater(err.message);
+      }
       if (!run) return;
       const log = run.status === 'completed' ? logger.info.bind(logger) : logger.warn.bind(logger);
       log('reconciliation run finished', {

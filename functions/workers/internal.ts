@@ -27,7 +27,7 @@ export const handler = workerHandler('internal', (db, queue) => {
       await fanOut(event);
       await rules(event, record);
     },
-    ...hubHandlers(hubRunDeps(db)),
+    ...hubHandlers(hubRunDeps(db), queue),
     ...timerHandlers(timerFireDeps(db), db),
   };
 });

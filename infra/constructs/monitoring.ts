@@ -179,7 +179,7 @@ export class Monitoring extends Construct {
     return { iteratorAge, relayLag };
   }
 
-  /** Workflow actions and accounting exports that ended in the review queue. */
+  /** Workflow actions and accounting exports that ended in the review queue; an OAuth app refused. */
   private businessAlarms() {
     const T = ALARM_THRESHOLDS;
     const workflowErrors = emfMetric('SUM', METRICS.workflowActionErrored);
@@ -196,6 +196,15 @@ export class Monitoring extends Construct {
       comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 1,
       what: 'An accounting export ended failed or partially exported and went to the review queue.',
+    });
+
+    // One alarm for every connection at once: the app's credentials are the service's, not a tenant's.
+    const appRefused = emfMetric('SUM', METRICS.oauthAppCredentialsInvalid);
+    this.alarm(ALARMS.oauthAppCredentials, undefined, appRefused, {
+      threshold: T.oauthAppCredentials,
+      comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      what: "A provider's token endpoint refused the service's OAuth app (invalid_client): its client id or secret is wrong.",
     });
 
     // --- Timers: from a timer's due time to the worker acting on it (docs/api.md, "Time").

@@ -78,6 +78,8 @@ export const METRICS = {
   timerFired: 'TimerFired',
   /** From a timer's due time to the worker acting on its firing. */
   timerLag: 'TimerLagMs',
+  /** A token endpoint refused the service's own app (invalid_client): one count per refused call. */
+  oauthAppCredentialsInvalid: 'OAuthAppCredentialsInvalid',
 } as const;
 
 /**
@@ -127,6 +129,7 @@ export const LOG_EVENTS = {
   timersSwept: 'timer.swept',
   timerFired: 'timer.fired',
   timersRezoned: 'timer.rezoned',
+  oauthAppCredentialsInvalid: 'oauth.app_credentials_invalid',
 } as const;
 
 /**
@@ -147,6 +150,7 @@ export const ALARMS = {
   workflowActionErrors: 'workflow-action-errors',
   accountingExportFailures: 'accounting-export',
   timerLate: 'timer-late',
+  oauthAppCredentials: 'oauth-app-credentials',
 } as const;
 export type AlarmName = (typeof ALARMS)[keyof typeof ALARMS];
 

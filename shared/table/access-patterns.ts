@@ -30,6 +30,7 @@ import * as member from './entities/member';
 import * as notification from './entities/notification';
 import * as outbox from './entities/outbox';
 import * as reconciliationRun from './entities/reconciliation-run';
+import * as reconciliationPage from './entities/reconciliation-page';
 import * as reviewItem from './entities/review-item';
 import * as session from './entities/session';
 import * as task from './entities/task';
@@ -72,6 +73,7 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   connectionHealth,
   integrationIssue,
   reconciliationRun,
+  reconciliationPage,
   inboxItem,
   preferences,
   notificationHold,

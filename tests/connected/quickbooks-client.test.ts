@@ -239,6 +239,11 @@ describe('QuickBooks Online: the reconciliation reads', () => {
       currency: 'USD',
     });
     sandbox.oauth.apis.script('quickbooks_online', [{ status: 429, retryAfter: 5 }]);
-    expect(await oauthRecords(settings, tokenFor, c)).toEqual({ ok: false, reason: 'rate_limited' });
+    // The run continues after the provider's wait instead of failing.
+    expect(await oauthRecords(settings, tokenFor, c)).toEqual({
+      ok: false,
+      reason: 'rate_limited',
+      retry_after_seconds: 5,
+    });
   });
 });

@@ -112,7 +112,9 @@ describe('Xero connected by OAuth 2 through the sandbox', () => {
   it('connects through the consent page and exports two invoices, each booked once', async () => {
     const { authorize_url, expires_at } = await authorize();
     const url = new URL(authorize_url);
-    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    // A web app with a client secret: Xero's standard flow, no PKCE (docs/connecting-accounting.md).
+    expect(url.searchParams.get('code_challenge')).toBeNull();
+    expect(url.searchParams.get('code_challenge_method')).toBeNull();
     expect(url.searchParams.get('scope')).toBe('accounting.transactions accounting.contacts offline_access');
     expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(590_000);
     url.searchParams.set('prompt', 'auto');

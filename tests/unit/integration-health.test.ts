@@ -48,6 +48,26 @@ describe('computeHealth', () => {
     expect(computeHealth(r, DAY, NOW).state).toBe(state);
   });
 
+  it('a refused OAuth app is failing with app_credentials_invalid, over a later success or an open issue, until cleared', () => {
+    const refused = record({
+      last_success_at: hoursAgo(0),
+      last_failure_at: hoursAgo(1),
+      last_failure_reason: 'auth_failed',
+      open_issue_codes: ['mapping_incomplete'],
+      app_credentials_invalid_since: hoursAgo(1),
+    });
+    const h = computeHealth(refused, DAY, NOW);
+    expect(h).toMatchObject({ state: 'failing', reason: 'app_credentials_invalid' });
+    expect(h.next_action).toContain('nothing to do in this tenant');
+    // A refused consent still says so first: only a new consent helps there.
+    expect(
+      computeHealth({ ...refused, open_issue_codes: ['reauthorization_required'] }, DAY, NOW).reason,
+    ).toBe('reauthorization_required');
+    expect(computeHealth({ ...refused, app_credentials_invalid_since: null }, DAY, NOW).reason).toBe(
+      'open issue: mapping_incomplete',
+    );
+  });
+
   it('says why and what to do, and counts open issues', () => {
     const h = computeHealth(
       record({
@@ -324,6 +344,51 @@ describe('payment_reconciliation', () => {
     expect(r.mismatches.map((m) => m.document.number)).toEqual(['PAY-3']);
     expect(r.missing_locally.map((x) => x.external_id)).toEqual(['L-5']);
     expect(r.missing_in_provider.map((d) => d.number)).toEqual(['PAY-4']);
+  });
+
+  it("matches a provider's payment through the invoice it links, never by its reference", () => {
+    const documents = [
+      doc({ document_type: 'invoice', number: 'INV-1', amount: '10.00', external_refs: { xero: 'X-I1' } }),
+      doc({ document_type: 'invoice', number: 'INV-2', amount: '20.00' }),
+      doc({ number: 'PAY-1', amount: '10.00', applies_to: 'd-INV-1' }),
+      doc({ number: 'PAY-2', amount: '20.00', applies_to: 'd-INV-2' }),
+      doc({ number: 'PAY-3', amount: '5.00', applies_to: 'd-INV-2' }),
+    ];
+    const r = compareRecords('xero', documents, [
+      // The payments first: the invoice a payment links to may come later in the provider's pages.
+      {
+        external_id: 'X-P2',
+        document_type: 'payment',
+        // Its reference names the payment of another invoice.
+        number: 'PAY-1',
+        amount: '20.00',
+        currency: 'EUR',
+        invoice_external_id: 'X-I2',
+      },
+      {
+        external_id: 'X-P1',
+        document_type: 'payment',
+        number: 'X-P1',
+        amount: '10.00',
+        currency: 'EUR',
+        invoice_external_id: 'X-I1',
+      },
+      {
+        external_id: 'X-P9',
+        document_type: 'payment',
+        number: 'X-P9',
+        amount: '1.00',
+        currency: 'EUR',
+        invoice_external_id: 'X-UNKNOWN',
+      },
+      { external_id: 'X-I1', document_type: 'invoice', number: 'INV-1', amount: '10.00', currency: 'EUR' },
+      // Paired by number: this run learns INV-2's provider id from it.
+      { external_id: 'X-I2', document_type: 'invoice', number: 'INV-2', amount: '20.00', currency: 'EUR' },
+    ]);
+    expect(r.matched).toBe(4);
+    expect(r.mismatches).toEqual([]);
+    expect(r.missing_locally.map((x) => x.external_id)).toEqual(['X-P9']);
+    expect(r.missing_in_provider.map((d) => d.number)).toEqual(['PAY-3']);
   });
 
   it('derives one exception id per mismatch: the same on every run, another for another mismatch', () => {

@@ -125,7 +125,7 @@ describe('the adapter catalog (docs/api.md section 9.3)', () => {
       rate_limit: { concurrent: 5, per_minute: 60, per_day: 5000 },
       idempotency: { strategy: 'header', header: 'Idempotency-Key' },
     });
-    expect(adapter('xero')).toMatchObject({ auth: { type: 'oauth2' }, oauth: { pkce: true } });
+    expect(adapter('xero')).toMatchObject({ auth: { type: 'oauth2' }, oauth: { pkce: false } });
     const [qboExport] = adapter('quickbooks_online').operations;
     expect(qboExport).toMatchObject({
       request: 'POST /v3/company/{realm_id}/invoice?requestid=<key>',

@@ -106,7 +106,7 @@ export interface OAuthProfile {
   authorize_url: string;
   /** The provider's token endpoint (code exchange and refresh). */
   token_url: string;
-  /** PKCE with S256, where the provider offers it. */
+  /** PKCE with S256, only where the provider documents it for the service's app type (a web app with a client secret). */
   pkce: boolean;
   /** Scopes asked for on top of the connection's own (e.g. `offline_access` for a refresh token). */
   extra_scopes: readonly string[];

@@ -35,6 +35,13 @@ export function computeHealth(
       'reauthorization_required',
       'authorize the connection again (POST .../integration-connections/{id}/authorize)',
     );
+  // The service's own app was refused: its operators are alarmed; the tenant has nothing to do.
+  if (record?.app_credentials_invalid_since)
+    return state(
+      'failing',
+      'app_credentials_invalid',
+      "nothing to do in this tenant: the provider refuses the service's app credentials, the service's operators are alerted, and the connection recovers by itself on its next successful token refresh",
+    );
   if (record && record.open_issue_codes.length > 0) {
     const codes = [...record.open_issue_codes].sort();
     return state(

@@ -107,6 +107,11 @@ export interface HealthRecord {
   last_failure_reason: string | null;
   /** Codes of the connection's open integration issues. */
   open_issue_codes: string[];
+  /**
+   * Since when the provider's token endpoint refuses the service's app (invalid_client) for this
+   * connection; cleared by its next successful token call. Absent or null: not refused.
+   */
+  app_credentials_invalid_since?: string | null;
 }
 
 export type IssueCode = z.output<typeof IssueCodeSchema>;
@@ -196,9 +201,21 @@ export interface ProviderRecord {
   number: string;
   amount: string;
   currency: string;
+  /**
+   * A payment's invoice at the provider (Xero `Payment.Invoice.InvoiceID`, QuickBooks
+   * `Payment.Line[].LinkedTxn[]` of `TxnType` Invoice): what a payment is matched by, since its
+   * own reference is optional. Absent where the provider names no invoice.
+   */
+  invoice_external_id?: string;
 }
 
-export type ProviderRecords = { ok: true; records: ProviderRecord[] } | { ok: false; reason: string };
+/**
+ * One page of a provider's records. `next`: the cursor of the page after it (opaque to the
+ * domain), absent on the last page. A refusal may carry the provider's `Retry-After`.
+ */
+export type ProviderRecords =
+  | { ok: true; records: ProviderRecord[]; next?: string }
+  | { ok: false; reason: string; retry_after_seconds?: number };
 
 /**
  * The provider behind a connection, over HTTP: in the cloud the configured provider endpoint,
@@ -207,7 +224,17 @@ export type ProviderRecords = { ok: true; records: ProviderRecord[] } | { ok: fa
 export interface ProviderReader {
   /** Undefined when no provider endpoint is configured in this deployment. */
   probe(connection: Connection): Promise<ProbeResult | undefined>;
-  records(connection: Connection): Promise<ProviderRecords | undefined>;
+  /** The page of records at `cursor` (the first page without one). */
+  records(connection: Connection, cursor?: string): Promise<ProviderRecords | undefined>;
+}
+
+/** One page of a run's provider records as read and kept (the run resumes after the last one). */
+export interface ReconciliationPage {
+  /** 0, 1, 2, ... in reading order. */
+  seq: number;
+  records: ProviderRecord[];
+  /** The cursor of the page after it; null when it was the last. */
+  next: string | null;
 }
 
 export type ReconciliationRun = z.output<typeof ReconciliationRunRead>;
@@ -226,6 +253,15 @@ export interface ReconciliationStore {
     filter: ReconciliationRunFilter,
     page: PageRequest,
   ): Promise<Page<ReconciliationRun>>;
+  /** The pages of a run read so far, in order. */
+  pages(tenantId: string, runId: string): Promise<ReconciliationPage[]>;
+  /** Keeps one page read (a repeat of the same page overwrites it). */
+  savePage(tenantId: string, runId: string, page: ReconciliationPage): Promise<void>;
+  /**
+   * Queues the run's next firing (the outbox event of a continuation, under an id derived from
+   * the run and where it resumes, so a second writer of the same continuation writes nothing).
+   */
+  continueLater(outbox: OutboxEvent): Promise<void>;
   /** Writes the finished run with its audit event, only while it is still `queued`; false otherwise. */
   finish(run: ReconciliationRun, audit: AuditEvent): Promise<boolean>;
 }

@@ -60,8 +60,9 @@ const oauthAdapter = (c: Connection): AdapterDeclaration & { oauth: OAuthProfile
 /**
  * `POST .../integration-connections/{id}/authorize`.
  * 1. The connection must exist and belong to an OAuth 2 adapter (422 otherwise).
- * 2. A fresh 256-bit `state` and, where the provider offers PKCE, a verifier; only the state's
- *    hash is stored, with the tenant, connection and caller it is bound to and its expiry.
+ * 2. A fresh 256-bit `state` and, where the provider documents PKCE for the service's app type
+ *    (neither does for a web app with a client secret), a verifier; only the state's hash is
+ *    stored, with the tenant, connection and caller it is bound to and its expiry.
  * 3. The consent URL asks for the connection's scopes (and the adapter's extra ones).
  */
 export async function authorizeConnection(

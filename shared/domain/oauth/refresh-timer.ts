@@ -26,6 +26,12 @@ export function oauthRefreshTimer(c: Pick<Connection, 'id' | 'tenant_id'>, expir
   };
 }
 
+/**
+ * After the provider refused the service's app, the refresh is tried again this often: so a fixed
+ * secret heals an idle connection too, and the alarm stays raised while it is not fixed.
+ */
+export const APP_REFUSED_RETRY_SECONDS = 15 * 60;
+
 /** The token provider could not be reached: the firing fails, so the queue retries it. */
 export class RefreshUnavailableError extends Error {}
 
@@ -42,7 +48,15 @@ export interface OAuthRefreshFireDeps {
 export async function fireOAuthRefresh(deps: OAuthRefreshFireDeps, timer: Timer): Promise<OccurrenceResult> {
   const c = await deps.connections.get(timer.tenant_id, timer.subject_id);
   if (!c) return 'stale';
-  const { token, refreshed, refused } = await refreshAhead(deps.tokens, c, REFRESH_AHEAD_SECONDS);
+  const { token, refreshed, refused, appRefused } = await refreshAhead(deps.tokens, c, REFRESH_AHEAD_SECONDS);
+  if (appRefused) {
+    // The pair is kept; this timer comes back until the app's secret is fixed.
+    // Armed as for a pair ending then: the timer is due APP_REFUSED_RETRY_SECONDS from now.
+    const endsAt =
+      deps.tokens.clock.now().getTime() + (REFRESH_AHEAD_SECONDS + APP_REFUSED_RETRY_SECONDS) * 1000;
+    await deps.tokens.armRefresh?.(c, new Date(endsAt).toISOString());
+    return 'written';
+  }
   if (!token.ok && token.error === 'target_unavailable')
     throw new RefreshUnavailableError(`refresh of connection ${c.id} could not reach the provider`);
   // A refusal was handled by the refresh itself (health, issue, review item): no pair to arm for.

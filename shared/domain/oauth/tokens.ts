@@ -32,11 +32,26 @@ export interface TokenDeps {
   revoked: (c: Connection) => Promise<void>;
   /** Arms the next refresh before the new token ends (the refresh timer), when there is one. */
   armRefresh?: (c: Connection, expiresAt: string) => Promise<void>;
+  /** The app's credentials as the token endpoint judged them (app-credentials.ts). */
+  appCredentials?: AppCredentials;
+}
+
+/**
+ * A refusal of the service's own app (`invalid_client`: its client id or secret is wrong), which
+ * no tenant can fix: `refused` marks the connection's health and counts it for the alarm;
+ * `accepted`, on every successful token call, clears a mark (a no-op without one).
+ */
+export interface AppCredentials {
+  refused(c: Connection): Promise<void>;
+  accepted(c: Connection): Promise<void>;
 }
 
 export type AccessToken =
   | { ok: true; token: string }
-  | { ok: false; error: 'reauthorization_required' | 'target_unavailable' | 'not_configured' };
+  | {
+      ok: false;
+      error: 'reauthorization_required' | 'target_unavailable' | 'not_configured' | 'app_credentials_invalid';
+    };
 
 const asPair = (s: ConnectionSecret | undefined): TokenSecret | undefined =>
   s?.access_token && s.refresh_token && s.expires_at && s.generation ? (s as TokenSecret) : undefined;
@@ -51,7 +66,10 @@ const asPair = (s: ConnectionSecret | undefined): TokenSecret | undefined =>
  * 3. Else claim the refresh of its generation; lost: wait for the next generation's pair.
  * 4. Won: refresh; the new pair (with the rotated refresh token, or the old one where the provider
  *    keeps it) is stored, then the claim settles. `invalid_grant`: the pair is dropped (so no one
- *    uses it again) and the connection is marked for reauthorization.
+ *    uses it again) and the connection is marked for reauthorization. `invalid_client` is the
+ *    service's app refused, not the consent: the pair stays (it is still good at the provider),
+ *    the claim ends, and the connection's health says `app_credentials_invalid` until a token
+ *    call succeeds again.
  */
 export async function accessToken(deps: TokenDeps, c: Connection, stale?: string): Promise<AccessToken> {
   return (await obtain(deps, c, stale, REFRESH_MARGIN_SECONDS)).token;
@@ -68,6 +86,8 @@ interface Obtained {
   token: AccessToken;
   refreshed?: true;
   refused?: true;
+  /** The token endpoint refused the service's app (invalid_client); the pair was kept. */
+  appRefused?: true;
 }
 
 async function obtain(
@@ -104,6 +124,11 @@ async function obtain(
       await deps.claims.release(c.tenant_id, c.id, generation);
       return got({ ok: false, error: 'target_unavailable' });
     }
+    if (answer.error === 'invalid_client') {
+      await deps.claims.release(c.tenant_id, c.id, generation);
+      await deps.appCredentials?.refused(c);
+      return { token: { ok: false, error: 'app_credentials_invalid' }, appRefused: true };
+    }
     // Refused: the stored pair is worthless; keep its generation so no claim reuses it.
     await deps.secrets.put(c.tenant_id, c.id, {
       reauthorization_required: 'true',
@@ -122,6 +147,7 @@ async function obtain(
   };
   await deps.secrets.put(c.tenant_id, c.id, next);
   await deps.claims.settle(c.tenant_id, c.id, generation);
+  await deps.appCredentials?.accepted(c);
   await deps.armRefresh?.(c, expiresAt);
   return { token: { ok: true, token: next.access_token }, refreshed: true };
 }

@@ -134,6 +134,19 @@ export function alarmAndRunbookCases(s: Synthesized): void {
       expect(ALARM_SEVERITY[ALARMS.timerLate]).toBe('page');
     });
 
+    it('cover a refused OAuth app: one OAuthAppCredentialsInvalid in 5 minutes pages', () => {
+      const a = alarms.find((x) => x.AlarmName === `${prefix}-${ALARMS.oauthAppCredentials}`)!;
+      expect(a.Metrics[0].Expression).toBe(
+        `SELECT SUM(${METRICS.oauthAppCredentialsInvalid}) FROM ${METRIC_NAMESPACE} WHERE service = 'ops-platform'`,
+      );
+      expect(a).toMatchObject({
+        Threshold: 1,
+        EvaluationPeriods: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+      expect(ALARM_SEVERITY[ALARMS.oauthAppCredentials]).toBe('page');
+    });
+
     it('exist for every name in ALARMS', () => {
       const used = new Set(alarms.map((a) => runbookOf(a.AlarmDescription)));
       expect([...used].sort()).toEqual(Object.values(ALARMS).sort());

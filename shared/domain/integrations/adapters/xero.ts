@@ -96,7 +96,10 @@ export const xero: AdapterDeclaration = {
   oauth: {
     authorize_url: 'https://login.xero.com/identity/connect/authorize',
     token_url: 'https://identity.xero.com/connect/token',
-    pkce: true,
+    // The service is a web app with a client secret: Xero documents the standard authorization
+    // code flow for it ("The standard authorization code flow"); its PKCE flow is for apps that
+    // cannot keep a secret and get none (docs/connecting-accounting.md, "Consent flow").
+    pkce: false,
     extra_scopes: ['offline_access'],
     organisation: {
       config_field: 'organisation_id',
@@ -109,7 +112,7 @@ export const xero: AdapterDeclaration = {
     type: 'oauth2',
     secret_fields: ['access_token', 'refresh_token'],
     notes:
-      "Authorization code with PKCE (S256) through POST .../integration-connections/{id}/authorize. Access tokens last 30 minutes and are refreshed before they end; Xero rotates the refresh token on each use, and the new one is stored before it is used again. A refused refresh (invalid_grant) needs the organisation's consent again.",
+      "Authorization code (Xero's standard flow for a web app with a client secret, no PKCE) through POST .../integration-connections/{id}/authorize. Access tokens last 30 minutes and are refreshed before they end; Xero rotates the refresh token on each use, and the new one is stored before it is used again. A refused refresh (invalid_grant) needs the organisation's consent again.",
   },
   scopes: {
     supported: [
