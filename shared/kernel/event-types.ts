@@ -62,5 +62,13 @@ export type RecordedEventType = Exclude<SubscribableEventType, 'webhook.test'>;
 
 export const EVENT_TYPE_NAMES = Object.keys(SUBSCRIBABLE_EVENTS) as SubscribableEventType[];
 
+/**
+ * The types a workflow rule may be triggered by: every recorded change, derived from the table
+ * above so a new type is a trigger without a second list to keep.
+ */
+export const RECORDED_EVENT_TYPES = EVENT_TYPE_NAMES.filter(
+  (type): type is RecordedEventType => type !== 'webhook.test',
+) as [RecordedEventType, ...RecordedEventType[]];
+
 export const isSubscribableEventType = (type: string): type is SubscribableEventType =>
   Object.hasOwn(SUBSCRIBABLE_EVENTS, type);

@@ -76,8 +76,13 @@ export const METRICS = {
   accountingExportFailed: 'AccountingExportFailed',
   /** Timers the timer sweeper claimed (each one firing). */
   timerFired: 'TimerFired',
-  /** From a timer's due time to the worker acting on its firing. */
+  /**
+   * From a timer's due time to the worker acting on its firing; the sweeper also writes it for a
+   * due timer of a kind this build cannot fire (left armed), so the timer-late alarm goes off.
+   */
   timerLag: 'TimerLagMs',
+  /** Due timers the sweeper left armed because this build knows no firing for their kind. */
+  timerUnknownKind: 'TimerUnknownKind',
 } as const;
 
 /**
@@ -125,6 +130,7 @@ export const LOG_EVENTS = {
   reconciliationFailed: 'reconciliation_run.failed',
   accountingExportRun: 'accounting_export.run',
   timersSwept: 'timer.swept',
+  timerUnknownKind: 'timer.unknown_kind',
   timerFired: 'timer.fired',
   timersRezoned: 'timer.rezoned',
 } as const;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '#shared/api/issues';
-import { WorkflowRuleCreate, WorkflowRuleTest, WorkflowRuleUpdate } from '#shared/api/schemas/workflows';
+import {
+  WORKFLOW_EVENT_TYPES,
+  WorkflowRuleCreate,
+  WorkflowRuleTest,
+  WorkflowRuleUpdate,
+} from '#shared/api/schemas/workflows';
+import { SUBSCRIBABLE_EVENTS } from '#shared/kernel/event-types';
 import { ValidationError } from '#shared/kernel/errors';
 
 const valid = {
@@ -149,5 +155,15 @@ describe('WorkflowRuleTest', () => {
     expect(errorsOf(WorkflowRuleTest, { event: { event_type: 'nope', entity: {} } })).toEqual([
       'event.event_type invalid_value',
     ]);
+  });
+});
+
+describe('the trigger event types', () => {
+  it('are every recorded change of the event-type declaration, and nothing else', () => {
+    expect(new Set(WORKFLOW_EVENT_TYPES)).toEqual(
+      new Set(Object.keys(SUBSCRIBABLE_EVENTS).filter((t) => t !== 'webhook.test')),
+    );
+    const parsed = WorkflowRuleCreate.safeParse({ ...valid, trigger: { event_type: 'webhook.test' } });
+    expect(parsed.success).toBe(false);
   });
 });

@@ -2431,7 +2431,7 @@ class WorkflowCreateTaskAction(TypedDict):
 
 class WorkflowEventTrigger(TypedDict):
     """The `WorkflowEventTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened", "exception.escalated", "exception.ack_timed_out"]
+    event_type: Literal["exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
 
 
 class WorkflowNotifyAction(TypedDict):
@@ -2499,7 +2499,7 @@ class WorkflowRuleList(TypedDict):
 
 class WorkflowRuleReadTrigger(TypedDict):
     """The `WorkflowRuleReadTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened", "exception.escalated", "exception.ack_timed_out"]
+    event_type: Literal["exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
 
 
 class WorkflowRuleReadTrigger2Schedule(TypedDict):
@@ -2530,7 +2530,7 @@ class WorkflowRuleRead(TypedDict):
 
 class WorkflowRuleTestEvent(TypedDict):
     """The `WorkflowRuleTestEvent` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened", "exception.escalated", "exception.ack_timed_out"]
+    event_type: Literal["exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
     entity: dict[str, Any]
 
 

@@ -9,6 +9,7 @@ import {
   recipientChecks,
 } from './notifications';
 import { TimeZone } from './tenants';
+import { RECORDED_EVENT_TYPES } from '#shared/kernel/event-types';
 import { CronError, parseCron, shortestGapMinutes } from '#shared/kernel/cron';
 
 /**
@@ -16,19 +17,8 @@ import { CronError, parseCron, shortestGapMinutes } from '#shared/kernel/cron';
  * conditions on the event's entity, and the actions to take when they all pass.
  */
 
-export const WORKFLOW_EVENT_TYPES = [
-  'exception.created',
-  'exception.status_changed',
-  'document.created',
-  'document.status_changed',
-  'task.status_changed',
-  'task.overdue',
-  'document.overdue',
-  'accounting_export.failed',
-  'integration.issue_opened',
-  'exception.escalated',
-  'exception.ack_timed_out',
-] as const;
+/** Every recorded change of the event-type declaration (shared/kernel/event-types.ts). */
+export const WORKFLOW_EVENT_TYPES = RECORDED_EVENT_TYPES;
 export const WorkflowEventType = z.enum(WORKFLOW_EVENT_TYPES);
 
 export const CONDITION_OPS = ['eq', 'neq', 'in', 'gt', 'gte', 'lt', 'lte', 'contains', 'exists'] as const;
