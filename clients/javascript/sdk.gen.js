@@ -634,6 +634,26 @@ export const workflowRulesTest = (options) => (options.client ?? client).post({
     }
 });
 /**
+ * List the rules' runs, newest first (by rule, status, subject, since)
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const workflowRunsList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-runs',
+    ...options
+});
+/**
+ * Get a workflow run: its trigger, subject and each action's outcome
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const workflowRunsGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-runs/{run_id}',
+    ...options
+});
+/**
  * The adapter catalog: every adapter a tenant can connect, with its contract
  *
  * Needs a bearer token.

@@ -2334,6 +2334,59 @@ export type WorkflowRuleUpdate = {
     actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
     enabled?: boolean;
 };
+export type WorkflowRunAction = {
+    index: number;
+    type: string;
+    status: 'pending' | 'waiting' | 'done' | 'failed' | 'skipped';
+    result?: {
+        task_id?: string;
+        notification_id?: string;
+        status?: string;
+    };
+    error?: {
+        code: string;
+        message: string;
+    };
+    /**
+     * ISO 8601 timestamp
+     */
+    at?: string;
+};
+export type WorkflowRunList = {
+    items: Array<WorkflowRunRead>;
+    next_cursor: string | null;
+};
+export type WorkflowRunRead = {
+    id: string;
+    tenant_id: string;
+    rule_id: string;
+    rule_version: number;
+    trigger: {
+        event_id: string;
+        event_type?: string;
+        /**
+         * ISO 8601 timestamp
+         */
+        scheduled_for?: string;
+    };
+    subject_type: string | null;
+    subject_id: string | null;
+    status: 'running' | 'waiting' | 'succeeded' | 'failed';
+    actions: Array<WorkflowRunAction>;
+    replays: Array<{
+        /**
+         * ISO 8601 timestamp
+         */
+        at: string;
+        actor_id: string;
+        rule_version: number;
+    }>;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    finished_at: string | null;
+};
 export type WorkflowScheduleTrigger = {
     schedule: {
         cron: string;
@@ -5180,6 +5233,99 @@ export type WorkflowRulesTestResponses = {
     200: WorkflowRuleTestRead;
 };
 export type WorkflowRulesTestResponse = WorkflowRulesTestResponses[keyof WorkflowRulesTestResponses];
+export type WorkflowRunsListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        rule_id?: string;
+        status?: 'running' | 'waiting' | 'succeeded' | 'failed';
+        subject_type?: string;
+        subject_id?: string;
+        since?: string;
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/workflow-runs';
+};
+export type WorkflowRunsListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WorkflowRunsListError = WorkflowRunsListErrors[keyof WorkflowRunsListErrors];
+export type WorkflowRunsListResponses = {
+    /**
+     * List the rules' runs, newest first (by rule, status, subject, since)
+     */
+    200: WorkflowRunList;
+};
+export type WorkflowRunsListResponse = WorkflowRunsListResponses[keyof WorkflowRunsListResponses];
+export type WorkflowRunsGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        run_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-runs/{run_id}';
+};
+export type WorkflowRunsGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WorkflowRunsGetError = WorkflowRunsGetErrors[keyof WorkflowRunsGetErrors];
+export type WorkflowRunsGetResponses = {
+    /**
+     * Get a workflow run: its trigger, subject and each action's outcome
+     */
+    200: WorkflowRunRead;
+};
+export type WorkflowRunsGetResponse = WorkflowRunsGetResponses[keyof WorkflowRunsGetResponses];
 export type AdaptersListData = {
     body?: never;
     path?: never;

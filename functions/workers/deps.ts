@@ -26,6 +26,7 @@ import { taskStore } from '#functions/adapters/task-store';
 import { timerWait } from '#functions/adapters/timer';
 import { armTimer } from '#functions/adapters/timer-arm';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
+import { workflowRunStore } from '#functions/adapters/workflow-run-store';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import { webhookEndpointStore, webhookSecrets } from '#functions/adapters/webhook-endpoint-store';
 import { webhookMessageStore } from '#functions/adapters/webhook-message-store';
@@ -100,6 +101,7 @@ export function workflowRunDeps(db: Db): WorkflowRunDeps {
   return {
     rules: workflowRuleStore(db),
     jobs: workflowJobStore(db),
+    runs: workflowRunStore(db),
     tasks: taskStore(db),
     notifications: {
       notifications: notificationStore(db),

@@ -6,11 +6,13 @@ import {
   testRule,
   updateRule,
 } from '#shared/domain/workflows/use-cases';
+import { getRun, listRuns } from '#shared/domain/workflows/runs';
 import { WORKFLOWS_OPERATIONS } from '#shared/api/operations/workflows';
 import { dbFor } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
+import { workflowRunStore } from '#functions/adapters/workflow-run-store';
 import { tenantZones } from '#functions/adapters/tenant-zone';
 import { clock, tableConfig } from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
@@ -18,6 +20,7 @@ import { idempotencyWith } from '#functions/http/idempotency';
 
 const db = dbFor(tableConfig());
 const deps = { rules: workflowRuleStore(db), zones: tenantZones(db), clock };
+const runs = { runs: workflowRunStore(db) };
 
 export const handler = httpHandler(
   WORKFLOWS_OPERATIONS,
@@ -31,6 +34,8 @@ export const handler = httpHandler(
     'workflowRules.delete': ({ principal, params }) =>
       deleteRule(deps, principal, params.tenant_id, params.rule_id),
     'workflowRules.test': ({ params, body }) => testRule(deps, params.tenant_id, params.rule_id, body),
+    'workflowRuns.list': ({ params, query }) => listRuns(runs, params.tenant_id, query),
+    'workflowRuns.get': ({ params }) => getRun(runs, params.tenant_id, params.run_id),
   },
   { tenantExists: tenantExistsIn(db), idempotency: idempotencyWith(idempotencyStore(db)) },
 );

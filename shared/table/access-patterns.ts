@@ -37,6 +37,7 @@ import * as tenant from './entities/tenant';
 import * as timer from './entities/timer';
 import * as user from './entities/user';
 import * as workflowRule from './entities/workflow-rule';
+import * as workflowRun from './entities/workflow-run';
 import { type IndexName, keyAttributes } from './table';
 
 /**
@@ -85,6 +86,7 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   documentNumber,
   task,
   workflowRule,
+  workflowRun,
   accountingExport,
   exportBatch,
   exportBooking,

@@ -5,6 +5,7 @@ import {
   WorkflowRuleCreate,
   WorkflowRuleTest,
   WorkflowRuleUpdate,
+  WorkflowRunListQuery,
 } from '#shared/api/schemas/workflows';
 import { SUBSCRIBABLE_EVENTS } from '#shared/kernel/event-types';
 import { ValidationError } from '#shared/kernel/errors';
@@ -165,5 +166,18 @@ describe('the trigger event types', () => {
     );
     const parsed = WorkflowRuleCreate.safeParse({ ...valid, trigger: { event_type: 'webhook.test' } });
     expect(parsed.success).toBe(false);
+  });
+});
+
+describe('the runs list query', () => {
+  it('takes the subject whole: subject_type without subject_id (or the reverse) is 422 on subject_id', () => {
+    expect(WorkflowRunListQuery.safeParse({ subject_type: 'task', subject_id: 'T-1' }).success).toBe(true);
+    for (const half of [{ subject_type: 'task' }, { subject_id: 'T-1' }]) {
+      const parsed = WorkflowRunListQuery.safeParse(half);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['subject_id']);
+    }
+    expect(WorkflowRunListQuery.safeParse({ status: 'stuck' }).success).toBe(false);
+    expect(WorkflowRunListQuery.safeParse({ since: 'yesterday' }).success).toBe(false);
   });
 });

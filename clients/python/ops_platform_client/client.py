@@ -441,6 +441,20 @@ class Client(Transport):
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("WorkflowRuleTestRead", self._request("POST", "/tenants/{tenant_id}/workflow-rules/{rule_id}/test", path_params={"tenant_id": tenant_id, "rule_id": rule_id}, body=body, authenticated=True))
 
+    def workflow_runs_list(self, tenant_id: str, *, rule_id: str | None = None, status: Literal["running", "waiting", "succeeded", "failed"] | None = None, subject_type: str | None = None, subject_id: str | None = None, since: str | None = None, limit: int | None = None, cursor: str | None = None) -> WorkflowRunList:
+        """List the rules' runs, newest first (by rule, status, subject, since)
+
+        `GET /tenants/{tenant_id}/workflow-runs` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
+        return cast("WorkflowRunList", self._request("GET", "/tenants/{tenant_id}/workflow-runs", path_params={"tenant_id": tenant_id}, query={"rule_id": rule_id, "status": status, "subject_type": subject_type, "subject_id": subject_id, "since": since, "limit": limit, "cursor": cursor}, authenticated=True))
+
+    def workflow_runs_get(self, tenant_id: str, run_id: str) -> WorkflowRunRead:
+        """Get a workflow run: its trigger, subject and each action's outcome
+
+        `GET /tenants/{tenant_id}/workflow-runs/{run_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 404, 429, 500, 503."""
+        return cast("WorkflowRunRead", self._request("GET", "/tenants/{tenant_id}/workflow-runs/{run_id}", path_params={"tenant_id": tenant_id, "run_id": run_id}, authenticated=True))
+
     def adapters_list(self, *, category: Literal["notification", "accounting", "bank_feed", "crm"] | None = None) -> AdapterList:
         """The adapter catalog: every adapter a tenant can connect, with its contract
 

@@ -255,6 +255,13 @@ __all__ = [
     "WorkflowRuleTestReadConditionsItem",
     "WorkflowRuleTestRead",
     "WorkflowRuleUpdate",
+    "WorkflowRunActionResult",
+    "WorkflowRunActionError",
+    "WorkflowRunAction",
+    "WorkflowRunList",
+    "WorkflowRunReadTrigger",
+    "WorkflowRunReadReplaysItem",
+    "WorkflowRunRead",
     "WorkflowScheduleTriggerSchedule",
     "WorkflowScheduleTrigger",
     "PublicHealthResponse",
@@ -2565,6 +2572,65 @@ class WorkflowRuleUpdate(TypedDict):
     conditions: NotRequired[list[WorkflowConditionInput]]
     actions: NotRequired[list[WorkflowCreateTaskAction | WorkflowNotifyActionInput]]
     enabled: NotRequired[bool]
+
+
+class WorkflowRunActionResult(TypedDict):
+    """The `WorkflowRunActionResult` record."""
+    task_id: NotRequired[str]
+    notification_id: NotRequired[str]
+    status: NotRequired[str]
+
+
+class WorkflowRunActionError(TypedDict):
+    """The `WorkflowRunActionError` record."""
+    code: str
+    message: str
+
+
+class WorkflowRunAction(TypedDict):
+    """The `WorkflowRunAction` record."""
+    index: int
+    type: str
+    status: Literal["pending", "waiting", "done", "failed", "skipped"]
+    result: NotRequired[WorkflowRunActionResult]
+    error: NotRequired[WorkflowRunActionError]
+    at: NotRequired[str]
+
+
+class WorkflowRunList(TypedDict):
+    """The `WorkflowRunList` record."""
+    items: list[WorkflowRunRead]
+    next_cursor: str | None
+
+
+class WorkflowRunReadTrigger(TypedDict):
+    """The `WorkflowRunReadTrigger` record."""
+    event_id: str
+    event_type: NotRequired[str]
+    scheduled_for: NotRequired[str]
+
+
+class WorkflowRunReadReplaysItem(TypedDict):
+    """The `WorkflowRunReadReplaysItem` record."""
+    at: str
+    actor_id: str
+    rule_version: int
+
+
+class WorkflowRunRead(TypedDict):
+    """The `WorkflowRunRead` record."""
+    id: str
+    tenant_id: str
+    rule_id: str
+    rule_version: int
+    trigger: WorkflowRunReadTrigger
+    subject_type: str | None
+    subject_id: str | None
+    status: Literal["running", "waiting", "succeeded", "failed"]
+    actions: list[WorkflowRunAction]
+    replays: list[WorkflowRunReadReplaysItem]
+    created_at: str
+    finished_at: str | None
 
 
 class WorkflowScheduleTriggerSchedule(TypedDict):

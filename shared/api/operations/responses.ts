@@ -62,6 +62,8 @@ import {
   WorkflowRuleList,
   WorkflowRuleRead,
   WorkflowRuleTestRead,
+  WorkflowRunList,
+  WorkflowRunRead,
 } from '#shared/api/schemas/responses';
 
 /**
@@ -107,6 +109,8 @@ export const RESPONSES = {
   'workflowRules.get': WorkflowRuleRead,
   'workflowRules.update': WorkflowRuleRead,
   'workflowRules.test': WorkflowRuleTestRead,
+  'workflowRuns.list': WorkflowRunList,
+  'workflowRuns.get': WorkflowRunRead,
   'adapters.list': AdapterList,
   'adapters.get': AdapterContractRead,
   'integrationConnections.create': IntegrationConnectionRead,

@@ -5,6 +5,8 @@ import {
   WorkflowRulePath,
   WorkflowRuleTest,
   WorkflowRuleUpdate,
+  WorkflowRunListQuery,
+  WorkflowRunPath,
 } from '#shared/api/schemas/workflows';
 import { op } from './operation';
 
@@ -73,6 +75,27 @@ export const WORKFLOWS_OPERATIONS = {
     permission: 'workflow_rules.manage',
     params: WorkflowRulePath,
     body: WorkflowRuleTest,
+    status: 200,
+  }),
+  'workflowRuns.list': op({
+    group: 'workflows',
+    method: 'GET',
+    path: '/tenants/{tenant_id}/workflow-runs',
+    summary: "List the rules' runs, newest first (by rule, status, subject, since)",
+    auth: 'bearer',
+    permission: 'tenant.read',
+    params: TenantPath,
+    query: WorkflowRunListQuery,
+    status: 200,
+  }),
+  'workflowRuns.get': op({
+    group: 'workflows',
+    method: 'GET',
+    path: '/tenants/{tenant_id}/workflow-runs/{run_id}',
+    summary: "Get a workflow run: its trigger, subject and each action's outcome",
+    auth: 'bearer',
+    permission: 'tenant.read',
+    params: WorkflowRunPath,
     status: 200,
   }),
 } as const;

@@ -5,7 +5,8 @@ import { DateTime } from './datetime';
 import { DocumentStatus, DocumentType, Money } from './documents';
 import { NotificationCategory, NotificationChannel, NotificationPriority } from './notifications';
 import { TaskStatus } from './tasks';
-import { Condition, CONDITION_OPS, WorkflowAction, WorkflowEventType } from './workflows';
+import { Condition, CONDITION_OPS, WorkflowAction, WorkflowEventType, WorkflowRunStatus } from './workflows';
+import { workflowRunRecord } from '#shared/table/entities/workflow-run';
 import { documentRecord } from '#shared/table/entities/document';
 import { taskRecord } from '#shared/table/entities/task';
 import { workflowRuleRecord } from '#shared/table/entities/workflow-rule';
@@ -113,3 +114,37 @@ export const WorkflowRuleTestRead = named(
   }),
   'WorkflowRuleTestRead',
 );
+
+export const WorkflowRunAction = named(
+  z.object({
+    index: z.int(),
+    type: z.string(),
+    status: z.enum(['pending', 'waiting', 'done', 'failed', 'skipped']),
+    result: z.optional(
+      z.object({
+        task_id: z.optional(z.string()),
+        notification_id: z.optional(z.string()),
+        status: z.optional(z.string()),
+      }),
+    ),
+    error: z.optional(z.object({ code: z.string(), message: z.string() })),
+    at: z.optional(DateTime),
+  }),
+  'WorkflowRunAction',
+);
+
+export const WorkflowRunRead = named(
+  readSchema(workflowRunRecord, {
+    trigger: z.object({
+      event_id: z.string(),
+      event_type: z.optional(z.string()),
+      scheduled_for: z.optional(DateTime),
+    }),
+    status: WorkflowRunStatus,
+    actions: z.array(WorkflowRunAction),
+    replays: z.array(z.object({ at: DateTime, actor_id: z.string(), rule_version: z.int() })),
+  }),
+  'WorkflowRunRead',
+);
+
+export const WorkflowRunList = named(listOf(WorkflowRunRead), 'WorkflowRunList');

@@ -53,8 +53,8 @@ const TASK_TITLE_MAX = 255;
 const NOTIFICATION_SUBJECT_MAX = 255;
 const SUBJECT_ID_MAX = 128;
 
-/** What a rule's task is about: the event's entity (`exception` and its id), when it has an id. */
-const subjectOf = (event: WorkflowEvent) => {
+/** What a rule's task (and run) is about: the event's entity (`exception` and its id), when it has an id. */
+export const subjectOf = (event: WorkflowEvent) => {
   const id = event.entity.id;
   return typeof id === 'string' && id.length > 0 && id.length <= SUBJECT_ID_MAX
     ? { subject_type: event.event_type.split('.')[0]!, subject_id: id }

@@ -7,8 +7,9 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import { openReviewItem } from '#shared/domain/review';
 import type { TaskDeps } from '#shared/domain/tasks/use-cases';
 import { createRuleTask } from '#shared/domain/tasks/use-cases';
-import { type PlannedAction, tryRule, type WorkflowEvent } from './plan';
-import type { WorkflowJob, WorkflowJobStore, WorkflowRuleStore } from './ports';
+import { type PlannedAction, subjectOf, tryRule, type WorkflowEvent } from './plan';
+import type { WorkflowJob, WorkflowJobStore, WorkflowRule, WorkflowRuleStore } from './ports';
+import { type RunAction, runTtl, type WorkflowRun, type WorkflowRunStore } from './runs';
 
 /**
  * The internal worker's use cases for workflow rules (docs/api.md section 9.1).
@@ -22,6 +23,8 @@ import type { WorkflowJob, WorkflowJobStore, WorkflowRuleStore } from './ports';
 export interface WorkflowRunDeps {
   rules: Pick<WorkflowRuleStore, 'enabledFor'>;
   jobs: WorkflowJobStore;
+  /** Each matched firing's run (docs/api.md, "Workflow runs"). */
+  runs: WorkflowRunStore;
   tasks: TaskDeps['tasks'];
   /** A rule's notification goes through the same draft, policy check and gate as any other. */
   notifications: NotificationDeps;
@@ -49,6 +52,8 @@ export type ActionOutcome =
 export interface Firing {
   rule_id: string;
   event_id: string;
+  /** The run the firing recorded (none for a review item's retry). */
+  run_id?: string;
   actions: ActionOutcome[];
 }
 
@@ -188,6 +193,59 @@ async function attemptAction(deps: WorkflowRunDeps, a: Attempt): Promise<ActionO
   };
 }
 
+/** What a run shows of an action's outcome. */
+const runActionOf = (outcome: ActionOutcome, at: string): RunAction => {
+  const key = outcome.type === 'create_task' ? 'task_id' : 'notification_id';
+  if (outcome.result === 'failed')
+    return {
+      index: outcome.index,
+      type: outcome.type,
+      status: 'failed',
+      result: { [key]: outcome.id },
+      error: { code: outcome.reason, message: outcome.detail },
+      at,
+    };
+  return { index: outcome.index, type: outcome.type, status: 'done', result: { [key]: outcome.id }, at };
+};
+
+/**
+ * The run of (rule, event): started under its derived id, or, when a delivery of the same event
+ * started it already (a crash, a redelivery), read back and completed instead of a second one.
+ */
+async function startRun(
+  deps: WorkflowRunDeps,
+  event: OutboxEvent,
+  recorded: WorkflowEvent,
+  rule: Pick<WorkflowRule, 'id' | 'version'>,
+  actionTypes: string[],
+): Promise<WorkflowRun> {
+  const id = derivedId(event.occurred_at, rule.id, event.event_id, 'run');
+  const scheduledFor = recorded.entity.scheduled_for;
+  const createdAt = deps.clock.now().toISOString();
+  const run: WorkflowRun = {
+    id,
+    tenant_id: event.tenant_id,
+    rule_id: rule.id,
+    rule_version: rule.version,
+    trigger: recorded.event_type.startsWith('schedule:')
+      ? { event_id: event.event_id, scheduled_for: String(scheduledFor ?? event.occurred_at) }
+      : { event_id: event.event_id, event_type: recorded.event_type },
+    ...(recorded.event_type.startsWith('schedule:')
+      ? { subject_type: null, subject_id: null }
+      : subjectOf(recorded)),
+    status: 'running',
+    actions: actionTypes.map((type, index) => ({ index, type, status: 'pending' })),
+    replays: [],
+    created_at: createdAt,
+    finished_at: null,
+    ttl: runTtl(createdAt),
+  };
+  if (await deps.runs.start(run)) return run;
+  const started = await deps.runs.get(event.tenant_id, id);
+  if (!started) throw new Error(`workflow run ${id} was started but cannot be read`);
+  return started;
+}
+
 const eventOf = (event: OutboxEvent): WorkflowEvent => {
   const { event_type, entity_json } = event.payload;
   const entity: unknown = typeof entity_json === 'string' ? JSON.parse(entity_json) : undefined;
@@ -205,6 +263,9 @@ const eventOf = (event: OutboxEvent): WorkflowEvent => {
  *    `workflow_action` review item instead; an error before the last attempt is thrown, so the
  *    queue retries the message (the actions already done are found, not repeated).
  * 4. Write the rule's `workflow_rule.fired` audit event (once, under its derived id).
+ * Each matching rule's run is started (under an id derived from the rule and the event) before
+ * its first action and saved with the outcomes after the last: a delivery that crashed between
+ * the two leaves the run `running`, and the redelivery completes that run, not a second one.
  */
 export async function fireRules(
   deps: WorkflowRunDeps,
@@ -217,6 +278,13 @@ export async function fireRules(
   for (const rule of rules) {
     const tried = tryRule(rule, recorded, new Date(event.occurred_at));
     if (!tried.matched) continue;
+    const run = await startRun(
+      deps,
+      event,
+      recorded,
+      rule,
+      tried.actions.map((a) => a.type),
+    );
     const outcomes: ActionOutcome[] = [];
     for (const [index, action] of tried.actions.entries()) {
       const actionId = derivedId(event.occurred_at, rule.id, event.event_id, String(index));
@@ -257,7 +325,14 @@ export async function fireRules(
       ...fired,
       id: derivedId(event.occurred_at, rule.id, event.event_id, 'fired'),
     });
-    firings.push({ rule_id: rule.id, event_id: event.event_id, actions: outcomes });
+    const at = deps.clock.now().toISOString();
+    await deps.runs.save({
+      ...run,
+      actions: outcomes.map((o) => runActionOf(o, at)),
+      status: outcomes.some((o) => o.result === 'failed') ? 'failed' : 'succeeded',
+      finished_at: at,
+    });
+    firings.push({ rule_id: rule.id, event_id: event.event_id, run_id: run.id, actions: outcomes });
   }
   return firings;
 }
