@@ -1961,7 +1961,7 @@ export type ReviewItemRead = {
     tenant_id: string;
     notification_id: string | null;
     channel: NotificationChannel | null;
-    reason: 'gated' | 'permanent_failure' | 'dead_lettered' | 'policy_rejected' | 'invalid_action' | 'action_failed' | 'check_failed' | 'endpoint_disabled';
+    reason: 'gated' | 'permanent_failure' | 'dead_lettered' | 'policy_rejected' | 'invalid_action' | 'action_failed' | 'check_failed' | 'endpoint_disabled' | 'invalid_transition' | 'loop_limit';
     detail: string;
     status: 'open' | 'retried' | 'discarded' | 'resolved';
     decision: 'retry' | 'discard' | null;
@@ -2062,7 +2062,7 @@ export type TimerList = {
 };
 export type TimerRead = {
     id: string;
-    kind: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest' | 'webhook_retry';
+    kind: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest' | 'webhook_retry' | 'rule_delay';
     subject_type: string;
     subject_id: string;
     /**
@@ -2222,6 +2222,10 @@ export type WorkflowCreateTaskAction = {
     assignee_role?: Role | null;
     due_in_hours?: number | null;
 };
+export type WorkflowDelayAction = {
+    type: 'delay';
+    minutes: number;
+};
 export type WorkflowEventTrigger = {
     event_type: 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
 };
@@ -2245,6 +2249,14 @@ export type WorkflowNotifyActionInput = {
     subject?: string | null;
     body: string;
 };
+export type WorkflowPlannedDelay = {
+    type: 'delay';
+    minutes: number;
+    /**
+     * ISO 8601 timestamp
+     */
+    until: string;
+};
 export type WorkflowPlannedNotification = {
     type: 'notify';
     channel: NotificationChannel;
@@ -2255,6 +2267,13 @@ export type WorkflowPlannedNotification = {
     subject: string | null;
     body: string;
     missing_fields: Array<string>;
+};
+export type WorkflowPlannedStatus = {
+    type: 'set_status';
+    status: string;
+    subject_type: string | null;
+    subject_id: string | null;
+    from: string | null;
 };
 export type WorkflowPlannedTask = {
     type: 'create_task';
@@ -2269,7 +2288,7 @@ export type WorkflowRuleCreate = {
     name: string;
     trigger: WorkflowEventTrigger | WorkflowScheduleTrigger;
     conditions?: Array<WorkflowConditionInput>;
-    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
+    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput | WorkflowDelayAction | WorkflowSetStatusAction>;
     enabled?: boolean;
 };
 export type WorkflowRuleList = {
@@ -2289,7 +2308,7 @@ export type WorkflowRuleRead = {
         };
     };
     conditions: Array<WorkflowCondition>;
-    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction | WorkflowDelayAction | WorkflowSetStatusAction>;
     enabled: boolean;
     next_run_at: string | null;
     version: number;
@@ -2323,7 +2342,7 @@ export type WorkflowRuleTestRead = {
         actual: unknown;
         passed: boolean;
     }>;
-    actions: Array<WorkflowPlannedTask | WorkflowPlannedNotification>;
+    actions: Array<WorkflowPlannedTask | WorkflowPlannedNotification | WorkflowPlannedDelay | WorkflowPlannedStatus>;
     side_effects: 'none';
 };
 export type WorkflowRuleUpdate = {
@@ -2331,7 +2350,7 @@ export type WorkflowRuleUpdate = {
     name?: string;
     trigger?: WorkflowEventTrigger | WorkflowScheduleTrigger;
     conditions?: Array<WorkflowConditionInput>;
-    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
+    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput | WorkflowDelayAction | WorkflowSetStatusAction>;
     enabled?: boolean;
 };
 export type WorkflowRunAction = {
@@ -2395,6 +2414,10 @@ export type WorkflowScheduleTrigger = {
          */
         timezone?: string;
     };
+};
+export type WorkflowSetStatusAction = {
+    type: 'set_status';
+    status: 'open' | 'acknowledged' | 'resolved' | 'in_progress' | 'done' | 'cancelled' | 'draft' | 'paid' | 'void';
 };
 export type AuthSessionsData = {
     body?: never;
@@ -3748,7 +3771,7 @@ export type TimersListData = {
         tenant_id: string;
     };
     query?: {
-        kind?: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest' | 'webhook_retry';
+        kind?: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest' | 'webhook_retry' | 'rule_delay';
         subject_type?: string;
         subject_id?: string;
         limit?: number;

@@ -2076,7 +2076,7 @@ export type ReviewItemRead = {
     tenant_id: string;
     notification_id: string | null;
     channel: NotificationChannel | null;
-    reason: 'gated' | 'permanent_failure' | 'dead_lettered' | 'policy_rejected' | 'invalid_action' | 'action_failed' | 'check_failed' | 'endpoint_disabled';
+    reason: 'gated' | 'permanent_failure' | 'dead_lettered' | 'policy_rejected' | 'invalid_action' | 'action_failed' | 'check_failed' | 'endpoint_disabled' | 'invalid_transition' | 'loop_limit';
     detail: string;
     status: 'open' | 'retried' | 'discarded' | 'resolved';
     decision: 'retry' | 'discard' | null;
@@ -2191,7 +2191,7 @@ export type TimerList = {
 
 export type TimerRead = {
     id: string;
-    kind: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest' | 'webhook_retry';
+    kind: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest' | 'webhook_retry' | 'rule_delay';
     subject_type: string;
     subject_id: string;
     /**
@@ -2368,6 +2368,11 @@ export type WorkflowCreateTaskAction = {
     due_in_hours?: number | null;
 };
 
+export type WorkflowDelayAction = {
+    type: 'delay';
+    minutes: number;
+};
+
 export type WorkflowEventTrigger = {
     event_type: 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened';
 };
@@ -2394,6 +2399,15 @@ export type WorkflowNotifyActionInput = {
     body: string;
 };
 
+export type WorkflowPlannedDelay = {
+    type: 'delay';
+    minutes: number;
+    /**
+     * ISO 8601 timestamp
+     */
+    until: string;
+};
+
 export type WorkflowPlannedNotification = {
     type: 'notify';
     channel: NotificationChannel;
@@ -2404,6 +2418,14 @@ export type WorkflowPlannedNotification = {
     subject: string | null;
     body: string;
     missing_fields: Array<string>;
+};
+
+export type WorkflowPlannedStatus = {
+    type: 'set_status';
+    status: string;
+    subject_type: string | null;
+    subject_id: string | null;
+    from: string | null;
 };
 
 export type WorkflowPlannedTask = {
@@ -2420,7 +2442,7 @@ export type WorkflowRuleCreate = {
     name: string;
     trigger: WorkflowEventTrigger | WorkflowScheduleTrigger;
     conditions?: Array<WorkflowConditionInput>;
-    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
+    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput | WorkflowDelayAction | WorkflowSetStatusAction>;
     enabled?: boolean;
 };
 
@@ -2442,7 +2464,7 @@ export type WorkflowRuleRead = {
         };
     };
     conditions: Array<WorkflowCondition>;
-    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction | WorkflowDelayAction | WorkflowSetStatusAction>;
     enabled: boolean;
     next_run_at: string | null;
     version: number;
@@ -2478,7 +2500,7 @@ export type WorkflowRuleTestRead = {
         actual: unknown;
         passed: boolean;
     }>;
-    actions: Array<WorkflowPlannedTask | WorkflowPlannedNotification>;
+    actions: Array<WorkflowPlannedTask | WorkflowPlannedNotification | WorkflowPlannedDelay | WorkflowPlannedStatus>;
     side_effects: 'none';
 };
 
@@ -2487,7 +2509,7 @@ export type WorkflowRuleUpdate = {
     name?: string;
     trigger?: WorkflowEventTrigger | WorkflowScheduleTrigger;
     conditions?: Array<WorkflowConditionInput>;
-    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
+    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput | WorkflowDelayAction | WorkflowSetStatusAction>;
     enabled?: boolean;
 };
 
@@ -2555,6 +2577,11 @@ export type WorkflowScheduleTrigger = {
          */
         timezone?: string;
     };
+};
+
+export type WorkflowSetStatusAction = {
+    type: 'set_status';
+    status: 'open' | 'acknowledged' | 'resolved' | 'in_progress' | 'done' | 'cancelled' | 'draft' | 'paid' | 'void';
 };
 
 export type AuthSessionsData = {
@@ -4044,7 +4071,7 @@ export type TimersListData = {
         tenant_id: string;
     };
     query?: {
-        kind?: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest' | 'webhook_retry';
+        kind?: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest' | 'webhook_retry' | 'rule_delay';
         subject_type?: string;
         subject_id?: string;
         limit?: number;

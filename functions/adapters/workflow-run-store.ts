@@ -6,7 +6,8 @@ import type { Page } from '#shared/kernel/page';
 import { storedReader } from '#shared/table/entity';
 import { workflowRun, workflowRunRecord } from '#shared/table/entities/workflow-run';
 import { keyAttributes } from '#shared/table/table';
-import { type Db, type KeyQuery, queryPage } from './dynamo';
+import { type Db, type KeyQuery, queryPage, transact } from './dynamo';
+import { timerPut } from './timer-arm';
 import { getRecord, putIfAbsent } from './records';
 
 const read = /* @__PURE__ */ storedReader<WorkflowRun>()(workflowRunRecord);
@@ -53,8 +54,13 @@ export const workflowRunStore = (db: Db): WorkflowRunStore => ({
 
   start: (run) => putIfAbsent(db, workflowRun.item(run)),
 
-  async save(run) {
-    await db.doc.send(new PutCommand({ TableName: db.tableName, Item: workflowRun.item(run) }));
+  async save(run, timer) {
+    if (!timer) {
+      await db.doc.send(new PutCommand({ TableName: db.tableName, Item: workflowRun.item(run) }));
+      return;
+    }
+    const written = await transact(db, [{ Put: { Item: workflowRun.item(run) } }, timerPut(timer)]);
+    if (!written.ok) throw new Error(`workflow run ${run.id} was not saved`);
   },
 
   list(tenantId, filter, page) {

@@ -10,6 +10,7 @@ import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { connectionStore } from '#functions/adapters/connection-store';
 import { documentStore } from '#functions/adapters/document-store';
 import { exceptionStore } from '#functions/adapters/exception-store';
+import { tenantZones } from '#functions/adapters/tenant-zone';
 import { escalationPolicyStore } from '#functions/adapters/escalation-policy-store';
 import { providerReader } from '#functions/adapters/provider-reader';
 import { hubStore } from '#functions/adapters/hub-store';
@@ -27,6 +28,7 @@ import { timerWait } from '#functions/adapters/timer';
 import { armTimer } from '#functions/adapters/timer-arm';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
 import { workflowRunStore } from '#functions/adapters/workflow-run-store';
+import { runSubjects } from '#shared/domain/workflows/subjects';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import { webhookEndpointStore, webhookSecrets } from '#functions/adapters/webhook-endpoint-store';
 import { webhookMessageStore } from '#functions/adapters/webhook-message-store';
@@ -102,6 +104,11 @@ export function workflowRunDeps(db: Db): WorkflowRunDeps {
     rules: workflowRuleStore(db),
     jobs: workflowJobStore(db),
     runs: workflowRunStore(db),
+    subjects: runSubjects({
+      exceptions: { exceptions: exceptionStore(db), clock, policies: escalationPolicyStore(db) },
+      tasks: { tasks: taskStore(db), clock },
+      documents: { documents: documentStore(db), clock, zones: tenantZones(db) },
+    }),
     tasks: taskStore(db),
     notifications: {
       notifications: notificationStore(db),

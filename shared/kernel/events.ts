@@ -37,6 +37,7 @@ export const EVENT_KINDS = {
   notificationDeliveryRequested: 'notification.delivery.requested',
   workflowEventRecorded: 'workflow.event_recorded',
   workflowActionRetryRequested: 'workflow.action_retry_requested',
+  workflowRunResumed: 'workflow.run_resumed',
   integrationDiagnosticsRequested: 'integration.diagnostics_requested',
   reconciliationRunRequested: 'reconciliation.run_requested',
   accountingExportRequested: 'accounting.export_requested',
@@ -56,6 +57,11 @@ export const EVENTS = {
   workflowEventRecorded: {
     queue: 'internal',
     payload: { event_type: 'string', entity_id: 'string', entity_json: 'string' },
+  },
+  /** A workflow run whose delay ended (its `rule_delay` timer fired), or that is replayed: its remaining actions run. */
+  workflowRunResumed: {
+    queue: 'internal',
+    payload: { run_id: 'string' },
   },
   /** A review decision to run a failed workflow rule action once more. */
   workflowActionRetryRequested: {

@@ -221,6 +221,8 @@ describe('the runs list at any size (docs/api.md section 4)', () => {
       created_at: at,
       finished_at: at,
       ttl: 0,
+      event_at: at,
+      depth: 0,
       ...over,
     };
   };

@@ -241,7 +241,7 @@ class Client(Transport):
         Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
         return cast("AuditEventList", self._request("GET", "/tenants/{tenant_id}/audit-events", path_params={"tenant_id": tenant_id}, query={"entity_type": entity_type, "entity_id": entity_id, "limit": limit, "cursor": cursor}, authenticated=True))
 
-    def timers_list(self, tenant_id: str, *, kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window", "notification_release", "notification_digest", "webhook_retry"] | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> TimerList:
+    def timers_list(self, tenant_id: str, *, kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window", "notification_release", "notification_digest", "webhook_retry", "rule_delay"] | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> TimerList:
         """List the tenant's pending timers, soonest first
 
         `GET /tenants/{tenant_id}/timers` (bearer token); answers 200.

@@ -239,10 +239,13 @@ __all__ = [
     "WorkflowConditionInput5",
     "WorkflowConditionInput",
     "WorkflowCreateTaskAction",
+    "WorkflowDelayAction",
     "WorkflowEventTrigger",
     "WorkflowNotifyAction",
     "WorkflowNotifyActionInput",
+    "WorkflowPlannedDelay",
     "WorkflowPlannedNotification",
+    "WorkflowPlannedStatus",
     "WorkflowPlannedTask",
     "WorkflowRuleCreate",
     "WorkflowRuleList",
@@ -264,6 +267,7 @@ __all__ = [
     "WorkflowRunRead",
     "WorkflowScheduleTriggerSchedule",
     "WorkflowScheduleTrigger",
+    "WorkflowSetStatusAction",
     "PublicHealthResponse",
 ]
 
@@ -2123,7 +2127,7 @@ class ReviewItemRead(TypedDict):
     tenant_id: str
     notification_id: str | None
     channel: NotificationChannel | None
-    reason: Literal["gated", "permanent_failure", "dead_lettered", "policy_rejected", "invalid_action", "action_failed", "check_failed", "endpoint_disabled"]
+    reason: Literal["gated", "permanent_failure", "dead_lettered", "policy_rejected", "invalid_action", "action_failed", "check_failed", "endpoint_disabled", "invalid_transition", "loop_limit"]
     detail: str
     status: Literal["open", "retried", "discarded", "resolved"]
     decision: Literal["retry", "discard"] | None
@@ -2234,7 +2238,7 @@ class TimerList(TypedDict):
 class TimerRead(TypedDict):
     """The `TimerRead` record."""
     id: str
-    kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window", "notification_release", "notification_digest", "webhook_retry"]
+    kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window", "notification_release", "notification_digest", "webhook_retry", "rule_delay"]
     subject_type: str
     subject_id: str
     due_at: str
@@ -2436,6 +2440,12 @@ class WorkflowCreateTaskAction(TypedDict):
     due_in_hours: NotRequired[int | None]
 
 
+class WorkflowDelayAction(TypedDict):
+    """The `WorkflowDelayAction` record."""
+    type: Literal["delay"]
+    minutes: int
+
+
 class WorkflowEventTrigger(TypedDict):
     """The `WorkflowEventTrigger` record."""
     event_type: Literal["exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
@@ -2465,6 +2475,13 @@ class WorkflowNotifyActionInput(TypedDict):
     body: str
 
 
+class WorkflowPlannedDelay(TypedDict):
+    """The `WorkflowPlannedDelay` record."""
+    type: Literal["delay"]
+    minutes: int
+    until: str
+
+
 class WorkflowPlannedNotification(TypedDict):
     """The `WorkflowPlannedNotification` record."""
     type: Literal["notify"]
@@ -2476,6 +2493,19 @@ class WorkflowPlannedNotification(TypedDict):
     subject: str | None
     body: str
     missing_fields: list[str]
+
+
+WorkflowPlannedStatus = TypedDict(
+    "WorkflowPlannedStatus",
+    {
+        "type": "Literal[\"set_status\"]",
+        "status": "str",
+        "subject_type": "str | None",
+        "subject_id": "str | None",
+        "from": "str | None",
+    },
+)
+WorkflowPlannedStatus.__doc__ = "The `WorkflowPlannedStatus` record."
 
 
 class WorkflowPlannedTask(TypedDict):
@@ -2494,7 +2524,7 @@ class WorkflowRuleCreate(TypedDict):
     name: str
     trigger: WorkflowEventTrigger | WorkflowScheduleTrigger
     conditions: NotRequired[list[WorkflowConditionInput]]
-    actions: list[WorkflowCreateTaskAction | WorkflowNotifyActionInput]
+    actions: list[WorkflowCreateTaskAction | WorkflowNotifyActionInput | WorkflowDelayAction | WorkflowSetStatusAction]
     enabled: NotRequired[bool]
 
 
@@ -2527,7 +2557,7 @@ class WorkflowRuleRead(TypedDict):
     name: str
     trigger: WorkflowRuleReadTrigger | WorkflowRuleReadTrigger2
     conditions: list[WorkflowCondition]
-    actions: list[WorkflowCreateTaskAction | WorkflowNotifyAction]
+    actions: list[WorkflowCreateTaskAction | WorkflowNotifyAction | WorkflowDelayAction | WorkflowSetStatusAction]
     enabled: bool
     next_run_at: str | None
     version: int
@@ -2560,7 +2590,7 @@ class WorkflowRuleTestRead(TypedDict):
     matched: bool
     event_type_matched: bool
     conditions: list[WorkflowRuleTestReadConditionsItem]
-    actions: list[WorkflowPlannedTask | WorkflowPlannedNotification]
+    actions: list[WorkflowPlannedTask | WorkflowPlannedNotification | WorkflowPlannedDelay | WorkflowPlannedStatus]
     side_effects: Literal["none"]
 
 
@@ -2570,7 +2600,7 @@ class WorkflowRuleUpdate(TypedDict):
     name: NotRequired[str]
     trigger: NotRequired[WorkflowEventTrigger | WorkflowScheduleTrigger]
     conditions: NotRequired[list[WorkflowConditionInput]]
-    actions: NotRequired[list[WorkflowCreateTaskAction | WorkflowNotifyActionInput]]
+    actions: NotRequired[list[WorkflowCreateTaskAction | WorkflowNotifyActionInput | WorkflowDelayAction | WorkflowSetStatusAction]]
     enabled: NotRequired[bool]
 
 
@@ -2642,6 +2672,12 @@ class WorkflowScheduleTriggerSchedule(TypedDict):
 class WorkflowScheduleTrigger(TypedDict):
     """The `WorkflowScheduleTrigger` record."""
     schedule: WorkflowScheduleTriggerSchedule
+
+
+class WorkflowSetStatusAction(TypedDict):
+    """The `WorkflowSetStatusAction` record."""
+    type: Literal["set_status"]
+    status: Literal["open", "acknowledged", "resolved", "in_progress", "done", "cancelled", "draft", "paid", "void"]
 
 
 class PublicHealthResponse(TypedDict):

@@ -94,6 +94,29 @@ export const WorkflowPlannedNotification = named(
   'WorkflowPlannedNotification',
 );
 
+export const WorkflowPlannedDelay = named(
+  z.object({
+    type: z.literal('delay'),
+    minutes: z.int(),
+    /** When the actions after it would run, counted from now. */
+    until: DateTime,
+  }),
+  'WorkflowPlannedDelay',
+);
+
+export const WorkflowPlannedStatus = named(
+  z.object({
+    type: z.literal('set_status'),
+    status: z.string(),
+    /** The subject it would move; null when the event has none (the action would fail). */
+    subject_type: z.nullable(z.string()),
+    subject_id: z.nullable(z.string()),
+    /** Its status in the event; null when the event has none. */
+    from: z.nullable(z.string()),
+  }),
+  'WorkflowPlannedStatus',
+);
+
 export const WorkflowRuleTestRead = named(
   z.object({
     matched: z.boolean(),
@@ -109,7 +132,14 @@ export const WorkflowRuleTestRead = named(
       }),
     ),
     /** What the rule would do, placeholders filled; empty when it did not match. */
-    actions: z.array(z.discriminatedUnion('type', [WorkflowPlannedTask, WorkflowPlannedNotification])),
+    actions: z.array(
+      z.discriminatedUnion('type', [
+        WorkflowPlannedTask,
+        WorkflowPlannedNotification,
+        WorkflowPlannedDelay,
+        WorkflowPlannedStatus,
+      ]),
+    ),
     side_effects: z.literal('none'),
   }),
   'WorkflowRuleTestRead',

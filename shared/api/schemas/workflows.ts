@@ -90,7 +90,43 @@ export const NotifyAction = named(
   'WorkflowNotifyAction',
 );
 
-export const WorkflowAction = z.discriminatedUnion('type', [CreateTaskAction, NotifyAction]);
+/** A delay's bounds: a minute to a week. */
+export const DELAY_MINUTES_MAX = 10080;
+
+/** The actions after it wait this long on a `rule_delay` timer, then run on the subject as it is then. */
+export const DelayAction = named(
+  z.strictObject({
+    type: z.literal('delay'),
+    minutes: z.int().check(z.minimum(1), z.maximum(DELAY_MINUTES_MAX)),
+  }),
+  'WorkflowDelayAction',
+);
+
+/** Every status a rule may move its subject to (each subject's own state machine decides whether it may). */
+export const SUBJECT_STATUSES = [
+  'open',
+  'acknowledged',
+  'resolved',
+  'in_progress',
+  'done',
+  'cancelled',
+  'draft',
+  'paid',
+  'void',
+] as const;
+
+/** Moves the triggering exception, task or document to `status`, as the system. */
+export const SetStatusAction = named(
+  z.strictObject({ type: z.literal('set_status'), status: z.enum(SUBJECT_STATUSES) }),
+  'WorkflowSetStatusAction',
+);
+
+export const WorkflowAction = z.discriminatedUnion('type', [
+  CreateTaskAction,
+  NotifyAction,
+  DelayAction,
+  SetStatusAction,
+]);
 
 /** A scheduled rule fires at most every this many minutes (docs/api.md section 9.1). */
 export const SCHEDULE_MIN_MINUTES = 15;

@@ -98,6 +98,8 @@ export interface FireDeps extends DocumentDueDeps, RuleScheduleDeps {
   held?: HeldFireDeps;
   /** The `webhook_retry` kind (shared/domain/webhooks/retry.ts). */
   webhooks?: WebhookRetryDeps;
+  /** The `rule_delay` kind: a waiting workflow run goes on (shared/domain/workflows/delay.ts). */
+  ruleDelay?: (timer: Timer) => Promise<OccurrenceResult>;
 }
 
 export type FireOutcome = OccurrenceResult;
@@ -135,6 +137,7 @@ const FIRERS = {
   notification_release: (deps, timer) => fireRelease(wired(deps.held, timer), timer),
   notification_digest: (deps, timer) => fireDigest(wired(deps.held, timer), timer),
   webhook_retry: (deps, timer) => fireWebhookRetry(wired(deps.webhooks, timer), timer),
+  rule_delay: (deps, timer) => wired(deps.ruleDelay, timer)(timer),
 } satisfies Record<TimerKind, Firer>;
 
 /** Whether this build knows how to fire a kind (the sweep claims no other timer). */

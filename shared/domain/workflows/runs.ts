@@ -1,5 +1,6 @@
 import { NotFoundError } from '#shared/kernel/errors';
 import type { Page, PageRequest } from '#shared/kernel/page';
+import type { Timer } from '#shared/domain/timers/ports';
 
 /**
  * Workflow runs (docs/api.md, "Workflow runs"): one record per firing of a rule whose conditions
@@ -36,11 +37,15 @@ export interface WorkflowRun {
   replays: { at: string; actor_id: string; rule_version: number }[];
   created_at: string;
   finished_at: string | null;
-  /** Epoch seconds; hidden from the API. */
+  /** Epoch seconds; hidden from the API, as are the two below. */
   ttl: number;
+  /** The triggering event's time: the actions' ids derive from it. */
+  event_at: string;
+  /** How deep in a chain of runs its event is (docs/api.md, "Loops"). */
+  depth: number;
 }
 
-export type WorkflowRunRead = Omit<WorkflowRun, 'ttl'>;
+export type WorkflowRunRead = Omit<WorkflowRun, 'ttl' | 'event_at' | 'depth'>;
 
 export interface RunFilter {
   rule_id?: string | undefined;
@@ -58,15 +63,18 @@ export interface WorkflowRunStore {
    * event, whose run the caller reads and completes).
    */
   start(run: WorkflowRun): Promise<boolean>;
-  /** The run as it stands now (its actions' outcomes, its status), over what was stored. */
-  save(run: WorkflowRun): Promise<void>;
+  /**
+   * The run as it stands now (its actions' outcomes, its status), over what was stored; with the
+   * `rule_delay` timer it now waits on armed in the same transaction.
+   */
+  save(run: WorkflowRun, timer?: Timer | null): Promise<void>;
   list(tenantId: string, filter: RunFilter, page: PageRequest): Promise<Page<WorkflowRun>>;
 }
 
 export const runTtl = (createdAt: string): number =>
   Math.floor(Date.parse(createdAt) / 1000) + WORKFLOW_RUN_TTL_DAYS * 24 * 3600;
 
-const read = ({ ttl: _, ...run }: WorkflowRun): WorkflowRunRead => run;
+const read = ({ ttl: _t, event_at: _e, depth: _d, ...run }: WorkflowRun): WorkflowRunRead => run;
 
 export async function listRuns(
   deps: { runs: Pick<WorkflowRunStore, 'list'> },

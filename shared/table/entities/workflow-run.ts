@@ -35,6 +35,10 @@ export const workflowRunRecord = /* @__PURE__ */ record(workflowRun, {
   finished_at: 'datetime|null',
   /** Epoch seconds: DynamoDB deletes the run 30 days after it started. */
   ttl: { type: 'int', hidden: true },
+  /** The triggering event's time: the actions' ids derive from it. */
+  event_at: { type: 'datetime', hidden: true },
+  /** How deep in a chain of runs its event is: a run at depth 5 does not act. */
+  depth: { type: 'int', hidden: true },
 });
 
 export const access = {
