@@ -644,6 +644,16 @@ export const workflowRunsList = (options) => (options.client ?? client).get({
     ...options
 });
 /**
+ * Replay an ended run: its actions not done run again with the rule as it is now
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant.
+ */
+export const workflowRunsReplay = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-runs/{run_id}/replay',
+    ...options
+});
+/**
  * Get a workflow run: its trigger, subject and each action's outcome
  *
  * Needs a bearer token and the `tenant.read` permission in the tenant.

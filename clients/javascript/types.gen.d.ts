@@ -5310,6 +5310,53 @@ export type WorkflowRunsListResponses = {
     200: WorkflowRunList;
 };
 export type WorkflowRunsListResponse = WorkflowRunsListResponses[keyof WorkflowRunsListResponses];
+export type WorkflowRunsReplayData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        run_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-runs/{run_id}/replay';
+};
+export type WorkflowRunsReplayErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WorkflowRunsReplayError = WorkflowRunsReplayErrors[keyof WorkflowRunsReplayErrors];
+export type WorkflowRunsReplayResponses = {
+    /**
+     * Replay an ended run: its actions not done run again with the rule as it is now
+     */
+    202: WorkflowRunRead;
+};
+export type WorkflowRunsReplayResponse = WorkflowRunsReplayResponses[keyof WorkflowRunsReplayResponses];
 export type WorkflowRunsGetData = {
     body?: never;
     path: {

@@ -8,6 +8,8 @@ import { workflowRun, workflowRunRecord } from '#shared/table/entities/workflow-
 import { keyAttributes } from '#shared/table/table';
 import { type Db, type KeyQuery, queryPage, transact } from './dynamo';
 import { timerPut } from './timer-arm';
+import { outboxPut } from './outbox';
+import { auditPut } from './audit-store';
 import { getRecord, putIfAbsent } from './records';
 
 const read = /* @__PURE__ */ storedReader<WorkflowRun>()(workflowRunRecord);
@@ -61,6 +63,22 @@ export const workflowRunStore = (db: Db): WorkflowRunStore => ({
     }
     const written = await transact(db, [{ Put: { Item: workflowRun.item(run) } }, timerPut(timer)]);
     if (!written.ok) throw new Error(`workflow run ${run.id} was not saved`);
+  },
+
+  async replay(next, replays, event, audit) {
+    const written = await transact(db, [
+      {
+        Put: {
+          Item: workflowRun.item(next),
+          ConditionExpression: '#status IN (:failed, :succeeded) AND size(replays) = :n',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':failed': 'failed', ':succeeded': 'succeeded', ':n': replays },
+        },
+      },
+      outboxPut(event),
+      auditPut(audit),
+    ]);
+    return written.ok;
   },
 
   list(tenantId, filter, page) {

@@ -6,7 +6,7 @@ import {
   testRule,
   updateRule,
 } from '#shared/domain/workflows/use-cases';
-import { getRun, listRuns } from '#shared/domain/workflows/runs';
+import { getRun, listRuns, replayRun } from '#shared/domain/workflows/runs';
 import { WORKFLOWS_OPERATIONS } from '#shared/api/operations/workflows';
 import { dbFor } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
@@ -20,7 +20,7 @@ import { idempotencyWith } from '#functions/http/idempotency';
 
 const db = dbFor(tableConfig());
 const deps = { rules: workflowRuleStore(db), zones: tenantZones(db), clock };
-const runs = { runs: workflowRunStore(db) };
+const runs = { runs: workflowRunStore(db), rules: deps.rules, clock };
 
 export const handler = httpHandler(
   WORKFLOWS_OPERATIONS,
@@ -36,6 +36,8 @@ export const handler = httpHandler(
     'workflowRules.test': ({ params, body }) => testRule(deps, params.tenant_id, params.rule_id, body),
     'workflowRuns.list': ({ params, query }) => listRuns(runs, params.tenant_id, query),
     'workflowRuns.get': ({ params }) => getRun(runs, params.tenant_id, params.run_id),
+    'workflowRuns.replay': ({ principal, params }) =>
+      replayRun(runs, principal, params.tenant_id, params.run_id),
   },
   { tenantExists: tenantExistsIn(db), idempotency: idempotencyWith(idempotencyStore(db)) },
 );

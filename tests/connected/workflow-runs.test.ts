@@ -6,10 +6,14 @@ import { workflowRunDeps } from '#functions/workers/deps';
 import { createException } from '#shared/domain/exceptions/use-cases';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { TaskStore } from '#shared/domain/tasks/ports';
-import { fireRules, type WorkflowRunDeps } from '#shared/domain/workflows/runner';
+import { fireRules, resumeRun, type WorkflowRunDeps } from '#shared/domain/workflows/runner';
+import { pendingOlderThan } from '#functions/adapters/outbox';
+import { InvalidTransitionError, NotFoundError } from '#shared/kernel/errors';
+import { EVENT_KINDS } from '#shared/kernel/names';
 import {
   getRun,
   listRuns,
+  replayRun,
   type RunStatus,
   type WorkflowRun,
   type WorkflowRunStore,
@@ -300,5 +304,93 @@ describe('the runs list at any size (docs/api.md section 4)', () => {
     const all = await listRuns({ runs: workflowRunStore(db) }, L, { since, limit: 100 });
     expect(all.items).toHaveLength(100);
     expect(all.items.every((r) => r.created_at >= since)).toBe(true);
+  });
+});
+
+describe('replay', () => {
+  const replayDeps = () => ({ runs: workflowRunStore(db), rules: stores.workflowRules, clock: systemClock });
+
+  it('ten concurrent replays of a failed run: one wins (the rest 409), its failed action gets one new attempt, the done one none', async () => {
+    const r = await createRule(
+      { rules: stores.workflowRules, zones: stores.zones, clock: systemClock },
+      manager,
+      T,
+      {
+        name: 'Two tasks',
+        trigger: { event_type: 'exception.created' },
+        conditions: [{ field: 'title', op: 'eq', value: 'Two tasks' }],
+        actions: [
+          { type: 'create_task', title: 'First {{title}}', assignee_role: 'manager' },
+          { type: 'create_task', title: 'Second {{title}}', assignee_role: 'manager' },
+        ],
+        enabled: true,
+      },
+    );
+    const { event, id } = await exceptionEvent('Two tasks');
+    const tasks: TaskStore = {
+      ...stores.tasks,
+      create: async (...args: Parameters<TaskStore['create']>) => {
+        if (args[0].title.startsWith('Second')) throw new Error('throttled');
+        return stores.tasks.create(...args);
+      },
+    };
+    const [firing] = await fireRules(deps({ tasks }), event, MAX);
+    const runId = firing!.run_id!;
+    expect(await workflowRunStore(db).get(T, runId)).toMatchObject({
+      status: 'failed',
+      actions: [{ status: 'done' }, { status: 'failed' }],
+    });
+
+    const tries = await Promise.allSettled(
+      Array.from({ length: 10 }, () => replayRun(replayDeps(), manager, T, runId)),
+    );
+    const won = tries.filter((t) => t.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    for (const t of tries.filter((x) => x.status === 'rejected'))
+      expect((t as PromiseRejectedResult).reason).toBeInstanceOf(InvalidTransitionError);
+    // Running now: another replay is 409 until it ends.
+    await expect(replayRun(replayDeps(), manager, T, runId)).rejects.toBeInstanceOf(InvalidTransitionError);
+
+    const requested: OutboxEvent[] = [];
+    for await (const e of pendingOlderThan(db, '9999'))
+      if (e.kind === EVENT_KINDS.workflowRunResumed && e.payload.run_id === runId) requested.push(e);
+    expect(requested).toHaveLength(1);
+    // Delivered twice (at least once): the second finds the replay done.
+    await resumeRun(deps(), requested[0]!, 1);
+    await resumeRun(deps(), requested[0]!, 2);
+
+    const made = await tasksOf(id);
+    expect(made.map((t) => t.title).sort()).toEqual(['First Two tasks', 'Second Two tasks']);
+    const run = await workflowRunStore(db).get(T, runId);
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      actions: [{ status: 'done' }, { status: 'done' }],
+      replays: [{ actor_id: 'manager-1', rule_version: r.version }],
+    });
+    const audits = await drain((cursor) =>
+      stores.audit.list(T, { entity_type: 'workflow_run', entity_id: runId }, { limit: 50, cursor }),
+    );
+    expect(audits.map((a) => [a.event_type, a.actor_id])).toEqual([['workflow_run.replayed', 'manager-1']]);
+  });
+
+  it('a waiting run is 409, and an unknown run 404', async () => {
+    const r = await createRule(
+      { rules: stores.workflowRules, zones: stores.zones, clock: systemClock },
+      manager,
+      T,
+      {
+        name: 'Waits',
+        trigger: { event_type: 'exception.created' },
+        conditions: [{ field: 'title', op: 'eq', value: 'Waits' }],
+        actions: [{ type: 'delay', minutes: 60 }],
+        enabled: true,
+      },
+    );
+    const { event } = await exceptionEvent(r.name);
+    const [firing] = await fireRules(deps(), event, 1);
+    await expect(replayRun(replayDeps(), manager, T, firing!.run_id!)).rejects.toBeInstanceOf(
+      InvalidTransitionError,
+    );
+    await expect(replayRun(replayDeps(), manager, T, 'no-such-run')).rejects.toBeInstanceOf(NotFoundError);
   });
 });

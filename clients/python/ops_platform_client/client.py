@@ -448,6 +448,13 @@ class Client(Transport):
         Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
         return cast("WorkflowRunList", self._request("GET", "/tenants/{tenant_id}/workflow-runs", path_params={"tenant_id": tenant_id}, query={"rule_id": rule_id, "status": status, "subject_type": subject_type, "subject_id": subject_id, "since": since, "limit": limit, "cursor": cursor}, authenticated=True))
 
+    def workflow_runs_replay(self, tenant_id: str, run_id: str) -> WorkflowRunRead:
+        """Replay an ended run: its actions not done run again with the rule as it is now
+
+        `POST /tenants/{tenant_id}/workflow-runs/{run_id}/replay` (bearer token); answers 202.
+        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        return cast("WorkflowRunRead", self._request("POST", "/tenants/{tenant_id}/workflow-runs/{run_id}/replay", path_params={"tenant_id": tenant_id, "run_id": run_id}, authenticated=True))
+
     def workflow_runs_get(self, tenant_id: str, run_id: str) -> WorkflowRunRead:
         """Get a workflow run: its trigger, subject and each action's outcome
 

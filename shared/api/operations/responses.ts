@@ -111,6 +111,7 @@ export const RESPONSES = {
   'workflowRules.test': WorkflowRuleTestRead,
   'workflowRuns.list': WorkflowRunList,
   'workflowRuns.get': WorkflowRunRead,
+  'workflowRuns.replay': WorkflowRunRead,
   'adapters.list': AdapterList,
   'adapters.get': AdapterContractRead,
   'integrationConnections.create': IntegrationConnectionRead,

@@ -88,6 +88,16 @@ export const WORKFLOWS_OPERATIONS = {
     query: WorkflowRunListQuery,
     status: 200,
   }),
+  'workflowRuns.replay': op({
+    group: 'workflows',
+    method: 'POST',
+    path: '/tenants/{tenant_id}/workflow-runs/{run_id}/replay',
+    summary: 'Replay an ended run: its actions not done run again with the rule as it is now',
+    auth: 'bearer',
+    permission: 'workflow_rules.manage',
+    params: WorkflowRunPath,
+    status: 202,
+  }),
   'workflowRuns.get': op({
     group: 'workflows',
     method: 'GET',

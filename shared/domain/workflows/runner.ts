@@ -548,13 +548,21 @@ export async function resumeRun(
   receiveCount: number,
 ): Promise<Firing | undefined> {
   const run = await deps.runs.get(event.tenant_id, String(event.payload.run_id ?? ''));
-  if (!run || run.status !== 'waiting') return undefined;
+  const replay = event.payload.replay === undefined ? undefined : Number(event.payload.replay);
+  // A delay's end finds the run waiting; a replay finds it running with that replay its last.
+  if (!run) return undefined;
+  if (
+    replay === undefined
+      ? run.status !== 'waiting'
+      : run.status !== 'running' || run.replays.length !== replay
+  )
+    return undefined;
   const rule = await deps.rules.get(run.tenant_id, run.rule_id);
   const entity =
     run.subject_type && run.subject_id
       ? await deps.subjects.read(run.subject_type, run.tenant_id, run.subject_id)
       : { rule_id: run.rule_id, scheduled_for: run.trigger.scheduled_for ?? null };
-  if (!rule || !rule.enabled || !entity) {
+  if (!rule || (!rule.enabled && replay === undefined) || !entity) {
     const at = deps.clock.now().toISOString();
     const why = !rule
       ? 'the rule was deleted'
@@ -585,7 +593,8 @@ export async function resumeRun(
     entity: { event_type: run.trigger.event_type ?? `schedule:${run.rule_id}`, entity },
     at: deps.clock.now(),
     lastAttempt: receiveCount >= deps.maxAttempts,
-    resumed: true,
+    resumed: replay === undefined,
+    ...(replay === undefined ? {} : { attempt: `replay:${replay}` }),
   });
   await deps.runs.save(done.run, done.timer);
   return { rule_id: run.rule_id, event_id: run.trigger.event_id, run_id: run.id, actions: done.outcomes };

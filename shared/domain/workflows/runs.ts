@@ -1,4 +1,10 @@
-import { NotFoundError } from '#shared/kernel/errors';
+import { InvalidTransitionError, NotFoundError } from '#shared/kernel/errors';
+import { type Clock, newId } from '#shared/kernel/ids';
+import { EVENT_KINDS } from '#shared/kernel/names';
+import type { Principal } from '#shared/kernel/policy';
+import { type AuditEvent, auditEvent } from '#shared/domain/audit';
+import type { OutboxEvent } from '#shared/domain/outbox';
+import type { WorkflowRuleStore } from './ports';
 import type { Page, PageRequest } from '#shared/kernel/page';
 import type { Timer } from '#shared/domain/timers/ports';
 
@@ -69,6 +75,12 @@ export interface WorkflowRunStore {
    */
   save(run: WorkflowRun, timer?: Timer | null): Promise<void>;
   list(tenantId: string, filter: RunFilter, page: PageRequest): Promise<Page<WorkflowRun>>;
+  /**
+   * A replay's start: `next` (running, its replay appended), the event that asks the worker to
+   * run it, and its audit event, in one transaction on the condition that the stored run has
+   * ended and still has `replays` replays: of racing replays one wins, false for the others.
+   */
+  replay(next: WorkflowRun, replays: number, event: OutboxEvent, audit: AuditEvent): Promise<boolean>;
 }
 
 export const runTtl = (createdAt: string): number =>
@@ -94,4 +106,69 @@ export async function getRun(
   const run = await deps.runs.get(tenantId, id);
   if (!run) throw new NotFoundError('Workflow run not found.');
   return read(run);
+}
+
+export interface ReplayDeps {
+  runs: Pick<WorkflowRunStore, 'get' | 'replay'>;
+  rules: Pick<WorkflowRuleStore, 'get'>;
+  clock: Clock;
+}
+
+/**
+ * Replay a run that ended (docs/api.md, "Replay"): its actions that are not `done` run again, with
+ * the rule as it stands now, on the internal worker.
+ * 1. Read the run (404) and its rule; a run still running or waiting, or whose rule was deleted,
+ *    is 409.
+ * 2. In one conditional transaction: the run `running` with this replay appended (`done` actions
+ *    kept, the others `pending`), the `workflow.run_resumed` event naming the replay's number, and
+ *    the `workflow_run.replayed` audit event. Of concurrent replays of one run one wins; the
+ *    others find it running: 409.
+ */
+export async function replayRun(
+  deps: ReplayDeps,
+  actor: Principal,
+  tenantId: string,
+  runId: string,
+): Promise<WorkflowRunRead> {
+  const run = await deps.runs.get(tenantId, runId);
+  if (!run) throw new NotFoundError('Workflow run not found.');
+  if (run.status === 'running' || run.status === 'waiting')
+    throw new InvalidTransitionError(`The run is ${run.status}; replay it once it has ended.`);
+  const rule = await deps.rules.get(tenantId, run.rule_id);
+  if (!rule) throw new InvalidTransitionError('The rule of this run was deleted.');
+  const at = deps.clock.now().toISOString();
+  const number = run.replays.length + 1;
+  const next: WorkflowRun = {
+    ...run,
+    status: 'running',
+    finished_at: null,
+    actions: rule.actions.map((action, index) => {
+      const was = run.actions[index];
+      return was?.status === 'done' && was.type === action.type
+        ? was
+        : { index, type: action.type, status: 'pending' };
+    }),
+    replays: [...run.replays, { at, actor_id: actor.user_id, rule_version: rule.version }],
+  };
+  const eventId = newId();
+  const event: OutboxEvent = {
+    event_id: eventId,
+    kind: EVENT_KINDS.workflowRunResumed,
+    tenant_id: tenantId,
+    idempotency_key: `workflow-run-replay:${tenantId}:${run.id}:${number}`,
+    occurred_at: at,
+    payload: { run_id: run.id, replay: String(number) },
+  };
+  const audit = auditEvent(deps.clock, {
+    tenant_id: tenantId,
+    event_type: 'workflow_run.replayed',
+    actor_id: actor.user_id,
+    entity_type: 'workflow_run',
+    entity_id: run.id,
+    summary: `replay ${number} of a ${run.status} run of rule ${run.rule_id}`,
+    metadata: { rule_id: run.rule_id, replay: number, rule_version: rule.version, was: run.status },
+  });
+  if (!(await deps.runs.replay(next, run.replays.length, event, audit)))
+    throw new InvalidTransitionError('The run is being replayed already.');
+  return read(next);
 }
