@@ -18,7 +18,18 @@ import { systemClock } from '#shared/kernel/ids';
  * each through a client of its own. Issue 36: only the run's own record may add writes.
  */
 
-const WRITES = new Set(['PutCommand', 'UpdateCommand', 'DeleteCommand', 'TransactWriteCommand']);
+/** The document client's commands and the low-level ones they are sent as (the middleware sees either). */
+const WRITES = new Set([
+  'PutCommand',
+  'UpdateCommand',
+  'DeleteCommand',
+  'TransactWriteCommand',
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'TransactWriteItemsCommand',
+  'BatchWriteItemCommand',
+]);
 
 function metered(endpoint: string, tableName: string) {
   const tally = { writeUnits: 0, readUnits: 0, writes: 0 };
@@ -46,7 +57,7 @@ function metered(endpoint: string, tableName: string) {
 
 export interface FiringWrites {
   /** Every write but the run's record: what a firing wrote before runs. */
-  withoutRun: { writeUnits: number; writes: number };
+  withoutRun: { writeUnits: number; writes: number; readUnits: number };
   /** The run's record: started before the first action, saved with the outcomes after the last. */
   run: { writeUnits: number; writes: number };
   total: number;
@@ -100,7 +111,11 @@ export async function measureFiringWrites(endpoint: string): Promise<FiringWrite
   const run = metered(endpoint, tableName);
   await fireRules({ ...workflowRunDeps(rest.db), runs: workflowRunStore(run.db), maxAttempts: 3 }, event!, 1);
   return {
-    withoutRun: { writeUnits: rest.tally.writeUnits, writes: rest.tally.writes },
+    withoutRun: {
+      writeUnits: rest.tally.writeUnits,
+      writes: rest.tally.writes,
+      readUnits: rest.tally.readUnits,
+    },
     run: { writeUnits: run.tally.writeUnits, writes: run.tally.writes },
     total: rest.tally.writeUnits + run.tally.writeUnits,
   };

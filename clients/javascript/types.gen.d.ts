@@ -2284,6 +2284,29 @@ export type WorkflowPlannedTask = {
     subject_id: string | null;
     missing_fields: Array<string>;
 };
+export type WorkflowReplayRead = {
+    id: string;
+    tenant_id: string;
+    rule_id: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    since: string;
+    until: string | null;
+    status: 'queued' | 'running' | 'done';
+    queued: number;
+    replayed: number;
+    skipped: number;
+    actor_id: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+};
 export type WorkflowRuleCreate = {
     name: string;
     trigger: WorkflowEventTrigger | WorkflowScheduleTrigger;
@@ -2320,6 +2343,11 @@ export type WorkflowRuleRead = {
      * ISO 8601 timestamp
      */
     updated_at: string;
+};
+export type WorkflowRuleReplay = {
+    since: string;
+    until?: string;
+    status: 'failed';
 };
 export type WorkflowRuleTest = {
     event: {
@@ -5357,6 +5385,108 @@ export type WorkflowRunsReplayResponses = {
     202: WorkflowRunRead;
 };
 export type WorkflowRunsReplayResponse = WorkflowRunsReplayResponses[keyof WorkflowRunsReplayResponses];
+export type WorkflowRulesReplayData = {
+    body: WorkflowRuleReplay;
+    path: {
+        tenant_id: string;
+        rule_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}/replay';
+};
+export type WorkflowRulesReplayErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WorkflowRulesReplayError = WorkflowRulesReplayErrors[keyof WorkflowRulesReplayErrors];
+export type WorkflowRulesReplayResponses = {
+    /**
+     * Replay a rule's failed runs of a period (at most 1,000), asynchronously
+     */
+    202: WorkflowReplayRead;
+};
+export type WorkflowRulesReplayResponse = WorkflowRulesReplayResponses[keyof WorkflowRulesReplayResponses];
+export type WorkflowReplaysGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        replay_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-replays/{replay_id}';
+};
+export type WorkflowReplaysGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+export type WorkflowReplaysGetError = WorkflowReplaysGetErrors[keyof WorkflowReplaysGetErrors];
+export type WorkflowReplaysGetResponses = {
+    /**
+     * A rule replay's progress: queued, replayed, skipped
+     */
+    200: WorkflowReplayRead;
+};
+export type WorkflowReplaysGetResponse = WorkflowReplaysGetResponses[keyof WorkflowReplaysGetResponses];
 export type WorkflowRunsGetData = {
     body?: never;
     path: {

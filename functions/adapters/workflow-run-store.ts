@@ -81,6 +81,36 @@ export const workflowRunStore = (db: Db): WorkflowRunStore => ({
     return written.ok;
   },
 
+  async failedIds(tenantId, ruleId, since, until, max) {
+    const gsi = keyAttributes('gsi1');
+    const ids: string[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :since AND :until',
+          ExpressionAttributeNames: { '#pk': gsi.partitionKey, '#sk': gsi.sortKey },
+          ExpressionAttributeValues: {
+            ':pk': workflowRun.query('gsi1', { tenant_id: tenantId, rule_id: ruleId, status: 'failed' })
+              .partition,
+            ':since': idFloor(since),
+            // Every id of the last millisecond of `until` sorts below its floor plus '~'.
+            ':until': until ? `${idFloor(until)}~` : '~',
+          },
+          ProjectionExpression: 'sk',
+          ScanIndexForward: false,
+          Limit: max - ids.length,
+          ExclusiveStartKey: start,
+        }),
+      );
+      ids.push(...(out.Items ?? []).map((i) => String(i.sk)));
+      start = out.LastEvaluatedKey;
+    } while (start && ids.length < max);
+    return ids;
+  },
+
   list(tenantId, filter, page) {
     const scope = { list: 'workflow-runs', tenant_id: tenantId, ...filter };
     if (filter.rule_id && !filter.status && !(filter.subject_type && filter.subject_id))

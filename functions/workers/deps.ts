@@ -28,6 +28,7 @@ import { timerWait } from '#functions/adapters/timer';
 import { armTimer } from '#functions/adapters/timer-arm';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
 import { workflowRunStore } from '#functions/adapters/workflow-run-store';
+import { workflowReplayStore } from '#functions/adapters/workflow-replay-store';
 import { runSubjects } from '#shared/domain/workflows/subjects';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
 import { webhookEndpointStore, webhookSecrets } from '#functions/adapters/webhook-endpoint-store';
@@ -104,6 +105,7 @@ export function workflowRunDeps(db: Db): WorkflowRunDeps {
     rules: workflowRuleStore(db),
     jobs: workflowJobStore(db),
     runs: workflowRunStore(db),
+    replays: workflowReplayStore(db),
     subjects: runSubjects({
       exceptions: { exceptions: exceptionStore(db), clock, policies: escalationPolicyStore(db) },
       tasks: { tasks: taskStore(db), clock },

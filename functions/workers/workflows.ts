@@ -8,6 +8,7 @@ import {
   type WorkflowRunDeps,
 } from '#shared/domain/workflows/runner';
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
+import { runRuleReplay } from '#shared/domain/workflows/replays';
 import { logger, metricsFor } from '#functions/observability';
 import { kindHandlers, receiveCountOf } from './queue-worker';
 
@@ -53,6 +54,18 @@ export function workflowHandlers(deps: WorkflowRunDeps) {
         });
         report(event, firing);
       }
+    },
+    [EVENT_KINDS.workflowRuleReplayRequested]: async (event) => {
+      const replay = await runRuleReplay(deps, event);
+      if (replay)
+        logger.info('workflow rule replayed', {
+          event: LOG_EVENTS.workflowRuleReplayed,
+          tenant_id: event.tenant_id,
+          rule_id: replay.rule_id,
+          replay_id: replay.id,
+          replayed: replay.replayed,
+          skipped: replay.skipped,
+        });
     },
     [EVENT_KINDS.workflowRunResumed]: async (event, record) => {
       const resumed = await resumeRun(deps, event, receiveCountOf(record));

@@ -7,6 +7,8 @@ import {
   updateRule,
 } from '#shared/domain/workflows/use-cases';
 import { getRun, listRuns, replayRun } from '#shared/domain/workflows/runs';
+import { getReplay, requestRuleReplay } from '#shared/domain/workflows/replays';
+import { workflowReplayStore } from '#functions/adapters/workflow-replay-store';
 import { WORKFLOWS_OPERATIONS } from '#shared/api/operations/workflows';
 import { dbFor } from '#functions/adapters/dynamo';
 import { idempotencyStore } from '#functions/adapters/idempotency-store';
@@ -20,7 +22,7 @@ import { idempotencyWith } from '#functions/http/idempotency';
 
 const db = dbFor(tableConfig());
 const deps = { rules: workflowRuleStore(db), zones: tenantZones(db), clock };
-const runs = { runs: workflowRunStore(db), rules: deps.rules, clock };
+const runs = { runs: workflowRunStore(db), rules: deps.rules, replays: workflowReplayStore(db), clock };
 
 export const handler = httpHandler(
   WORKFLOWS_OPERATIONS,
@@ -36,6 +38,9 @@ export const handler = httpHandler(
     'workflowRules.test': ({ params, body }) => testRule(deps, params.tenant_id, params.rule_id, body),
     'workflowRuns.list': ({ params, query }) => listRuns(runs, params.tenant_id, query),
     'workflowRuns.get': ({ params }) => getRun(runs, params.tenant_id, params.run_id),
+    'workflowRules.replay': ({ principal, params, body }) =>
+      requestRuleReplay(runs, principal, params.tenant_id, params.rule_id, body),
+    'workflowReplays.get': ({ params }) => getReplay(runs, params.tenant_id, params.replay_id),
     'workflowRuns.replay': ({ principal, params }) =>
       replayRun(runs, principal, params.tenant_id, params.run_id),
   },

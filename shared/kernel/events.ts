@@ -38,6 +38,7 @@ export const EVENT_KINDS = {
   workflowEventRecorded: 'workflow.event_recorded',
   workflowActionRetryRequested: 'workflow.action_retry_requested',
   workflowRunResumed: 'workflow.run_resumed',
+  workflowRuleReplayRequested: 'workflow.rule_replay_requested',
   integrationDiagnosticsRequested: 'integration.diagnostics_requested',
   reconciliationRunRequested: 'reconciliation.run_requested',
   accountingExportRequested: 'accounting.export_requested',
@@ -62,6 +63,11 @@ export const EVENTS = {
   workflowRunResumed: {
     queue: 'internal',
     payload: { run_id: 'string' },
+  },
+  /** A replay of a rule's failed runs over a period: the worker replays each (docs/api.md, "Replay"). */
+  workflowRuleReplayRequested: {
+    queue: 'internal',
+    payload: { replay_id: 'string' },
   },
   /** A review decision to run a failed workflow rule action once more. */
   workflowActionRetryRequested: {

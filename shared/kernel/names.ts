@@ -131,6 +131,7 @@ export const LOG_EVENTS = {
   accountingExportRun: 'accounting_export.run',
   timersSwept: 'timer.swept',
   timerUnknownKind: 'timer.unknown_kind',
+  workflowRuleReplayed: 'workflow_rule.replayed',
   timerFired: 'timer.fired',
   timersRezoned: 'timer.rezoned',
 } as const;

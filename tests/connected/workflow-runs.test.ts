@@ -8,7 +8,8 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import type { TaskStore } from '#shared/domain/tasks/ports';
 import { fireRules, resumeRun, type WorkflowRunDeps } from '#shared/domain/workflows/runner';
 import { pendingOlderThan } from '#functions/adapters/outbox';
-import { InvalidTransitionError, NotFoundError } from '#shared/kernel/errors';
+import { InvalidTransitionError, NotFoundError, ValidationError } from '#shared/kernel/errors';
+import { getReplay, requestRuleReplay, runRuleReplay } from '#shared/domain/workflows/replays';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import {
   getRun,
@@ -392,5 +393,62 @@ describe('replay', () => {
       InvalidTransitionError,
     );
     await expect(replayRun(replayDeps(), manager, T, 'no-such-run')).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("replay of a rule's failed runs", () => {
+  it('counts them when asked (202 queued), replays each on the worker with readable progress, and skips one no longer failed', async () => {
+    const r = await createRule(
+      { rules: stores.workflowRules, zones: stores.zones, clock: systemClock },
+      manager,
+      T,
+      {
+        name: 'Bulk',
+        trigger: { event_type: 'exception.created' },
+        conditions: [{ field: 'title', op: 'eq', value: 'Bulk' }],
+        actions: [{ type: 'create_task', title: 'Bulk {{id}}', assignee_role: 'manager' }],
+        enabled: true,
+      },
+    );
+    const throttled: TaskStore = {
+      ...stores.tasks,
+      create: async () => {
+        throw new Error('throttled');
+      },
+    };
+    const runIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { event } = await exceptionEvent('Bulk');
+      const [firing] = await fireRules(deps({ tasks: throttled }), event, MAX);
+      runIds.push(firing!.run_id!);
+    }
+    const rd = { ...workflowRunDeps(db), clock: systemClock };
+    const since = new Date(Date.now() - 86_400_000).toISOString();
+    await expect(
+      requestRuleReplay(rd, manager, T, r.id, {
+        since: new Date(Date.now() - 31 * 86_400_000).toISOString(),
+      }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    const asked = await requestRuleReplay(rd, manager, T, r.id, { since });
+    expect(asked).toMatchObject({ status: 'queued', queued: 3, replayed: 0, skipped: 0 });
+    // One of them is replayed by hand meanwhile: the bulk replay skips it.
+    await replayRun(rd, manager, T, runIds[0]!);
+
+    const requested = async (kind: string, field: string, value: string) => {
+      for await (const e of pendingOlderThan(db, '9999'))
+        if (e.kind === kind && e.payload[field] === value) return e;
+      throw new Error(`no ${kind}`);
+    };
+    await runRuleReplay(rd, await requested(EVENT_KINDS.workflowRuleReplayRequested, 'replay_id', asked.id));
+    expect(await getReplay(rd, T, asked.id)).toMatchObject({
+      status: 'done',
+      queued: 3,
+      replayed: 2,
+      skipped: 1,
+    });
+    for (const id of runIds)
+      await resumeRun(deps(), await requested(EVENT_KINDS.workflowRunResumed, 'run_id', id), 1);
+    const runs = await runsOf(r.id);
+    expect(runs.map((x) => x.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
   });
 });

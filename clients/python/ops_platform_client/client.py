@@ -455,6 +455,20 @@ class Client(Transport):
         Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
         return cast("WorkflowRunRead", self._request("POST", "/tenants/{tenant_id}/workflow-runs/{run_id}/replay", path_params={"tenant_id": tenant_id, "run_id": run_id}, authenticated=True))
 
+    def workflow_rules_replay(self, tenant_id: str, rule_id: str, body: WorkflowRuleReplay) -> WorkflowReplayRead:
+        """Replay a rule's failed runs of a period (at most 1,000), asynchronously
+
+        `POST /tenants/{tenant_id}/workflow-rules/{rule_id}/replay` (bearer token); answers 202.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("WorkflowReplayRead", self._request("POST", "/tenants/{tenant_id}/workflow-rules/{rule_id}/replay", path_params={"tenant_id": tenant_id, "rule_id": rule_id}, body=body, authenticated=True))
+
+    def workflow_replays_get(self, tenant_id: str, replay_id: str) -> WorkflowReplayRead:
+        """A rule replay's progress: queued, replayed, skipped
+
+        `GET /tenants/{tenant_id}/workflow-replays/{replay_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 404, 429, 500, 503."""
+        return cast("WorkflowReplayRead", self._request("GET", "/tenants/{tenant_id}/workflow-replays/{replay_id}", path_params={"tenant_id": tenant_id, "replay_id": replay_id}, authenticated=True))
+
     def workflow_runs_get(self, tenant_id: str, run_id: str) -> WorkflowRunRead:
         """Get a workflow run: its trigger, subject and each action's outcome
 

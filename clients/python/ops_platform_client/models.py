@@ -247,12 +247,14 @@ __all__ = [
     "WorkflowPlannedNotification",
     "WorkflowPlannedStatus",
     "WorkflowPlannedTask",
+    "WorkflowReplayRead",
     "WorkflowRuleCreate",
     "WorkflowRuleList",
     "WorkflowRuleReadTrigger",
     "WorkflowRuleReadTrigger2Schedule",
     "WorkflowRuleReadTrigger2",
     "WorkflowRuleRead",
+    "WorkflowRuleReplay",
     "WorkflowRuleTestEvent",
     "WorkflowRuleTest",
     "WorkflowRuleTestReadConditionsItem",
@@ -2519,6 +2521,22 @@ class WorkflowPlannedTask(TypedDict):
     missing_fields: list[str]
 
 
+class WorkflowReplayRead(TypedDict):
+    """The `WorkflowReplayRead` record."""
+    id: str
+    tenant_id: str
+    rule_id: str
+    since: str
+    until: str | None
+    status: Literal["queued", "running", "done"]
+    queued: int
+    replayed: int
+    skipped: int
+    actor_id: str
+    created_at: str
+    updated_at: str
+
+
 class WorkflowRuleCreate(TypedDict):
     """The `WorkflowRuleCreate` record."""
     name: str
@@ -2563,6 +2581,13 @@ class WorkflowRuleRead(TypedDict):
     version: int
     created_at: str
     updated_at: str
+
+
+class WorkflowRuleReplay(TypedDict):
+    """The `WorkflowRuleReplay` record."""
+    since: str
+    until: NotRequired[str]
+    status: Literal["failed"]
 
 
 class WorkflowRuleTestEvent(TypedDict):

@@ -64,6 +64,7 @@ import {
   WorkflowRuleTestRead,
   WorkflowRunList,
   WorkflowRunRead,
+  WorkflowReplayRead,
 } from '#shared/api/schemas/responses';
 
 /**
@@ -112,6 +113,8 @@ export const RESPONSES = {
   'workflowRuns.list': WorkflowRunList,
   'workflowRuns.get': WorkflowRunRead,
   'workflowRuns.replay': WorkflowRunRead,
+  'workflowRules.replay': WorkflowReplayRead,
+  'workflowReplays.get': WorkflowReplayRead,
   'adapters.list': AdapterList,
   'adapters.get': AdapterContractRead,
   'integrationConnections.create': IntegrationConnectionRead,

@@ -7,6 +7,8 @@ import {
   WorkflowRuleUpdate,
   WorkflowRunListQuery,
   WorkflowRunPath,
+  WorkflowReplayPath,
+  WorkflowRuleReplay,
 } from '#shared/api/schemas/workflows';
 import { op } from './operation';
 
@@ -97,6 +99,27 @@ export const WORKFLOWS_OPERATIONS = {
     permission: 'workflow_rules.manage',
     params: WorkflowRunPath,
     status: 202,
+  }),
+  'workflowRules.replay': op({
+    group: 'workflows',
+    method: 'POST',
+    path: '/tenants/{tenant_id}/workflow-rules/{rule_id}/replay',
+    summary: "Replay a rule's failed runs of a period (at most 1,000), asynchronously",
+    auth: 'bearer',
+    permission: 'workflow_rules.manage',
+    params: WorkflowRulePath,
+    body: WorkflowRuleReplay,
+    status: 202,
+  }),
+  'workflowReplays.get': op({
+    group: 'workflows',
+    method: 'GET',
+    path: '/tenants/{tenant_id}/workflow-replays/{replay_id}',
+    summary: "A rule replay's progress: queued, replayed, skipped",
+    auth: 'bearer',
+    permission: 'tenant.read',
+    params: WorkflowReplayPath,
+    status: 200,
   }),
   'workflowRuns.get': op({
     group: 'workflows',

@@ -7,6 +7,7 @@ import { NotificationCategory, NotificationChannel, NotificationPriority } from 
 import { TaskStatus } from './tasks';
 import { Condition, CONDITION_OPS, WorkflowAction, WorkflowEventType, WorkflowRunStatus } from './workflows';
 import { workflowRunRecord } from '#shared/table/entities/workflow-run';
+import { workflowReplayRecord } from '#shared/table/entities/workflow-replay';
 import { documentRecord } from '#shared/table/entities/document';
 import { taskRecord } from '#shared/table/entities/task';
 import { workflowRuleRecord } from '#shared/table/entities/workflow-rule';
@@ -178,3 +179,8 @@ export const WorkflowRunRead = named(
 );
 
 export const WorkflowRunList = named(listOf(WorkflowRunRead), 'WorkflowRunList');
+
+export const WorkflowReplayRead = named(
+  readSchema(workflowReplayRecord, { status: z.enum(['queued', 'running', 'done']) }),
+  'WorkflowReplayRead',
+);

@@ -234,3 +234,11 @@ export const WorkflowRunListQuery = z
   );
 
 export const WorkflowRunPath = z.object({ tenant_id: text(1, 64), run_id: text(1, 64) });
+
+/** A replay of a rule's failed runs: `since` at most 30 days back (checked by the use case). */
+export const WorkflowRuleReplay = named(
+  z.strictObject({ since: timestamp(), until: z.optional(timestamp()), status: z.literal('failed') }),
+  'WorkflowRuleReplay',
+);
+
+export const WorkflowReplayPath = z.object({ tenant_id: text(1, 64), replay_id: text(1, 64) });

@@ -13,6 +13,7 @@ import type { RunCause } from './events';
 import type { WorkflowJob, WorkflowJobStore, WorkflowRule, WorkflowRuleStore } from './ports';
 import { type RunAction, runTtl, type WorkflowRun, type WorkflowRunStore } from './runs';
 import type { RunSubjects } from './subjects';
+import type { WorkflowReplayStore } from './replays';
 import { ruleDelayTimer } from './delay';
 
 /**
@@ -31,6 +32,8 @@ export interface WorkflowRunDeps {
   runs: WorkflowRunStore;
   /** The subjects a run reads again after a delay and moves with `set_status`. */
   subjects: RunSubjects;
+  /** Replays of a rule's failed runs over a period. */
+  replays: WorkflowReplayStore;
   tasks: TaskDeps['tasks'];
   /** A rule's notification goes through the same draft, policy check and gate as any other. */
   notifications: NotificationDeps;

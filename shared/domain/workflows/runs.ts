@@ -81,6 +81,14 @@ export interface WorkflowRunStore {
    * ended and still has `replays` replays: of racing replays one wins, false for the others.
    */
   replay(next: WorkflowRun, replays: number, event: OutboxEvent, audit: AuditEvent): Promise<boolean>;
+  /** The ids of a rule's failed runs that started in [since, until], newest first, at most `max`. */
+  failedIds(
+    tenantId: string,
+    ruleId: string,
+    since: string,
+    until: string | null,
+    max: number,
+  ): Promise<string[]>;
 }
 
 export const runTtl = (createdAt: string): number =>
