@@ -56,13 +56,23 @@ export const workflowRunStore = (db: Db): WorkflowRunStore => ({
 
   start: (run) => putIfAbsent(db, workflowRun.item(run)),
 
-  async save(run, timer) {
-    if (!timer) {
+  async save(run, timer, event) {
+    if (!timer && !event) {
       await db.doc.send(new PutCommand({ TableName: db.tableName, Item: workflowRun.item(run) }));
       return;
     }
-    const written = await transact(db, [{ Put: { Item: workflowRun.item(run) } }, timerPut(timer)]);
-    if (!written.ok) throw new Error(`workflow run ${run.id} was not saved`);
+    const written = await transact(db, [
+      { Put: { Item: workflowRun.item(run) } },
+      ...(timer ? [timerPut(timer)] : []),
+      ...(event ? [outboxPut(event)] : []),
+    ]);
+    if (written.ok) return;
+    // The event's id derives from the run: an earlier save of this same ending wrote it already.
+    if (event && !timer) {
+      await db.doc.send(new PutCommand({ TableName: db.tableName, Item: workflowRun.item(run) }));
+      return;
+    }
+    throw new Error(`workflow run ${run.id} was not saved`);
   },
 
   async replay(next, replays, event, audit) {

@@ -16,6 +16,7 @@ export type EventDataSchema =
   | 'TaskRead'
   | 'AccountingExportRead'
   | 'IntegrationIssueData'
+  | 'WorkflowRunRead'
   | 'WebhookTestData';
 
 export interface EventTypeRow {
@@ -49,6 +50,10 @@ export const SUBSCRIBABLE_EVENTS = {
   'integration.issue_opened': {
     description: "A connection's diagnostics opened an integration issue.",
     data: 'IntegrationIssueData',
+  },
+  'workflow_run.failed': {
+    description: "A workflow rule's run ended failed (an action failed, or the loop guard stopped it).",
+    data: 'WorkflowRunRead',
   },
   'webhook.test': {
     description: 'A test message, sent only by POST .../webhook-endpoints/{id}/test.',

@@ -202,6 +202,20 @@ describe('a crash between the run and its action', () => {
       status: 'failed',
       actions: [{ status: 'failed', error: { code: 'action_failed', message: expect.any(String) } }],
     });
+    // workflow_run.failed: recorded with the run's read shape (subscribable, a rule trigger), once.
+    await fireRules(deps({ tasks }), event, MAX);
+    const failed: OutboxEvent[] = [];
+    for await (const e of pendingOlderThan(db, '9999'))
+      if (e.payload.event_type === 'workflow_run.failed' && e.payload.entity_id === run!.id) failed.push(e);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.kind).toBe(EVENT_KINDS.workflowEventRecorded);
+    expect(failed[0]!.payload.depth).toBe('1');
+    expect(JSON.parse(String(failed[0]!.payload.entity_json))).toMatchObject({
+      id: run!.id,
+      rule_id: r.id,
+      status: 'failed',
+    });
+    expect(JSON.parse(String(failed[0]!.payload.entity_json))).not.toHaveProperty('ttl');
   });
 });
 

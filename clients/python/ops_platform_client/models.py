@@ -2310,7 +2310,7 @@ class WebhookEndpointUpdate(TypedDict):
     enabled: NotRequired[bool]
 
 
-WebhookEventType: TypeAlias = Literal["*", "exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "webhook.test"]
+WebhookEventType: TypeAlias = Literal["*", "exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "workflow_run.failed", "webhook.test"]
 
 
 class WebhookMessageList(TypedDict):
@@ -2450,7 +2450,7 @@ class WorkflowDelayAction(TypedDict):
 
 class WorkflowEventTrigger(TypedDict):
     """The `WorkflowEventTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "workflow_run.failed"]
 
 
 class WorkflowNotifyAction(TypedDict):
@@ -2554,7 +2554,7 @@ class WorkflowRuleList(TypedDict):
 
 class WorkflowRuleReadTrigger(TypedDict):
     """The `WorkflowRuleReadTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "workflow_run.failed"]
 
 
 class WorkflowRuleReadTrigger2Schedule(TypedDict):
@@ -2592,7 +2592,7 @@ class WorkflowRuleReplay(TypedDict):
 
 class WorkflowRuleTestEvent(TypedDict):
     """The `WorkflowRuleTestEvent` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened"]
+    event_type: Literal["exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "workflow_run.failed"]
     entity: dict[str, Any]
 
 

@@ -71,9 +71,10 @@ export interface WorkflowRunStore {
   start(run: WorkflowRun): Promise<boolean>;
   /**
    * The run as it stands now (its actions' outcomes, its status), over what was stored; with the
-   * `rule_delay` timer it now waits on armed in the same transaction.
+   * `rule_delay` timer it now waits on armed, or the `workflow_run.failed` event of a run that
+   * ended failed written, in the same transaction.
    */
-  save(run: WorkflowRun, timer?: Timer | null): Promise<void>;
+  save(run: WorkflowRun, timer?: Timer | null, event?: OutboxEvent | null): Promise<void>;
   list(tenantId: string, filter: RunFilter, page: PageRequest): Promise<Page<WorkflowRun>>;
   /**
    * A replay's start: `next` (running, its replay appended), the event that asks the worker to
@@ -94,7 +95,8 @@ export interface WorkflowRunStore {
 export const runTtl = (createdAt: string): number =>
   Math.floor(Date.parse(createdAt) / 1000) + WORKFLOW_RUN_TTL_DAYS * 24 * 3600;
 
-const read = ({ ttl: _t, event_at: _e, depth: _d, ...run }: WorkflowRun): WorkflowRunRead => run;
+export const runRead = ({ ttl: _t, event_at: _e, depth: _d, ...run }: WorkflowRun): WorkflowRunRead => run;
+const read = runRead;
 
 export async function listRuns(
   deps: { runs: Pick<WorkflowRunStore, 'list'> },
