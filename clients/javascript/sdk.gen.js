@@ -650,7 +650,7 @@ export const workflowRunsList = (options) => (options.client ?? client).get({
  */
 export const workflowRunsReplay = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/tenants/{tenant_id}/workflow-runs/{run_id}/replay',
+    url: '/tenants/{tenant_id}/workflow-runs/{workflow_run_id}/replay',
     ...options
 });
 /**
@@ -684,7 +684,7 @@ export const workflowReplaysGet = (options) => (options.client ?? client).get({
  */
 export const workflowRunsGet = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/tenants/{tenant_id}/workflow-runs/{run_id}',
+    url: '/tenants/{tenant_id}/workflow-runs/{workflow_run_id}',
     ...options
 });
 /**

@@ -5342,10 +5342,10 @@ export type WorkflowRunsReplayData = {
     body?: never;
     path: {
         tenant_id: string;
-        run_id: string;
+        workflow_run_id: string;
     };
     query?: never;
-    url: '/tenants/{tenant_id}/workflow-runs/{run_id}/replay';
+    url: '/tenants/{tenant_id}/workflow-runs/{workflow_run_id}/replay';
 };
 export type WorkflowRunsReplayErrors = {
     /**
@@ -5491,10 +5491,10 @@ export type WorkflowRunsGetData = {
     body?: never;
     path: {
         tenant_id: string;
-        run_id: string;
+        workflow_run_id: string;
     };
     query?: never;
-    url: '/tenants/{tenant_id}/workflow-runs/{run_id}';
+    url: '/tenants/{tenant_id}/workflow-runs/{workflow_run_id}';
 };
 export type WorkflowRunsGetErrors = {
     /**

@@ -724,7 +724,7 @@ export const workflowRunsList = <ThrowOnError extends boolean = true>(options: O
  */
 export const workflowRunsReplay = <ThrowOnError extends boolean = true>(options: Options<WorkflowRunsReplayData, ThrowOnError>): RequestResult<WorkflowRunsReplayResponses, WorkflowRunsReplayErrors, ThrowOnError> => (options.client ?? client).post<WorkflowRunsReplayResponses, WorkflowRunsReplayErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/tenants/{tenant_id}/workflow-runs/{run_id}/replay',
+    url: '/tenants/{tenant_id}/workflow-runs/{workflow_run_id}/replay',
     ...options
 });
 
@@ -761,7 +761,7 @@ export const workflowReplaysGet = <ThrowOnError extends boolean = true>(options:
  */
 export const workflowRunsGet = <ThrowOnError extends boolean = true>(options: Options<WorkflowRunsGetData, ThrowOnError>): RequestResult<WorkflowRunsGetResponses, WorkflowRunsGetErrors, ThrowOnError> => (options.client ?? client).get<WorkflowRunsGetResponses, WorkflowRunsGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/tenants/{tenant_id}/workflow-runs/{run_id}',
+    url: '/tenants/{tenant_id}/workflow-runs/{workflow_run_id}',
     ...options
 });
 

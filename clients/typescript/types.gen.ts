@@ -5789,10 +5789,10 @@ export type WorkflowRunsReplayData = {
     body?: never;
     path: {
         tenant_id: string;
-        run_id: string;
+        workflow_run_id: string;
     };
     query?: never;
-    url: '/tenants/{tenant_id}/workflow-runs/{run_id}/replay';
+    url: '/tenants/{tenant_id}/workflow-runs/{workflow_run_id}/replay';
 };
 
 export type WorkflowRunsReplayErrors = {
@@ -5953,10 +5953,10 @@ export type WorkflowRunsGetData = {
     body?: never;
     path: {
         tenant_id: string;
-        run_id: string;
+        workflow_run_id: string;
     };
     query?: never;
-    url: '/tenants/{tenant_id}/workflow-runs/{run_id}';
+    url: '/tenants/{tenant_id}/workflow-runs/{workflow_run_id}';
 };
 
 export type WorkflowRunsGetErrors = {

@@ -19,7 +19,9 @@ import {
   type WorkflowRun,
   type WorkflowRunStore,
 } from '#shared/domain/workflows/runs';
-import { createRule } from '#shared/domain/workflows/use-cases';
+import { createRule, testRule, updateRule } from '#shared/domain/workflows/use-cases';
+import { ruleMembers } from '#functions/adapters/workflow-rule-store';
+import { member } from '#shared/table/entities/member';
 import { derivedId, newId, systemClock } from '#shared/kernel/ids';
 import { workflowRun } from '#shared/table/entities/workflow-run';
 import { countingQueries, freshDb, loadItems } from '#tests/support/db';
@@ -464,5 +466,62 @@ describe("replay of a rule's failed runs", () => {
       await resumeRun(deps(), await requested(EVENT_KINDS.workflowRunResumed, 'run_id', id), 1);
     const runs = await runsOf(r.id);
     expect(runs.map((x) => x.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  });
+});
+
+describe('a notify action naming a member of another tenant', () => {
+  it('is 422 not_a_member at create, at update and in the test; a member of the tenant passes', async () => {
+    await loadItems(db, [
+      member.item({ tenant_id: T, user_id: 'own-member', role: 'manager' }),
+      member.item({ tenant_id: 'other-tenant', user_id: 'their-member', role: 'manager' }),
+    ]);
+    const rd = {
+      rules: stores.workflowRules,
+      zones: stores.zones,
+      members: ruleMembers(db),
+      clock: systemClock,
+    };
+    const notify = (user: string) => ({
+      type: 'notify' as const,
+      channel: 'in_app' as const,
+      recipient_user_id: user,
+      body: 'Look',
+      category: 'general' as const,
+      priority: 'normal' as const,
+    });
+    const input = (user: string) => ({
+      name: 'Tell someone',
+      trigger: { event_type: 'exception.created' as const },
+      conditions: [],
+      actions: [notify('{{assignee_id}}'), notify(user)],
+      enabled: true,
+    });
+    const refused = async (p: Promise<unknown>) => {
+      const err = await p.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(ValidationError);
+      expect((err as ValidationError).errors).toEqual([
+        {
+          path: 'actions.1.recipient_user_id',
+          code: 'not_a_member',
+          message: 'must be a member of the tenant',
+        },
+      ]);
+    };
+    await refused(createRule(rd, manager, T, input('their-member')));
+    const rule = await createRule(rd, manager, T, input('own-member'));
+    await refused(
+      updateRule(rd, manager, T, rule.id, { version: 1, actions: input('their-member').actions }),
+    );
+    // A rule stored before the check (written without it) is refused when tried.
+    const old = await createRule({ ...rd, members: undefined }, manager, T, input('their-member'));
+    await refused(
+      testRule(rd, T, old.id, { event: { event_type: 'exception.created', entity: { id: 'e' } } }),
+    );
+    expect(
+      await testRule(rd, T, rule.id, { event: { event_type: 'exception.created', entity: { id: 'e' } } }),
+    ).toMatchObject({ matched: true, side_effects: 'none' });
   });
 });

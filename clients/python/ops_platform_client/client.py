@@ -448,12 +448,12 @@ class Client(Transport):
         Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
         return cast("WorkflowRunList", self._request("GET", "/tenants/{tenant_id}/workflow-runs", path_params={"tenant_id": tenant_id}, query={"rule_id": rule_id, "status": status, "subject_type": subject_type, "subject_id": subject_id, "since": since, "limit": limit, "cursor": cursor}, authenticated=True))
 
-    def workflow_runs_replay(self, tenant_id: str, run_id: str) -> WorkflowRunRead:
+    def workflow_runs_replay(self, tenant_id: str, workflow_run_id: str) -> WorkflowRunRead:
         """Replay an ended run: its actions not done run again with the rule as it is now
 
-        `POST /tenants/{tenant_id}/workflow-runs/{run_id}/replay` (bearer token); answers 202.
+        `POST /tenants/{tenant_id}/workflow-runs/{workflow_run_id}/replay` (bearer token); answers 202.
         Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
-        return cast("WorkflowRunRead", self._request("POST", "/tenants/{tenant_id}/workflow-runs/{run_id}/replay", path_params={"tenant_id": tenant_id, "run_id": run_id}, authenticated=True))
+        return cast("WorkflowRunRead", self._request("POST", "/tenants/{tenant_id}/workflow-runs/{workflow_run_id}/replay", path_params={"tenant_id": tenant_id, "workflow_run_id": workflow_run_id}, authenticated=True))
 
     def workflow_rules_replay(self, tenant_id: str, rule_id: str, body: WorkflowRuleReplay) -> WorkflowReplayRead:
         """Replay a rule's failed runs of a period (at most 1,000), asynchronously
@@ -469,12 +469,12 @@ class Client(Transport):
         Raises ApiError on 401, 404, 429, 500, 503."""
         return cast("WorkflowReplayRead", self._request("GET", "/tenants/{tenant_id}/workflow-replays/{replay_id}", path_params={"tenant_id": tenant_id, "replay_id": replay_id}, authenticated=True))
 
-    def workflow_runs_get(self, tenant_id: str, run_id: str) -> WorkflowRunRead:
+    def workflow_runs_get(self, tenant_id: str, workflow_run_id: str) -> WorkflowRunRead:
         """Get a workflow run: its trigger, subject and each action's outcome
 
-        `GET /tenants/{tenant_id}/workflow-runs/{run_id}` (bearer token); answers 200.
+        `GET /tenants/{tenant_id}/workflow-runs/{workflow_run_id}` (bearer token); answers 200.
         Raises ApiError on 401, 404, 429, 500, 503."""
-        return cast("WorkflowRunRead", self._request("GET", "/tenants/{tenant_id}/workflow-runs/{run_id}", path_params={"tenant_id": tenant_id, "run_id": run_id}, authenticated=True))
+        return cast("WorkflowRunRead", self._request("GET", "/tenants/{tenant_id}/workflow-runs/{workflow_run_id}", path_params={"tenant_id": tenant_id, "workflow_run_id": workflow_run_id}, authenticated=True))
 
     def adapters_list(self, *, category: Literal["notification", "accounting", "bank_feed", "crm"] | None = None) -> AdapterList:
         """The adapter catalog: every adapter a tenant can connect, with its contract

@@ -93,7 +93,7 @@ export const WORKFLOWS_OPERATIONS = {
   'workflowRuns.replay': op({
     group: 'workflows',
     method: 'POST',
-    path: '/tenants/{tenant_id}/workflow-runs/{run_id}/replay',
+    path: '/tenants/{tenant_id}/workflow-runs/{workflow_run_id}/replay',
     summary: 'Replay an ended run: its actions not done run again with the rule as it is now',
     auth: 'bearer',
     permission: 'workflow_rules.manage',
@@ -124,7 +124,7 @@ export const WORKFLOWS_OPERATIONS = {
   'workflowRuns.get': op({
     group: 'workflows',
     method: 'GET',
-    path: '/tenants/{tenant_id}/workflow-runs/{run_id}',
+    path: '/tenants/{tenant_id}/workflow-runs/{workflow_run_id}',
     summary: "Get a workflow run: its trigger, subject and each action's outcome",
     auth: 'bearer',
     permission: 'tenant.read',

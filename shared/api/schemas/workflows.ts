@@ -233,7 +233,7 @@ export const WorkflowRunListQuery = z
     }),
   );
 
-export const WorkflowRunPath = z.object({ tenant_id: text(1, 64), run_id: text(1, 64) });
+export const WorkflowRunPath = z.object({ tenant_id: text(1, 64), workflow_run_id: text(1, 64) });
 
 /** A replay of a rule's failed runs: `since` at most 30 days back (checked by the use case). */
 export const WorkflowRuleReplay = named(
