@@ -14,7 +14,9 @@
  *   BENCH_WEBHOOK_* (bench/lib/webhooks.ts) the webhooks part's changes, pace and hang
  *   BENCH_FAIR_* (bench/lib/fairness.ts) the fairness part's burst, work per batch and samples
  *   BENCH_LIST_SIZES (default 1000,100000) the non-matching histories the lists part loads per list;
- *                                     `BENCH_PARTS=lists BENCH_FUNCTIONS=api-exceptions` runs it alone
+ *                                     `BENCH_PARTS=lists BENCH_FUNCTIONS=api-exceptions` runs it alone;
+ *                                     BENCH_LISTS (default all) a comma list of list-name prefixes,
+ *                                     e.g. `BENCH_LISTS=workflow-runs` for the runs lists only
  *   BENCH_DELIVERY_EVENTS (300), BENCH_DELIVERY_WRITERS (4), BENCH_DELIVERY_TIMEOUT_MS (90000): the
  *                                     delivery part's events per phase, its writers, and how long a
  *                                     phase may take (raise it on a loaded machine)
@@ -50,6 +52,7 @@ import { measureDelivery } from './lib/delivery';
 import { measureFairness } from './lib/fairness';
 import { discoverFunctions, REPO_ROOT } from './lib/functions';
 import { measureLists } from './lib/lists';
+import { measureFiringWrites } from './lib/firing-writes';
 import { BUILD_DIR, type Handler, loadHandler, writeBundle } from './lib/measure';
 import { measurePeer, peerChanges } from './lib/peer';
 import { reportLines, resultsOf } from './lib/report';
@@ -179,7 +182,11 @@ try {
 
   // 6. List cost against history ---------------------------------------------------------------
   const lists = PARTS.has('lists')
-    ? await onFreshEngine((endpoint) => measureLists(endpoint, LIST_SIZES, log))
+    ? {
+        ...(await onFreshEngine((endpoint) => measureLists(endpoint, LIST_SIZES, log))),
+        // What a matched firing with one create_task writes, the run's own record apart (issue 36).
+        firing: await onFreshEngine(measureFiringWrites),
+      }
     : undefined;
 
   // 7. The peer: the same two routes as most teams write them ---------------------------------

@@ -13,6 +13,8 @@ import { exception } from '#shared/table/entities/exception';
 import { storedInboxItem } from '#shared/table/entities/inbox-item';
 import { storedReviewItem } from '#shared/table/entities/review-item';
 import { task } from '#shared/table/entities/task';
+import { workflowRun } from '#shared/table/entities/workflow-run';
+import { workflowRunStore } from '#functions/adapters/workflow-run-store';
 
 /**
  * List cost against history (docs/performance.md, lists at any size): for each filtered list, a
@@ -72,7 +74,53 @@ const CASES: ListCase[] = [
     other: (t) => inboxRecord(t, now()),
     firstPage: (db, t) => inboxStore(db).list({ tenant_id: t, user_id: USER }, { unread: true }, page),
   },
+  {
+    name: 'workflow-runs?status=failed',
+    matching: (t) => runRecord(t, 'rule-b', 'failed'),
+    other: (t) => runRecord(t, 'rule-a', 'succeeded'),
+    firstPage: (db, t) => workflowRunStore(db).list(t, { status: 'failed' }, page),
+  },
+  {
+    // A rule alone: one Query per status partition, merged (the other rules' runs are elsewhere).
+    name: 'workflow-runs?rule_id',
+    matching: (t) => runRecord(t, 'rule-b', 'failed'),
+    other: (t) => runRecord(t, 'rule-a', 'succeeded'),
+    firstPage: (db, t) => workflowRunStore(db).list(t, { rule_id: 'rule-b' }, page),
+  },
+  {
+    name: 'workflow-runs?subject',
+    matching: (t) => runRecord(t, 'rule-b', 'failed', 'X'),
+    other: (t) => runRecord(t, 'rule-a', 'succeeded'),
+    firstPage: (db, t) => workflowRunStore(db).list(t, { subject_type: 'task', subject_id: 'X' }, page),
+  },
 ];
+
+const runRecord = (tenant: string, ruleId: string, status: string, subject = newId()) => {
+  const at = now();
+  return workflowRun.item({
+    id: newId(),
+    tenant_id: tenant,
+    rule_id: ruleId,
+    rule_version: 1,
+    trigger: { event_id: newId(), event_type: 'task.status_changed' },
+    subject_type: 'task',
+    subject_id: subject,
+    status,
+    actions: [{ index: 0, type: 'create_task', status: 'done', result: { task_id: newId() }, at }],
+    replays: [],
+    created_at: at,
+    finished_at: at,
+    ttl: 0,
+    event_at: at,
+    depth: 0,
+  });
+};
+
+/** `BENCH_LISTS=workflow-runs` measures only the lists whose name starts with one of its entries. */
+const chosen = (): ListCase[] => {
+  const only = (process.env.BENCH_LISTS ?? '').split(',').filter(Boolean);
+  return only.length ? CASES.filter((c) => only.some((o) => c.name.startsWith(o))) : CASES;
+};
 
 const inboxRecord = (tenant: string, readAt: string | null) =>
   storedInboxItem({
@@ -145,7 +193,8 @@ export async function measureLists(
   await ensureTable(endpoint, tableName);
   const loader = metered(endpoint, tableName).db;
   const rows: ListCost[] = [];
-  for (const c of CASES) {
+  const cases = chosen();
+  for (const c of cases) {
     for (const size of sizes) {
       const tenant = `lists-${size}-${randomBytes(3).toString('hex')}`;
       const started = performance.now();
@@ -160,7 +209,7 @@ export async function measureLists(
     }
   }
   const ratios = Object.fromEntries(
-    CASES.map((c) => {
+    cases.map((c) => {
       const of = rows.filter((r) => r.list === c.name);
       return [c.name, Math.round((of.at(-1)!.readUnits / of[0]!.readUnits) * 100) / 100];
     }),

@@ -1,6 +1,7 @@
 import type { Built, ColdResult } from './cold';
 import { formatRatio, type RouteResult } from './measure';
 import type { measureLists } from './lists';
+import type { FiringWrites } from './firing-writes';
 import { costPerMillion, PRICING_ASSUMPTIONS } from './pricing';
 import { floorRatio } from './units';
 import type { AuthorizerResult } from './warm';
@@ -175,6 +176,13 @@ function listLines(lists: NonNullable<RunFigures['lists']>): string[] {
       `| ${r.list} | ${r.history} | ${r.readUnits} | ${r.roundTrips} | ${r.items}${r.items === 10 ? '' : ' (short)'} | ${ratio === undefined ? '' : `${ratio} ${ok(ratio, LIST_BUDGET)}`} |`,
     );
   }
+  const firing = (lists as { firing?: FiringWrites }).firing;
+  if (firing)
+    lines.push(
+      '',
+      `A matched firing with one create_task: ${firing.withoutRun.writeUnits} write units in ${firing.withoutRun.writes} writes without the run's record (as before runs), ` +
+        `${firing.run.writeUnits} in ${firing.run.writes} for the run's record; ${firing.total} in all.`,
+    );
   return lines;
 }
 

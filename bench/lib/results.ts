@@ -72,5 +72,21 @@ export function mergeResults(previous: Results | undefined, current: Results, pa
     if (before.bundles !== undefined) merged.bundles = before.bundles;
   } else merged.bundles = byName(before.bundles, current.bundles);
   if (parts.has('cold')) merged.cold = byKey(before.cold, current.cold);
+  // A run of some lists (`BENCH_LISTS`) replaces only their rows and ratios.
+  if (parts.has('lists')) merged.lists = mergeLists(before.lists, current.lists);
   return { ...merged, measuredAt };
 }
+
+type Lists = { rows: { list: string }[]; ratios: Record<string, number> };
+
+const mergeLists = (before: unknown, current: unknown): unknown => {
+  const b = before as Lists | undefined;
+  const c = current as Lists | undefined;
+  if (!b?.rows || !c?.rows) return current;
+  const measured = new Set(c.rows.map((r) => r.list));
+  return {
+    ...c,
+    rows: [...b.rows.filter((r) => !measured.has(r.list)), ...c.rows],
+    ratios: { ...b.ratios, ...c.ratios },
+  };
+};

@@ -634,6 +634,60 @@ export const workflowRulesTest = (options) => (options.client ?? client).post({
     }
 });
 /**
+ * List the rules' runs, newest first (by rule, status, subject, since)
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const workflowRunsList = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-runs',
+    ...options
+});
+/**
+ * Replay an ended run: its actions not done run again with the rule as it is now
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant.
+ */
+export const workflowRunsReplay = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-runs/{workflow_run_id}/replay',
+    ...options
+});
+/**
+ * Replay a rule's failed runs of a period (at most 1,000), asynchronously
+ *
+ * Needs a bearer token and the `workflow_rules.manage` permission in the tenant.
+ */
+export const workflowRulesReplay = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}/replay',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * A rule replay's progress: queued, replayed, skipped
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const workflowReplaysGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-replays/{replay_id}',
+    ...options
+});
+/**
+ * Get a workflow run: its trigger, subject and each action's outcome
+ *
+ * Needs a bearer token and the `tenant.read` permission in the tenant.
+ */
+export const workflowRunsGet = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tenants/{tenant_id}/workflow-runs/{workflow_run_id}',
+    ...options
+});
+/**
  * The adapter catalog: every adapter a tenant can connect, with its contract
  *
  * Needs a bearer token.

@@ -2078,7 +2078,7 @@ export type ReviewItemRead = {
     tenant_id: string;
     notification_id: string | null;
     channel: NotificationChannel | null;
-    reason: 'gated' | 'permanent_failure' | 'dead_lettered' | 'policy_rejected' | 'invalid_action' | 'action_failed' | 'check_failed' | 'endpoint_disabled';
+    reason: 'gated' | 'permanent_failure' | 'dead_lettered' | 'policy_rejected' | 'invalid_action' | 'action_failed' | 'check_failed' | 'endpoint_disabled' | 'invalid_transition' | 'loop_limit';
     detail: string;
     status: 'open' | 'retried' | 'discarded' | 'resolved';
     decision: 'retry' | 'discard' | null;
@@ -2193,7 +2193,7 @@ export type TimerList = {
 
 export type TimerRead = {
     id: string;
-    kind: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest' | 'webhook_retry';
+    kind: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest' | 'webhook_retry' | 'rule_delay';
     subject_type: string;
     subject_id: string;
     /**
@@ -2275,7 +2275,7 @@ export type WebhookEndpointUpdate = {
     enabled?: boolean;
 };
 
-export type WebhookEventType = '*' | 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'webhook.test';
+export type WebhookEventType = '*' | 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'workflow_run.failed' | 'webhook.test';
 
 export type WebhookMessageList = {
     items: Array<WebhookMessageRead>;
@@ -2370,8 +2370,13 @@ export type WorkflowCreateTaskAction = {
     due_in_hours?: number | null;
 };
 
+export type WorkflowDelayAction = {
+    type: 'delay';
+    minutes: number;
+};
+
 export type WorkflowEventTrigger = {
-    event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'exception.escalated' | 'exception.ack_timed_out';
+    event_type: 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'workflow_run.failed';
 };
 
 export type WorkflowNotifyAction = {
@@ -2396,6 +2401,15 @@ export type WorkflowNotifyActionInput = {
     body: string;
 };
 
+export type WorkflowPlannedDelay = {
+    type: 'delay';
+    minutes: number;
+    /**
+     * ISO 8601 timestamp
+     */
+    until: string;
+};
+
 export type WorkflowPlannedNotification = {
     type: 'notify';
     channel: NotificationChannel;
@@ -2408,6 +2422,14 @@ export type WorkflowPlannedNotification = {
     missing_fields: Array<string>;
 };
 
+export type WorkflowPlannedStatus = {
+    type: 'set_status';
+    status: string;
+    subject_type: string | null;
+    subject_id: string | null;
+    from: string | null;
+};
+
 export type WorkflowPlannedTask = {
     type: 'create_task';
     title: string;
@@ -2418,11 +2440,35 @@ export type WorkflowPlannedTask = {
     missing_fields: Array<string>;
 };
 
+export type WorkflowReplayRead = {
+    id: string;
+    tenant_id: string;
+    rule_id: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    since: string;
+    until: string | null;
+    status: 'queued' | 'running' | 'done';
+    queued: number;
+    replayed: number;
+    skipped: number;
+    actor_id: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    /**
+     * ISO 8601 timestamp
+     */
+    updated_at: string;
+};
+
 export type WorkflowRuleCreate = {
     name: string;
     trigger: WorkflowEventTrigger | WorkflowScheduleTrigger;
     conditions?: Array<WorkflowConditionInput>;
-    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
+    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput | WorkflowDelayAction | WorkflowSetStatusAction>;
     enabled?: boolean;
 };
 
@@ -2436,7 +2482,7 @@ export type WorkflowRuleRead = {
     tenant_id: string;
     name: string;
     trigger: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'exception.escalated' | 'exception.ack_timed_out';
+        event_type: 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'workflow_run.failed';
     } | {
         schedule: {
             cron: string;
@@ -2444,7 +2490,7 @@ export type WorkflowRuleRead = {
         };
     };
     conditions: Array<WorkflowCondition>;
-    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction>;
+    actions: Array<WorkflowCreateTaskAction | WorkflowNotifyAction | WorkflowDelayAction | WorkflowSetStatusAction>;
     enabled: boolean;
     next_run_at: string | null;
     version: number;
@@ -2458,9 +2504,15 @@ export type WorkflowRuleRead = {
     updated_at: string;
 };
 
+export type WorkflowRuleReplay = {
+    since: string;
+    until?: string;
+    status: 'failed';
+};
+
 export type WorkflowRuleTest = {
     event: {
-        event_type: 'exception.created' | 'exception.status_changed' | 'document.created' | 'document.status_changed' | 'task.status_changed' | 'task.overdue' | 'document.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'exception.escalated' | 'exception.ack_timed_out';
+        event_type: 'exception.created' | 'exception.status_changed' | 'exception.escalated' | 'exception.ack_timed_out' | 'document.created' | 'document.status_changed' | 'document.overdue' | 'task.status_changed' | 'task.overdue' | 'accounting_export.failed' | 'integration.issue_opened' | 'workflow_run.failed';
         /**
          * A provider record as the provider sends it
          */
@@ -2480,7 +2532,7 @@ export type WorkflowRuleTestRead = {
         actual: unknown;
         passed: boolean;
     }>;
-    actions: Array<WorkflowPlannedTask | WorkflowPlannedNotification>;
+    actions: Array<WorkflowPlannedTask | WorkflowPlannedNotification | WorkflowPlannedDelay | WorkflowPlannedStatus>;
     side_effects: 'none';
 };
 
@@ -2489,8 +2541,64 @@ export type WorkflowRuleUpdate = {
     name?: string;
     trigger?: WorkflowEventTrigger | WorkflowScheduleTrigger;
     conditions?: Array<WorkflowConditionInput>;
-    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput>;
+    actions?: Array<WorkflowCreateTaskAction | WorkflowNotifyActionInput | WorkflowDelayAction | WorkflowSetStatusAction>;
     enabled?: boolean;
+};
+
+export type WorkflowRunAction = {
+    index: number;
+    type: string;
+    status: 'pending' | 'waiting' | 'done' | 'failed' | 'skipped';
+    result?: {
+        task_id?: string;
+        notification_id?: string;
+        status?: string;
+    };
+    error?: {
+        code: string;
+        message: string;
+    };
+    /**
+     * ISO 8601 timestamp
+     */
+    at?: string;
+};
+
+export type WorkflowRunList = {
+    items: Array<WorkflowRunRead>;
+    next_cursor: string | null;
+};
+
+export type WorkflowRunRead = {
+    id: string;
+    tenant_id: string;
+    rule_id: string;
+    rule_version: number;
+    trigger: {
+        event_id: string;
+        event_type?: string;
+        /**
+         * ISO 8601 timestamp
+         */
+        scheduled_for?: string;
+    };
+    subject_type: string | null;
+    subject_id: string | null;
+    status: 'running' | 'waiting' | 'succeeded' | 'failed';
+    actions: Array<WorkflowRunAction>;
+    replays: Array<{
+        /**
+         * ISO 8601 timestamp
+         */
+        at: string;
+        actor_id: string;
+        rule_version: number;
+    }>;
+    /**
+     * ISO 8601 timestamp
+     */
+    created_at: string;
+    finished_at: string | null;
 };
 
 export type WorkflowScheduleTrigger = {
@@ -2501,6 +2609,11 @@ export type WorkflowScheduleTrigger = {
          */
         timezone?: string;
     };
+};
+
+export type WorkflowSetStatusAction = {
+    type: 'set_status';
+    status: 'open' | 'acknowledged' | 'resolved' | 'in_progress' | 'done' | 'cancelled' | 'draft' | 'paid' | 'void';
 };
 
 export type AuthSessionsData = {
@@ -3990,7 +4103,7 @@ export type TimersListData = {
         tenant_id: string;
     };
     query?: {
-        kind?: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest' | 'webhook_retry';
+        kind?: 'rule_schedule' | 'escalation' | 'ack_timeout' | 'task_due' | 'document_due' | 'hub_schedule' | 'oauth_refresh' | 'export_window' | 'notification_release' | 'notification_digest' | 'webhook_retry' | 'rule_delay';
         subject_type?: string;
         subject_id?: string;
         limit?: number;
@@ -5614,6 +5727,273 @@ export type WorkflowRulesTestResponses = {
 };
 
 export type WorkflowRulesTestResponse = WorkflowRulesTestResponses[keyof WorkflowRulesTestResponses];
+
+export type WorkflowRunsListData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+    };
+    query?: {
+        rule_id?: string;
+        status?: 'running' | 'waiting' | 'succeeded' | 'failed';
+        subject_type?: string;
+        subject_id?: string;
+        since?: string;
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/tenants/{tenant_id}/workflow-runs';
+};
+
+export type WorkflowRunsListErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type WorkflowRunsListError = WorkflowRunsListErrors[keyof WorkflowRunsListErrors];
+
+export type WorkflowRunsListResponses = {
+    /**
+     * List the rules' runs, newest first (by rule, status, subject, since)
+     */
+    200: WorkflowRunList;
+};
+
+export type WorkflowRunsListResponse = WorkflowRunsListResponses[keyof WorkflowRunsListResponses];
+
+export type WorkflowRunsReplayData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        workflow_run_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-runs/{workflow_run_id}/replay';
+};
+
+export type WorkflowRunsReplayErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type WorkflowRunsReplayError = WorkflowRunsReplayErrors[keyof WorkflowRunsReplayErrors];
+
+export type WorkflowRunsReplayResponses = {
+    /**
+     * Replay an ended run: its actions not done run again with the rule as it is now
+     */
+    202: WorkflowRunRead;
+};
+
+export type WorkflowRunsReplayResponse = WorkflowRunsReplayResponses[keyof WorkflowRunsReplayResponses];
+
+export type WorkflowRulesReplayData = {
+    body: WorkflowRuleReplay;
+    path: {
+        tenant_id: string;
+        rule_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-rules/{rule_id}/replay';
+};
+
+export type WorkflowRulesReplayErrors = {
+    /**
+     * Malformed JSON (`malformed_json`) or a cursor not issued for this list (`invalid_cursor`).
+     */
+    400: Problem;
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * The caller is a member of the tenant but its role may not do this (`forbidden`).
+     */
+    403: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * A duplicate natural key or reused idempotency key (`conflict`), or a state change the state machine refuses (`invalid_transition`).
+     */
+    409: Problem;
+    /**
+     * The request body is over 256 KiB (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The request body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type WorkflowRulesReplayError = WorkflowRulesReplayErrors[keyof WorkflowRulesReplayErrors];
+
+export type WorkflowRulesReplayResponses = {
+    /**
+     * Replay a rule's failed runs of a period (at most 1,000), asynchronously
+     */
+    202: WorkflowReplayRead;
+};
+
+export type WorkflowRulesReplayResponse = WorkflowRulesReplayResponses[keyof WorkflowRulesReplayResponses];
+
+export type WorkflowReplaysGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        replay_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-replays/{replay_id}';
+};
+
+export type WorkflowReplaysGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type WorkflowReplaysGetError = WorkflowReplaysGetErrors[keyof WorkflowReplaysGetErrors];
+
+export type WorkflowReplaysGetResponses = {
+    /**
+     * A rule replay's progress: queued, replayed, skipped
+     */
+    200: WorkflowReplayRead;
+};
+
+export type WorkflowReplaysGetResponse = WorkflowReplaysGetResponses[keyof WorkflowReplaysGetResponses];
+
+export type WorkflowRunsGetData = {
+    body?: never;
+    path: {
+        tenant_id: string;
+        workflow_run_id: string;
+    };
+    query?: never;
+    url: '/tenants/{tenant_id}/workflow-runs/{workflow_run_id}';
+};
+
+export type WorkflowRunsGetErrors = {
+    /**
+     * Missing, unknown, expired or revoked token (`unauthenticated`), or a failed login (`invalid_credentials`).
+     */
+    401: Problem;
+    /**
+     * Unknown route or resource, or a tenant the caller is not a member of (`not_found`).
+     */
+    404: Problem;
+    /**
+     * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * Unexpected failure (`internal`); the body never shows anything internal.
+     */
+    500: Problem;
+    /**
+     * The table is unavailable or overloaded (`unavailable`); retry after `Retry-After` seconds.
+     */
+    503: Problem;
+};
+
+export type WorkflowRunsGetError = WorkflowRunsGetErrors[keyof WorkflowRunsGetErrors];
+
+export type WorkflowRunsGetResponses = {
+    /**
+     * Get a workflow run: its trigger, subject and each action's outcome
+     */
+    200: WorkflowRunRead;
+};
+
+export type WorkflowRunsGetResponse = WorkflowRunsGetResponses[keyof WorkflowRunsGetResponses];
 
 export type AdaptersListData = {
     body?: never;

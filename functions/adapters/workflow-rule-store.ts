@@ -3,7 +3,8 @@ import { reader } from '#shared/table/entity';
 import { workflowRule, workflowRuleRecord } from '#shared/table/entities/workflow-rule';
 import { auditPut } from './audit-store';
 import { type Db, putIf, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
-import { getRecord } from './records';
+import { getItem, getRecord } from './records';
+import { member } from '#shared/table/entities/member';
 import { ruleEventType, ruleScheduleTimer } from '#shared/domain/workflows/schedule';
 import { timerId } from '#shared/domain/timers/arming';
 import { timerDelete, timerOp, timerPut } from './timer-store';
@@ -70,4 +71,10 @@ export const workflowRuleStore = (db: Db): WorkflowRuleStore => ({
     const query = workflowRule.query('gsi1', { tenant_id: tenantId, enabled_event_type: eventType });
     return (await queryAll(db, { ...query, forward: true })).map(toRule);
   },
+});
+
+/** Whether a user is a member of a tenant (one GetItem): what a rule's `notify` action may name. */
+export const ruleMembers = (db: Db) => ({
+  isMember: async (tenantId: string, userId: string) =>
+    (await getItem(db, member.key({ tenant_id: tenantId, user_id: userId }))) !== undefined,
 });

@@ -15,8 +15,20 @@ export const SWEEP_SPACING_MS = 30_000;
 export function createTimerSweep(deps: SweepDeps) {
   const metrics = metricsFor('timer-sweeper');
   return async () => {
-    const { fired, gone } = await sweepTimers(deps);
+    const { fired, gone, unknown } = await sweepTimers(deps);
     if (fired.length > 0) metrics.addMetric(METRICS.timerFired, MetricUnit.Count, fired.length);
+    if (unknown.length > 0) {
+      // Its lag grows every sweep it stays armed: past the threshold, timer-late pages.
+      const now = deps.clock.now().getTime();
+      const lag = Math.max(...unknown.map((t) => now - Date.parse(t.due_at)));
+      metrics.addMetric(METRICS.timerLag, MetricUnit.Milliseconds, lag);
+      metrics.addMetric(METRICS.timerUnknownKind, MetricUnit.Count, unknown.length);
+      logger.error('due timers of an unknown kind left armed', {
+        event: LOG_EVENTS.timerUnknownKind,
+        timers: unknown.slice(0, 10).map((t) => ({ tenant_id: t.tenant_id, id: t.id, kind: t.kind })),
+        count: unknown.length,
+      });
+    }
     publishRecorded(metrics);
     if (fired.length > 0 || gone > 0)
       logger.info('timers swept', { event: LOG_EVENTS.timersSwept, fired: fired.length, gone });

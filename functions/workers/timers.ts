@@ -5,7 +5,6 @@ import { rezoneStore } from '#functions/adapters/rezone-store';
 import { timerStore } from '#functions/adapters/timer-store';
 import type { Timer } from '#shared/domain/timers/ports';
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
-import type { Db } from '#functions/adapters/dynamo';
 import { taskStore } from '#functions/adapters/task-store';
 import { documentStore } from '#functions/adapters/document-store';
 import { documentDueStore } from '#functions/adapters/document-due-store';
@@ -20,7 +19,9 @@ import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { oauthTokenDeps } from '#functions/adapters/oauth-tokens';
 import { fireOAuthRefresh } from '#shared/domain/oauth/refresh-timer';
 import { fireExportWindow } from '#shared/domain/timers/export-window';
-import { putOutboxEvent } from '#functions/adapters/outbox';
+import { outboxPut, putOutboxEvent } from '#functions/adapters/outbox';
+import { type Db, transact } from '#functions/adapters/dynamo';
+import { fireRuleDelay } from '#shared/domain/workflows/delay';
 import type { TokenDeps } from '#shared/domain/oauth/tokens';
 import { clock, connectionSecretSettings, oauthSettings } from '#functions/config';
 import { notificationStore } from '#functions/adapters/notification-store';
@@ -58,6 +59,8 @@ export const timerFireDeps = (
   exportWindow: (timer) => fireExportWindow({ clock: at, requeue: (e) => putOutboxEvent(db, e) }, timer),
   held: { notifications: notificationStore(db), digests: digestStore(db), clock: at },
   webhooks: { messages: webhookMessageStore(db), clock: at },
+  ruleDelay: (timer) =>
+    fireRuleDelay({ clock: at, requeue: async (e) => (await transact(db, [outboxPut(e)])).ok }, timer),
 });
 
 /**

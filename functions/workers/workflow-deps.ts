@@ -4,6 +4,13 @@ import { notificationStore } from '#functions/adapters/notification-store';
 import { taskStore } from '#functions/adapters/task-store';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
 import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
+import { workflowRunStore } from '#functions/adapters/workflow-run-store';
+import { workflowReplayStore } from '#functions/adapters/workflow-replay-store';
+import { exceptionStore } from '#functions/adapters/exception-store';
+import { escalationPolicyStore } from '#functions/adapters/escalation-policy-store';
+import { documentStore } from '#functions/adapters/document-store';
+import { tenantZones } from '#functions/adapters/tenant-zone';
+import { runSubjects } from '#shared/domain/workflows/subjects';
 import { allowLoopback, clock } from '#functions/config';
 import { deliveryPolicy } from './delivery-policy';
 
@@ -15,6 +22,13 @@ export function workflowRunDeps(db: Db): WorkflowRunDeps {
   return {
     rules: workflowRuleStore(db),
     jobs: workflowJobStore(db),
+    runs: workflowRunStore(db),
+    replays: workflowReplayStore(db),
+    subjects: runSubjects({
+      exceptions: { exceptions: exceptionStore(db), clock, policies: escalationPolicyStore(db) },
+      tasks: { tasks: taskStore(db), clock },
+      documents: { documents: documentStore(db), clock, zones: tenantZones(db) },
+    }),
     tasks: taskStore(db),
     notifications: {
       notifications: notificationStore(db),

@@ -1,7 +1,14 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { OutboxEvent } from '#shared/domain/outbox';
-import { type Firing, fireRules, retryAction, type WorkflowRunDeps } from '#shared/domain/workflows/runner';
+import {
+  type Firing,
+  fireRules,
+  resumeRun,
+  retryAction,
+  type WorkflowRunDeps,
+} from '#shared/domain/workflows/runner';
 import { EVENT_KINDS, LOG_EVENTS, METRICS } from '#shared/kernel/names';
+import { runRuleReplay } from '#shared/domain/workflows/replays';
 import { logger, metricsFor } from '#functions/observability';
 import { kindHandlers, receiveCountOf } from './queue-worker';
 
@@ -47,6 +54,22 @@ export function workflowHandlers(deps: WorkflowRunDeps) {
         });
         report(event, firing);
       }
+    },
+    [EVENT_KINDS.workflowRuleReplayRequested]: async (event) => {
+      const replay = await runRuleReplay(deps, event);
+      if (replay)
+        logger.info('workflow rule replayed', {
+          event: LOG_EVENTS.workflowRuleReplayed,
+          tenant_id: event.tenant_id,
+          rule_id: replay.rule_id,
+          replay_id: replay.id,
+          replayed: replay.replayed,
+          skipped: replay.skipped,
+        });
+    },
+    [EVENT_KINDS.workflowRunResumed]: async (event, record) => {
+      const resumed = await resumeRun(deps, event, receiveCountOf(record));
+      if (resumed) report(event, resumed);
     },
     [EVENT_KINDS.workflowActionRetryRequested]: async (event, record) => {
       const retried = await retryAction(deps, event, receiveCountOf(record));

@@ -16,6 +16,7 @@ export type EventDataSchema =
   | 'TaskRead'
   | 'AccountingExportRead'
   | 'IntegrationIssueData'
+  | 'WorkflowRunRead'
   | 'WebhookTestData';
 
 export interface EventTypeRow {
@@ -50,6 +51,10 @@ export const SUBSCRIBABLE_EVENTS = {
     description: "A connection's diagnostics opened an integration issue.",
     data: 'IntegrationIssueData',
   },
+  'workflow_run.failed': {
+    description: "A workflow rule's run ended failed (an action failed, or the loop guard stopped it).",
+    data: 'WorkflowRunRead',
+  },
   'webhook.test': {
     description: 'A test message, sent only by POST .../webhook-endpoints/{id}/test.',
     data: 'WebhookTestData',
@@ -61,6 +66,14 @@ export type SubscribableEventType = keyof typeof SUBSCRIBABLE_EVENTS;
 export type RecordedEventType = Exclude<SubscribableEventType, 'webhook.test'>;
 
 export const EVENT_TYPE_NAMES = Object.keys(SUBSCRIBABLE_EVENTS) as SubscribableEventType[];
+
+/**
+ * The types a workflow rule may be triggered by: every recorded change, derived from the table
+ * above so a new type is a trigger without a second list to keep.
+ */
+export const RECORDED_EVENT_TYPES = EVENT_TYPE_NAMES.filter(
+  (type): type is RecordedEventType => type !== 'webhook.test',
+) as [RecordedEventType, ...RecordedEventType[]];
 
 export const isSubscribableEventType = (type: string): type is SubscribableEventType =>
   Object.hasOwn(SUBSCRIBABLE_EVENTS, type);

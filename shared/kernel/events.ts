@@ -37,6 +37,8 @@ export const EVENT_KINDS = {
   notificationDeliveryRequested: 'notification.delivery.requested',
   workflowEventRecorded: 'workflow.event_recorded',
   workflowActionRetryRequested: 'workflow.action_retry_requested',
+  workflowRunResumed: 'workflow.run_resumed',
+  workflowRuleReplayRequested: 'workflow.rule_replay_requested',
   integrationDiagnosticsRequested: 'integration.diagnostics_requested',
   reconciliationRunRequested: 'reconciliation.run_requested',
   accountingExportRequested: 'accounting.export_requested',
@@ -56,6 +58,16 @@ export const EVENTS = {
   workflowEventRecorded: {
     queue: 'internal',
     payload: { event_type: 'string', entity_id: 'string', entity_json: 'string' },
+  },
+  /** A workflow run whose delay ended (its `rule_delay` timer fired), or that is replayed: its remaining actions run. */
+  workflowRunResumed: {
+    queue: 'internal',
+    payload: { run_id: 'string' },
+  },
+  /** A replay of a rule's failed runs over a period: the worker replays each (docs/api.md, "Replay"). */
+  workflowRuleReplayRequested: {
+    queue: 'internal',
+    payload: { replay_id: 'string' },
   },
   /** A review decision to run a failed workflow rule action once more. */
   workflowActionRetryRequested: {

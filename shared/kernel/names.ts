@@ -76,10 +76,15 @@ export const METRICS = {
   accountingExportFailed: 'AccountingExportFailed',
   /** Timers the timer sweeper claimed (each one firing). */
   timerFired: 'TimerFired',
-  /** From a timer's due time to the worker acting on its firing. */
+  /**
+   * From a timer's due time to the worker acting on its firing; the sweeper also writes it for a
+   * due timer of a kind this build cannot fire (left armed), so the timer-late alarm goes off.
+   */
   timerLag: 'TimerLagMs',
   /** A token endpoint refused the service's own app (invalid_client): one count per refused call. */
   oauthAppCredentialsInvalid: 'OAuthAppCredentialsInvalid',
+  /** Due timers the sweeper left armed because this build knows no firing for their kind. */
+  timerUnknownKind: 'TimerUnknownKind',
 } as const;
 
 /**
@@ -127,6 +132,8 @@ export const LOG_EVENTS = {
   reconciliationFailed: 'reconciliation_run.failed',
   accountingExportRun: 'accounting_export.run',
   timersSwept: 'timer.swept',
+  timerUnknownKind: 'timer.unknown_kind',
+  workflowRuleReplayed: 'workflow_rule.replayed',
   timerFired: 'timer.fired',
   timersRezoned: 'timer.rezoned',
   oauthAppCredentialsInvalid: 'oauth.app_credentials_invalid',

@@ -38,6 +38,8 @@ import * as tenant from './entities/tenant';
 import * as timer from './entities/timer';
 import * as user from './entities/user';
 import * as workflowRule from './entities/workflow-rule';
+import * as workflowRun from './entities/workflow-run';
+import * as workflowReplay from './entities/workflow-replay';
 import { type IndexName, keyAttributes } from './table';
 
 /**
@@ -87,6 +89,8 @@ export const DOCUMENTED: readonly AccessDoc[] = [
   documentNumber,
   task,
   workflowRule,
+  workflowRun,
+  workflowReplay,
   accountingExport,
   exportBatch,
   exportBooking,

@@ -5,6 +5,10 @@ import type { Db } from '#functions/adapters/dynamo';
 import { pendingOlderThan } from '#functions/adapters/outbox';
 import type { createStores } from '#functions/adapters/stores';
 import { timerWait } from '#functions/adapters/timer';
+import { armTimer, timerDelete } from '#functions/adapters/timer-arm';
+import { transact } from '#functions/adapters/dynamo';
+import type { Timer } from '#shared/domain/timers/ports';
+import { timerFired, UnfireableTimerError } from '#shared/domain/timers/use-cases';
 import { timerStore } from '#functions/adapters/timer-store';
 import { createTimerSweep, createTimerSweeper, SWEEP_SPACING_MS } from '#functions/timer-sweeper/sweeper';
 import { timerFireDeps, timerHandlers } from '#functions/workers/timers';
@@ -172,5 +176,43 @@ describe("the internal worker's timer kind", () => {
       { ...line, lag_ms: 2500, outcome: 'written' },
       { ...line, lag_ms: 4000, outcome: 'duplicate' },
     ]);
+  });
+});
+
+describe('a due timer of a kind this build cannot fire', () => {
+  it('stays armed through the sweep (its firing is not lost) and raises the timer-late metric and an error line', async () => {
+    const unknown: Timer = {
+      id: 'retired_kind:s1',
+      tenant_id: T,
+      kind: 'retired_kind' as Timer['kind'],
+      subject_type: 'task',
+      subject_id: 's1',
+      due_at: DUE,
+    };
+    await armTimer(db, unknown);
+    const seen = observe();
+    lagMs = 300_000;
+    await createTimerSweep({ timers: timerStore(db), clock })();
+    const left = await timerStore(db).list(T, { kind: 'retired_kind' }, { limit: 10 });
+    expect(left.items.map((t) => t.id)).toEqual([unknown.id]);
+    expect(seen.metrics()).toEqual([
+      [METRICS.timerLag, 300_000],
+      [METRICS.timerUnknownKind, 1],
+    ]);
+    expect(seen.groups()).toEqual(new Set([metricsFor('timer-sweeper')]));
+    expect(seen.lines).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        event: LOG_EVENTS.timerUnknownKind,
+        count: 1,
+        timers: [{ tenant_id: T, id: unknown.id, kind: 'retired_kind' }],
+      }),
+    ]);
+    // A firing of that kind that reached the worker anyway is refused, so the queue keeps it.
+    const firing = timerFired(clock, unknown);
+    await expect(
+      timerHandlers(timerFireDeps(db, clock), db)[EVENT_KINDS.timerFired]!(firing, record),
+    ).rejects.toThrow(UnfireableTimerError);
+    await transact(db, [timerDelete(T, unknown.id)]);
   });
 });

@@ -184,6 +184,7 @@ describe('a recorded change fires the matching rules', () => {
       event_id: event.event_id,
       event_type: 'exception.created',
       entity_id: 'exc-1',
+      run_id: derivedId(event.occurred_at, fires.id, event.event_id, 'run'),
       actions: [
         { index: 0, type: 'create_task', result: 'created', id: ids[0] },
         { index: 1, type: 'notify', result: 'created', id: ids[1] },
@@ -194,9 +195,10 @@ describe('a recorded change fires the matching rules', () => {
       'workflow_rule.created',
     ]);
 
-    // The same message again (SQS delivers at least once): found, not created again.
+    // The same message again (SQS delivers at least once): its run ended succeeded, so nothing
+    // runs again and nothing is created again.
     const again = await observed(() => handlers[EVENT_KINDS.workflowEventRecorded]!(event, sqsRecord(2)));
-    expect(again.lines[0]).toMatchObject({ actions: ['duplicate', 'duplicate', 'duplicate'] });
+    expect(again.lines[0]).toMatchObject({ actions: [] });
     expect(
       await drain((cursor) =>
         stores.tasks.list(T, { subject_type: 'exception', subject_id: 'exc-1' }, { limit: 50, cursor }),
@@ -362,10 +364,10 @@ describe('an action that cannot run opens a review item for an operator', () => 
     );
 
     // A redelivery: the blocked draft is found and refused again under its first reasons; each
-    // review item stays the one already opened.
+    // review item stays the one already opened. The action its run shows done is not run again.
     const again = await observed(() => handle(event, sqsRecord(2)));
     expect(again.lines.find((l) => l.event === LOG_EVENTS.workflowRuleFired)).toMatchObject({
-      actions: ['failed', 'failed', 'failed', 'failed', 'duplicate'],
+      actions: ['failed', 'failed', 'failed', 'failed'],
     });
     expect(again.lines.find((l) => l.action_index === 2)).toMatchObject({ reason: 'policy_rejected' });
     expect(await reviewItemsOf(T)).toHaveLength(4);

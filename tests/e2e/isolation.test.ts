@@ -113,6 +113,37 @@ const RECORDS: Record<string, (s: Seeded) => Promise<Record<string, string>>> = 
     });
     return { rule_id: must(r, 201, 'rule').id };
   },
+  // A run of the sample rule: its exception is critical, so the worker fires it.
+  workflow_run_id: async (s) => {
+    const rule_id = ids.rule_id ?? (await RECORDS.rule_id!(s)).rule_id!;
+    must(
+      await s.api.call('POST', `/tenants/${s.tenantId}/exceptions`, {
+        token: s.adminToken,
+        body: { ...(SAMPLE_BODIES['exceptions.create'] as object), severity: 'critical' },
+      }),
+      201,
+      'exception for a run',
+    );
+    const id = await until(
+      async () => {
+        const r = await s.api.call('GET', `/tenants/${s.tenantId}/workflow-runs?rule_id=${rule_id}`, {
+          token: s.adminToken,
+        });
+        return (r.body?.items?.[0]?.id as string | undefined) ?? undefined;
+      },
+      'a workflow run',
+      20_000,
+    );
+    return { rule_id, workflow_run_id: id };
+  },
+  replay_id: async (s) => {
+    const rule_id = ids.rule_id ?? (await RECORDS.rule_id!(s)).rule_id!;
+    const r = await s.api.call('POST', `/tenants/${s.tenantId}/workflow-rules/${rule_id}/replay`, {
+      token: s.adminToken,
+      body: SAMPLE_BODIES['workflowRules.replay'],
+    });
+    return { rule_id, replay_id: must(r, 202, 'rule replay').id };
+  },
   policy_id: async (s) => {
     const r = await s.api.call('POST', `/tenants/${s.tenantId}/escalation-policies`, {
       token: s.adminToken,

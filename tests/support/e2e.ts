@@ -114,6 +114,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   },
   'webhookEndpoints.update': { description: 'Orders system' },
   'webhookEndpoints.recover': { since: new Date(Date.now() - 3600_000).toISOString() },
+  'workflowRules.replay': { since: new Date(Date.now() - 3600_000).toISOString(), status: 'failed' },
   'workflowRules.test': { event: { event_type: 'exception.created', entity: { severity: 'critical' } } },
   'auth.login': { email: 'x@example.test', password: 'x' },
   'integrationConnections.create': {

@@ -5,6 +5,7 @@ import type { ClaimResult, Timer, TimerStore } from '#shared/domain/timers/ports
 import {
   type FireDeps,
   fireTimer,
+  UnfireableTimerError,
   NotYetDueError,
   SWEEP_PAGE,
   sweepTimers,
@@ -64,7 +65,7 @@ describe('a sweep', () => {
     const future = timerOf(999, { due_at: '2031-03-03T10:00:06.000Z' });
     const { store, reads } = fakeTimers([...due, future]);
     const out = await sweepTimers({ timers: store, clock });
-    expect(out).toEqual({ fired: due, gone: 0 });
+    expect(out).toEqual({ fired: due, gone: 0, unknown: [] });
     // A short page means nothing more is due: no fourth read.
     expect(reads).toEqual([SWEEP_PAGE, SWEEP_PAGE, 50]);
   });
@@ -75,13 +76,14 @@ describe('a sweep', () => {
     expect(await sweepTimers({ timers: store, clock })).toEqual({
       fired: [due[0], due[2], due[4]],
       gone: 2,
+      unknown: [],
     });
   });
 
   it('stops after a full page of which it claimed none, rather than reading the same page forever', async () => {
     const due = Array.from({ length: SWEEP_PAGE }, (_, i) => timerOf(i));
     const { store, reads } = fakeTimers([...due], new Set(due.map((t) => t.id)), true);
-    expect(await sweepTimers({ timers: store, clock })).toEqual({ fired: [], gone: SWEEP_PAGE });
+    expect(await sweepTimers({ timers: store, clock })).toEqual({ fired: [], gone: SWEEP_PAGE, unknown: [] });
     expect(reads).toEqual([SWEEP_PAGE]);
   });
 });
@@ -193,10 +195,15 @@ describe('a firing of a kind whose dependencies the process lacks', () => {
     'no_such_kind',
   ] as const;
 
-  it.each(kinds)('%s is an unknown kind, not a crash', async (kind) => {
-    const { deps } = taskDeps(task());
-    expect(await fireTimer(deps, firing(timerOf(1, { kind: kind as Timer['kind'] })))).toBe('unknown_kind');
-  });
+  it.each(kinds)(
+    '%s is refused with an error (the queue keeps the firing), never answered as done',
+    async (kind) => {
+      const { deps } = taskDeps(task());
+      await expect(fireTimer(deps, firing(timerOf(1, { kind: kind as Timer['kind'] })))).rejects.toThrow(
+        UnfireableTimerError,
+      );
+    },
+  );
 
   it('goes to the kind it names, not to another kind whose dependencies are present', async () => {
     // Escalation and held-notification dependencies that fail when touched: a firing of another
@@ -221,10 +228,12 @@ describe('a firing of a kind whose dependencies the process lacks', () => {
     const exp = timerOf(3, { kind: 'export_window', id: 'export_window:c1' });
     expect(await fireTimer(deps, firing(oauth))).toBe('written');
     expect(await fireTimer(deps, firing(exp))).toBe('duplicate');
-    expect(await fireTimer(deps, firing(timerOf(4, { kind: 'hub_schedule' })))).toBe('unknown_kind');
-    expect(await fireTimer(deps, firing(timerOf(5, { kind: 'no_such_kind' as Timer['kind'] })))).toBe(
-      'unknown_kind',
+    await expect(fireTimer(deps, firing(timerOf(4, { kind: 'hub_schedule' })))).rejects.toThrow(
+      UnfireableTimerError,
     );
+    await expect(
+      fireTimer(deps, firing(timerOf(5, { kind: 'no_such_kind' as Timer['kind'] }))),
+    ).rejects.toThrow(UnfireableTimerError);
     expect(seen).toEqual(['oauth oauth_refresh:c1', 'export export_window:c1']);
   });
 });

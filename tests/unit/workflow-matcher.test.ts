@@ -306,3 +306,32 @@ describe('planned actions', () => {
     expect(info).toMatchObject({ matched: false, event_type_matched: true, actions: [] });
   });
 });
+
+describe('the test route shows delays and status changes', () => {
+  it('plans a delay with when it would end and a status change with the subject it would move', () => {
+    const at = new Date('2031-01-01T10:00:00.000Z');
+    const rule = {
+      trigger: { event_type: 'exception.created' },
+      conditions: [],
+      actions: [
+        { type: 'delay' as const, minutes: 90 },
+        { type: 'set_status' as const, status: 'acknowledged' as const },
+      ],
+    };
+    const tried = tryRule(
+      rule,
+      { event_type: 'exception.created', entity: { id: 'exc-9', status: 'open' } },
+      at,
+    );
+    expect(tried.actions).toEqual([
+      { type: 'delay', minutes: 90, until: '2031-01-01T11:30:00.000Z' },
+      {
+        type: 'set_status',
+        status: 'acknowledged',
+        subject_type: 'exception',
+        subject_id: 'exc-9',
+        from: 'open',
+      },
+    ]);
+  });
+});

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '#shared/api/issues';
-import { WorkflowRuleCreate, WorkflowRuleTest, WorkflowRuleUpdate } from '#shared/api/schemas/workflows';
+import {
+  WORKFLOW_EVENT_TYPES,
+  WorkflowRuleCreate,
+  WorkflowRuleTest,
+  WorkflowRuleUpdate,
+  WorkflowRunListQuery,
+} from '#shared/api/schemas/workflows';
+import { SUBSCRIBABLE_EVENTS } from '#shared/kernel/event-types';
 import { ValidationError } from '#shared/kernel/errors';
 
 const valid = {
@@ -149,5 +156,28 @@ describe('WorkflowRuleTest', () => {
     expect(errorsOf(WorkflowRuleTest, { event: { event_type: 'nope', entity: {} } })).toEqual([
       'event.event_type invalid_value',
     ]);
+  });
+});
+
+describe('the trigger event types', () => {
+  it('are every recorded change of the event-type declaration, and nothing else', () => {
+    expect(new Set(WORKFLOW_EVENT_TYPES)).toEqual(
+      new Set(Object.keys(SUBSCRIBABLE_EVENTS).filter((t) => t !== 'webhook.test')),
+    );
+    const parsed = WorkflowRuleCreate.safeParse({ ...valid, trigger: { event_type: 'webhook.test' } });
+    expect(parsed.success).toBe(false);
+  });
+});
+
+describe('the runs list query', () => {
+  it('takes the subject whole: subject_type without subject_id (or the reverse) is 422 on subject_id', () => {
+    expect(WorkflowRunListQuery.safeParse({ subject_type: 'task', subject_id: 'T-1' }).success).toBe(true);
+    for (const half of [{ subject_type: 'task' }, { subject_id: 'T-1' }]) {
+      const parsed = WorkflowRunListQuery.safeParse(half);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['subject_id']);
+    }
+    expect(WorkflowRunListQuery.safeParse({ status: 'stuck' }).success).toBe(false);
+    expect(WorkflowRunListQuery.safeParse({ since: 'yesterday' }).success).toBe(false);
   });
 });

@@ -241,7 +241,7 @@ class Client(Transport):
         Raises ApiError on 400, 401, 403, 404, 422, 429, 500, 503."""
         return cast("AuditEventList", self._request("GET", "/tenants/{tenant_id}/audit-events", path_params={"tenant_id": tenant_id}, query={"entity_type": entity_type, "entity_id": entity_id, "limit": limit, "cursor": cursor}, authenticated=True))
 
-    def timers_list(self, tenant_id: str, *, kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window", "notification_release", "notification_digest", "webhook_retry"] | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> TimerList:
+    def timers_list(self, tenant_id: str, *, kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window", "notification_release", "notification_digest", "webhook_retry", "rule_delay"] | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> TimerList:
         """List the tenant's pending timers, soonest first
 
         `GET /tenants/{tenant_id}/timers` (bearer token); answers 200.
@@ -440,6 +440,41 @@ class Client(Transport):
         `POST /tenants/{tenant_id}/workflow-rules/{rule_id}/test` (bearer token); answers 200.
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("WorkflowRuleTestRead", self._request("POST", "/tenants/{tenant_id}/workflow-rules/{rule_id}/test", path_params={"tenant_id": tenant_id, "rule_id": rule_id}, body=body, authenticated=True))
+
+    def workflow_runs_list(self, tenant_id: str, *, rule_id: str | None = None, status: Literal["running", "waiting", "succeeded", "failed"] | None = None, subject_type: str | None = None, subject_id: str | None = None, since: str | None = None, limit: int | None = None, cursor: str | None = None) -> WorkflowRunList:
+        """List the rules' runs, newest first (by rule, status, subject, since)
+
+        `GET /tenants/{tenant_id}/workflow-runs` (bearer token); answers 200.
+        Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
+        return cast("WorkflowRunList", self._request("GET", "/tenants/{tenant_id}/workflow-runs", path_params={"tenant_id": tenant_id}, query={"rule_id": rule_id, "status": status, "subject_type": subject_type, "subject_id": subject_id, "since": since, "limit": limit, "cursor": cursor}, authenticated=True))
+
+    def workflow_runs_replay(self, tenant_id: str, workflow_run_id: str) -> WorkflowRunRead:
+        """Replay an ended run: its actions not done run again with the rule as it is now
+
+        `POST /tenants/{tenant_id}/workflow-runs/{workflow_run_id}/replay` (bearer token); answers 202.
+        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        return cast("WorkflowRunRead", self._request("POST", "/tenants/{tenant_id}/workflow-runs/{workflow_run_id}/replay", path_params={"tenant_id": tenant_id, "workflow_run_id": workflow_run_id}, authenticated=True))
+
+    def workflow_rules_replay(self, tenant_id: str, rule_id: str, body: WorkflowRuleReplay) -> WorkflowReplayRead:
+        """Replay a rule's failed runs of a period (at most 1,000), asynchronously
+
+        `POST /tenants/{tenant_id}/workflow-rules/{rule_id}/replay` (bearer token); answers 202.
+        Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
+        return cast("WorkflowReplayRead", self._request("POST", "/tenants/{tenant_id}/workflow-rules/{rule_id}/replay", path_params={"tenant_id": tenant_id, "rule_id": rule_id}, body=body, authenticated=True))
+
+    def workflow_replays_get(self, tenant_id: str, replay_id: str) -> WorkflowReplayRead:
+        """A rule replay's progress: queued, replayed, skipped
+
+        `GET /tenants/{tenant_id}/workflow-replays/{replay_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 404, 429, 500, 503."""
+        return cast("WorkflowReplayRead", self._request("GET", "/tenants/{tenant_id}/workflow-replays/{replay_id}", path_params={"tenant_id": tenant_id, "replay_id": replay_id}, authenticated=True))
+
+    def workflow_runs_get(self, tenant_id: str, workflow_run_id: str) -> WorkflowRunRead:
+        """Get a workflow run: its trigger, subject and each action's outcome
+
+        `GET /tenants/{tenant_id}/workflow-runs/{workflow_run_id}` (bearer token); answers 200.
+        Raises ApiError on 401, 404, 429, 500, 503."""
+        return cast("WorkflowRunRead", self._request("GET", "/tenants/{tenant_id}/workflow-runs/{workflow_run_id}", path_params={"tenant_id": tenant_id, "workflow_run_id": workflow_run_id}, authenticated=True))
 
     def adapters_list(self, *, category: Literal["notification", "accounting", "bank_feed", "crm"] | None = None) -> AdapterList:
         """The adapter catalog: every adapter a tenant can connect, with its contract

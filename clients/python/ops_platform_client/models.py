@@ -239,24 +239,37 @@ __all__ = [
     "WorkflowConditionInput5",
     "WorkflowConditionInput",
     "WorkflowCreateTaskAction",
+    "WorkflowDelayAction",
     "WorkflowEventTrigger",
     "WorkflowNotifyAction",
     "WorkflowNotifyActionInput",
+    "WorkflowPlannedDelay",
     "WorkflowPlannedNotification",
+    "WorkflowPlannedStatus",
     "WorkflowPlannedTask",
+    "WorkflowReplayRead",
     "WorkflowRuleCreate",
     "WorkflowRuleList",
     "WorkflowRuleReadTrigger",
     "WorkflowRuleReadTrigger2Schedule",
     "WorkflowRuleReadTrigger2",
     "WorkflowRuleRead",
+    "WorkflowRuleReplay",
     "WorkflowRuleTestEvent",
     "WorkflowRuleTest",
     "WorkflowRuleTestReadConditionsItem",
     "WorkflowRuleTestRead",
     "WorkflowRuleUpdate",
+    "WorkflowRunActionResult",
+    "WorkflowRunActionError",
+    "WorkflowRunAction",
+    "WorkflowRunList",
+    "WorkflowRunReadTrigger",
+    "WorkflowRunReadReplaysItem",
+    "WorkflowRunRead",
     "WorkflowScheduleTriggerSchedule",
     "WorkflowScheduleTrigger",
+    "WorkflowSetStatusAction",
     "PublicHealthResponse",
 ]
 
@@ -2118,7 +2131,7 @@ class ReviewItemRead(TypedDict):
     tenant_id: str
     notification_id: str | None
     channel: NotificationChannel | None
-    reason: Literal["gated", "permanent_failure", "dead_lettered", "policy_rejected", "invalid_action", "action_failed", "check_failed", "endpoint_disabled"]
+    reason: Literal["gated", "permanent_failure", "dead_lettered", "policy_rejected", "invalid_action", "action_failed", "check_failed", "endpoint_disabled", "invalid_transition", "loop_limit"]
     detail: str
     status: Literal["open", "retried", "discarded", "resolved"]
     decision: Literal["retry", "discard"] | None
@@ -2229,7 +2242,7 @@ class TimerList(TypedDict):
 class TimerRead(TypedDict):
     """The `TimerRead` record."""
     id: str
-    kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window", "notification_release", "notification_digest", "webhook_retry"]
+    kind: Literal["rule_schedule", "escalation", "ack_timeout", "task_due", "document_due", "hub_schedule", "oauth_refresh", "export_window", "notification_release", "notification_digest", "webhook_retry", "rule_delay"]
     subject_type: str
     subject_id: str
     due_at: str
@@ -2299,7 +2312,7 @@ class WebhookEndpointUpdate(TypedDict):
     enabled: NotRequired[bool]
 
 
-WebhookEventType: TypeAlias = Literal["*", "exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "webhook.test"]
+WebhookEventType: TypeAlias = Literal["*", "exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "workflow_run.failed", "webhook.test"]
 
 
 class WebhookMessageList(TypedDict):
@@ -2431,9 +2444,15 @@ class WorkflowCreateTaskAction(TypedDict):
     due_in_hours: NotRequired[int | None]
 
 
+class WorkflowDelayAction(TypedDict):
+    """The `WorkflowDelayAction` record."""
+    type: Literal["delay"]
+    minutes: int
+
+
 class WorkflowEventTrigger(TypedDict):
     """The `WorkflowEventTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened", "exception.escalated", "exception.ack_timed_out"]
+    event_type: Literal["exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "workflow_run.failed"]
 
 
 class WorkflowNotifyAction(TypedDict):
@@ -2460,6 +2479,13 @@ class WorkflowNotifyActionInput(TypedDict):
     body: str
 
 
+class WorkflowPlannedDelay(TypedDict):
+    """The `WorkflowPlannedDelay` record."""
+    type: Literal["delay"]
+    minutes: int
+    until: str
+
+
 class WorkflowPlannedNotification(TypedDict):
     """The `WorkflowPlannedNotification` record."""
     type: Literal["notify"]
@@ -2473,6 +2499,19 @@ class WorkflowPlannedNotification(TypedDict):
     missing_fields: list[str]
 
 
+WorkflowPlannedStatus = TypedDict(
+    "WorkflowPlannedStatus",
+    {
+        "type": "Literal[\"set_status\"]",
+        "status": "str",
+        "subject_type": "str | None",
+        "subject_id": "str | None",
+        "from": "str | None",
+    },
+)
+WorkflowPlannedStatus.__doc__ = "The `WorkflowPlannedStatus` record."
+
+
 class WorkflowPlannedTask(TypedDict):
     """The `WorkflowPlannedTask` record."""
     type: Literal["create_task"]
@@ -2484,12 +2523,28 @@ class WorkflowPlannedTask(TypedDict):
     missing_fields: list[str]
 
 
+class WorkflowReplayRead(TypedDict):
+    """The `WorkflowReplayRead` record."""
+    id: str
+    tenant_id: str
+    rule_id: str
+    since: str
+    until: str | None
+    status: Literal["queued", "running", "done"]
+    queued: int
+    replayed: int
+    skipped: int
+    actor_id: str
+    created_at: str
+    updated_at: str
+
+
 class WorkflowRuleCreate(TypedDict):
     """The `WorkflowRuleCreate` record."""
     name: str
     trigger: WorkflowEventTrigger | WorkflowScheduleTrigger
     conditions: NotRequired[list[WorkflowConditionInput]]
-    actions: list[WorkflowCreateTaskAction | WorkflowNotifyActionInput]
+    actions: list[WorkflowCreateTaskAction | WorkflowNotifyActionInput | WorkflowDelayAction | WorkflowSetStatusAction]
     enabled: NotRequired[bool]
 
 
@@ -2501,7 +2556,7 @@ class WorkflowRuleList(TypedDict):
 
 class WorkflowRuleReadTrigger(TypedDict):
     """The `WorkflowRuleReadTrigger` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened", "exception.escalated", "exception.ack_timed_out"]
+    event_type: Literal["exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "workflow_run.failed"]
 
 
 class WorkflowRuleReadTrigger2Schedule(TypedDict):
@@ -2522,7 +2577,7 @@ class WorkflowRuleRead(TypedDict):
     name: str
     trigger: WorkflowRuleReadTrigger | WorkflowRuleReadTrigger2
     conditions: list[WorkflowCondition]
-    actions: list[WorkflowCreateTaskAction | WorkflowNotifyAction]
+    actions: list[WorkflowCreateTaskAction | WorkflowNotifyAction | WorkflowDelayAction | WorkflowSetStatusAction]
     enabled: bool
     next_run_at: str | None
     version: int
@@ -2530,9 +2585,16 @@ class WorkflowRuleRead(TypedDict):
     updated_at: str
 
 
+class WorkflowRuleReplay(TypedDict):
+    """The `WorkflowRuleReplay` record."""
+    since: str
+    until: NotRequired[str]
+    status: Literal["failed"]
+
+
 class WorkflowRuleTestEvent(TypedDict):
     """The `WorkflowRuleTestEvent` record."""
-    event_type: Literal["exception.created", "exception.status_changed", "document.created", "document.status_changed", "task.status_changed", "task.overdue", "document.overdue", "accounting_export.failed", "integration.issue_opened", "exception.escalated", "exception.ack_timed_out"]
+    event_type: Literal["exception.created", "exception.status_changed", "exception.escalated", "exception.ack_timed_out", "document.created", "document.status_changed", "document.overdue", "task.status_changed", "task.overdue", "accounting_export.failed", "integration.issue_opened", "workflow_run.failed"]
     entity: dict[str, Any]
 
 
@@ -2555,7 +2617,7 @@ class WorkflowRuleTestRead(TypedDict):
     matched: bool
     event_type_matched: bool
     conditions: list[WorkflowRuleTestReadConditionsItem]
-    actions: list[WorkflowPlannedTask | WorkflowPlannedNotification]
+    actions: list[WorkflowPlannedTask | WorkflowPlannedNotification | WorkflowPlannedDelay | WorkflowPlannedStatus]
     side_effects: Literal["none"]
 
 
@@ -2565,8 +2627,67 @@ class WorkflowRuleUpdate(TypedDict):
     name: NotRequired[str]
     trigger: NotRequired[WorkflowEventTrigger | WorkflowScheduleTrigger]
     conditions: NotRequired[list[WorkflowConditionInput]]
-    actions: NotRequired[list[WorkflowCreateTaskAction | WorkflowNotifyActionInput]]
+    actions: NotRequired[list[WorkflowCreateTaskAction | WorkflowNotifyActionInput | WorkflowDelayAction | WorkflowSetStatusAction]]
     enabled: NotRequired[bool]
+
+
+class WorkflowRunActionResult(TypedDict):
+    """The `WorkflowRunActionResult` record."""
+    task_id: NotRequired[str]
+    notification_id: NotRequired[str]
+    status: NotRequired[str]
+
+
+class WorkflowRunActionError(TypedDict):
+    """The `WorkflowRunActionError` record."""
+    code: str
+    message: str
+
+
+class WorkflowRunAction(TypedDict):
+    """The `WorkflowRunAction` record."""
+    index: int
+    type: str
+    status: Literal["pending", "waiting", "done", "failed", "skipped"]
+    result: NotRequired[WorkflowRunActionResult]
+    error: NotRequired[WorkflowRunActionError]
+    at: NotRequired[str]
+
+
+class WorkflowRunList(TypedDict):
+    """The `WorkflowRunList` record."""
+    items: list[WorkflowRunRead]
+    next_cursor: str | None
+
+
+class WorkflowRunReadTrigger(TypedDict):
+    """The `WorkflowRunReadTrigger` record."""
+    event_id: str
+    event_type: NotRequired[str]
+    scheduled_for: NotRequired[str]
+
+
+class WorkflowRunReadReplaysItem(TypedDict):
+    """The `WorkflowRunReadReplaysItem` record."""
+    at: str
+    actor_id: str
+    rule_version: int
+
+
+class WorkflowRunRead(TypedDict):
+    """The `WorkflowRunRead` record."""
+    id: str
+    tenant_id: str
+    rule_id: str
+    rule_version: int
+    trigger: WorkflowRunReadTrigger
+    subject_type: str | None
+    subject_id: str | None
+    status: Literal["running", "waiting", "succeeded", "failed"]
+    actions: list[WorkflowRunAction]
+    replays: list[WorkflowRunReadReplaysItem]
+    created_at: str
+    finished_at: str | None
 
 
 class WorkflowScheduleTriggerSchedule(TypedDict):
@@ -2578,6 +2699,12 @@ class WorkflowScheduleTriggerSchedule(TypedDict):
 class WorkflowScheduleTrigger(TypedDict):
     """The `WorkflowScheduleTrigger` record."""
     schedule: WorkflowScheduleTriggerSchedule
+
+
+class WorkflowSetStatusAction(TypedDict):
+    """The `WorkflowSetStatusAction` record."""
+    type: Literal["set_status"]
+    status: Literal["open", "acknowledged", "resolved", "in_progress", "done", "cancelled", "draft", "paid", "void"]
 
 
 class PublicHealthResponse(TypedDict):

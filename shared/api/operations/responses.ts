@@ -62,6 +62,9 @@ import {
   WorkflowRuleList,
   WorkflowRuleRead,
   WorkflowRuleTestRead,
+  WorkflowRunList,
+  WorkflowRunRead,
+  WorkflowReplayRead,
 } from '#shared/api/schemas/responses';
 
 /**
@@ -107,6 +110,11 @@ export const RESPONSES = {
   'workflowRules.get': WorkflowRuleRead,
   'workflowRules.update': WorkflowRuleRead,
   'workflowRules.test': WorkflowRuleTestRead,
+  'workflowRuns.list': WorkflowRunList,
+  'workflowRuns.get': WorkflowRunRead,
+  'workflowRuns.replay': WorkflowRunRead,
+  'workflowRules.replay': WorkflowReplayRead,
+  'workflowReplays.get': WorkflowReplayRead,
   'adapters.list': AdapterList,
   'adapters.get': AdapterContractRead,
   'integrationConnections.create': IntegrationConnectionRead,

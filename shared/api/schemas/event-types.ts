@@ -5,7 +5,7 @@ import { AccountingExportRead } from './accounting-responses';
 import { named } from './common';
 import { DateTime } from './datetime';
 import { IssueCode } from './integrations';
-import { DocumentRead, TaskRead } from './record-responses';
+import { DocumentRead, TaskRead, WorkflowRunRead } from './record-responses';
 import { readSchema } from './records';
 import { BusinessExceptionRead } from './responses';
 
@@ -38,6 +38,7 @@ export const EVENT_DATA_SCHEMAS: Record<EventDataSchema, z.ZodMiniType> = {
   DocumentRead,
   TaskRead,
   AccountingExportRead,
+  WorkflowRunRead,
   IntegrationIssueData,
   WebhookTestData,
 };

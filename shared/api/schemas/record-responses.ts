@@ -5,7 +5,9 @@ import { DateTime } from './datetime';
 import { DocumentStatus, DocumentType, Money } from './documents';
 import { NotificationCategory, NotificationChannel, NotificationPriority } from './notifications';
 import { TaskStatus } from './tasks';
-import { Condition, CONDITION_OPS, WorkflowAction, WorkflowEventType } from './workflows';
+import { Condition, CONDITION_OPS, WorkflowAction, WorkflowEventType, WorkflowRunStatus } from './workflows';
+import { workflowRunRecord } from '#shared/table/entities/workflow-run';
+import { workflowReplayRecord } from '#shared/table/entities/workflow-replay';
 import { documentRecord } from '#shared/table/entities/document';
 import { taskRecord } from '#shared/table/entities/task';
 import { workflowRuleRecord } from '#shared/table/entities/workflow-rule';
@@ -93,6 +95,29 @@ export const WorkflowPlannedNotification = named(
   'WorkflowPlannedNotification',
 );
 
+export const WorkflowPlannedDelay = named(
+  z.object({
+    type: z.literal('delay'),
+    minutes: z.int(),
+    /** When the actions after it would run, counted from now. */
+    until: DateTime,
+  }),
+  'WorkflowPlannedDelay',
+);
+
+export const WorkflowPlannedStatus = named(
+  z.object({
+    type: z.literal('set_status'),
+    status: z.string(),
+    /** The subject it would move; null when the event has none (the action would fail). */
+    subject_type: z.nullable(z.string()),
+    subject_id: z.nullable(z.string()),
+    /** Its status in the event; null when the event has none. */
+    from: z.nullable(z.string()),
+  }),
+  'WorkflowPlannedStatus',
+);
+
 export const WorkflowRuleTestRead = named(
   z.object({
     matched: z.boolean(),
@@ -108,8 +133,54 @@ export const WorkflowRuleTestRead = named(
       }),
     ),
     /** What the rule would do, placeholders filled; empty when it did not match. */
-    actions: z.array(z.discriminatedUnion('type', [WorkflowPlannedTask, WorkflowPlannedNotification])),
+    actions: z.array(
+      z.discriminatedUnion('type', [
+        WorkflowPlannedTask,
+        WorkflowPlannedNotification,
+        WorkflowPlannedDelay,
+        WorkflowPlannedStatus,
+      ]),
+    ),
     side_effects: z.literal('none'),
   }),
   'WorkflowRuleTestRead',
+);
+
+export const WorkflowRunAction = named(
+  z.object({
+    index: z.int(),
+    type: z.string(),
+    status: z.enum(['pending', 'waiting', 'done', 'failed', 'skipped']),
+    result: z.optional(
+      z.object({
+        task_id: z.optional(z.string()),
+        notification_id: z.optional(z.string()),
+        status: z.optional(z.string()),
+      }),
+    ),
+    error: z.optional(z.object({ code: z.string(), message: z.string() })),
+    at: z.optional(DateTime),
+  }),
+  'WorkflowRunAction',
+);
+
+export const WorkflowRunRead = named(
+  readSchema(workflowRunRecord, {
+    trigger: z.object({
+      event_id: z.string(),
+      event_type: z.optional(z.string()),
+      scheduled_for: z.optional(DateTime),
+    }),
+    status: WorkflowRunStatus,
+    actions: z.array(WorkflowRunAction),
+    replays: z.array(z.object({ at: DateTime, actor_id: z.string(), rule_version: z.int() })),
+  }),
+  'WorkflowRunRead',
+);
+
+export const WorkflowRunList = named(listOf(WorkflowRunRead), 'WorkflowRunList');
+
+export const WorkflowReplayRead = named(
+  readSchema(workflowReplayRecord, { status: z.enum(['queued', 'running', 'done']) }),
+  'WorkflowReplayRead',
 );

@@ -167,6 +167,8 @@ export const ReviewItemRead = named(
       'action_failed',
       'check_failed',
       'endpoint_disabled',
+      'invalid_transition',
+      'loop_limit',
     ]),
     status: ReviewItemStatus,
     decision: z.enum(['retry', 'discard']),

@@ -16,6 +16,7 @@ export const TIMER_KINDS = [
   'notification_release',
   'notification_digest',
   'webhook_retry',
+  'rule_delay',
 ] as const;
 export const TimerKind = z.enum(TIMER_KINDS);
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { FIELD_PATH, invalidPlaceholders } from '#shared/kernel/placeholders';
 import { Role } from './auth';
-import { FreeForm, named, pageQuery, text, type TextKind } from './common';
+import { FreeForm, named, pageQuery, text, type TextKind, timestamp } from './common';
 import {
   NotificationCategory,
   NotificationChannel,
@@ -9,6 +9,7 @@ import {
   recipientChecks,
 } from './notifications';
 import { TimeZone } from './tenants';
+import { RECORDED_EVENT_TYPES } from '#shared/kernel/event-types';
 import { CronError, parseCron, shortestGapMinutes } from '#shared/kernel/cron';
 
 /**
@@ -16,19 +17,8 @@ import { CronError, parseCron, shortestGapMinutes } from '#shared/kernel/cron';
  * conditions on the event's entity, and the actions to take when they all pass.
  */
 
-export const WORKFLOW_EVENT_TYPES = [
-  'exception.created',
-  'exception.status_changed',
-  'document.created',
-  'document.status_changed',
-  'task.status_changed',
-  'task.overdue',
-  'document.overdue',
-  'accounting_export.failed',
-  'integration.issue_opened',
-  'exception.escalated',
-  'exception.ack_timed_out',
-] as const;
+/** Every recorded change of the event-type declaration (shared/kernel/event-types.ts). */
+export const WORKFLOW_EVENT_TYPES = RECORDED_EVENT_TYPES;
 export const WorkflowEventType = z.enum(WORKFLOW_EVENT_TYPES);
 
 export const CONDITION_OPS = ['eq', 'neq', 'in', 'gt', 'gte', 'lt', 'lte', 'contains', 'exists'] as const;
@@ -100,7 +90,43 @@ export const NotifyAction = named(
   'WorkflowNotifyAction',
 );
 
-export const WorkflowAction = z.discriminatedUnion('type', [CreateTaskAction, NotifyAction]);
+/** A delay's bounds: a minute to a week. */
+export const DELAY_MINUTES_MAX = 10080;
+
+/** The actions after it wait this long on a `rule_delay` timer, then run on the subject as it is then. */
+export const DelayAction = named(
+  z.strictObject({
+    type: z.literal('delay'),
+    minutes: z.int().check(z.minimum(1), z.maximum(DELAY_MINUTES_MAX)),
+  }),
+  'WorkflowDelayAction',
+);
+
+/** Every status a rule may move its subject to (each subject's own state machine decides whether it may). */
+export const SUBJECT_STATUSES = [
+  'open',
+  'acknowledged',
+  'resolved',
+  'in_progress',
+  'done',
+  'cancelled',
+  'draft',
+  'paid',
+  'void',
+] as const;
+
+/** Moves the triggering exception, task or document to `status`, as the system. */
+export const SetStatusAction = named(
+  z.strictObject({ type: z.literal('set_status'), status: z.enum(SUBJECT_STATUSES) }),
+  'WorkflowSetStatusAction',
+);
+
+export const WorkflowAction = z.discriminatedUnion('type', [
+  CreateTaskAction,
+  NotifyAction,
+  DelayAction,
+  SetStatusAction,
+]);
 
 /** A scheduled rule fires at most every this many minutes (docs/api.md section 9.1). */
 export const SCHEDULE_MIN_MINUTES = 15;
@@ -177,3 +203,42 @@ export const WorkflowRuleTest = named(
 export const WorkflowRuleListQuery = z.strictObject({ ...pageQuery });
 
 export const WorkflowRulePath = z.object({ tenant_id: text(1, 64), rule_id: text(1, 64) });
+
+export const WORKFLOW_RUN_STATUS_VALUES = ['running', 'waiting', 'succeeded', 'failed'] as const;
+export const WorkflowRunStatus = z.enum(WORKFLOW_RUN_STATUS_VALUES);
+
+interface RunSubject {
+  subject_type?: string | undefined;
+  subject_id?: string | undefined;
+}
+
+/**
+ * Each filter has a key of its own (docs/data-model.md), so a filtered first page is full: the
+ * subject is one key, so its two halves come together.
+ */
+export const WorkflowRunListQuery = z
+  .strictObject({
+    rule_id: z.optional(text(1, 64)),
+    status: z.optional(WorkflowRunStatus),
+    subject_type: z.optional(text(1, 64)),
+    subject_id: z.optional(text(1, 128)),
+    since: z.optional(timestamp()),
+    ...pageQuery,
+  })
+  .check(
+    z.refine<RunSubject>((q) => (q.subject_type === undefined) === (q.subject_id === undefined), {
+      path: ['subject_id'],
+      message: 'give subject_type and subject_id together',
+      params: { code: 'subject_incomplete' },
+    }),
+  );
+
+export const WorkflowRunPath = z.object({ tenant_id: text(1, 64), workflow_run_id: text(1, 64) });
+
+/** A replay of a rule's failed runs: `since` at most 30 days back (checked by the use case). */
+export const WorkflowRuleReplay = named(
+  z.strictObject({ since: timestamp(), until: z.optional(timestamp()), status: z.literal('failed') }),
+  'WorkflowRuleReplay',
+);
+
+export const WorkflowReplayPath = z.object({ tenant_id: text(1, 64), replay_id: text(1, 64) });

@@ -15,7 +15,7 @@ import type { PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
 import type { DocumentCreate, DocumentStatusChange } from '#shared/api/schemas/documents';
 import { auditEvent } from '#shared/domain/audit';
-import { workflowEventRecorded } from '#shared/domain/workflows/events';
+import { type RunCause, workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { BusinessDocument, DocumentFilter, DocumentStatus, DocumentStore } from './ports';
 
 export interface DocumentDeps {
@@ -138,10 +138,12 @@ export const listDocuments = (
  */
 export async function changeDocumentStatus(
   deps: DocumentDeps & { zones: TenantZoneReader },
-  actor: Principal,
+  /** Null: the system, for a workflow rule's `set_status` (audited with `actor_id` null). */
+  actor: Principal | null,
   tenantId: string,
   id: string,
   change: z.output<typeof DocumentStatusChange>,
+  cause?: RunCause,
 ): Promise<BusinessDocument> {
   const current = await getDocument(deps, tenantId, id);
   if (!canTransitionDocument(current.status, change.status)) {
@@ -158,13 +160,13 @@ export async function changeDocumentStatus(
     auditEvent(deps.clock, {
       tenant_id: tenantId,
       event_type: 'document.status_changed',
-      actor_id: actor.user_id,
+      actor_id: actor?.user_id ?? null,
       entity_type: 'document',
       entity_id: id,
       summary: `${current.status} -> ${change.status}`,
       metadata: { from: current.status, to: change.status, note: change.note ?? null },
     }),
-    workflowEventRecorded(deps.clock, 'document.status_changed', next),
+    workflowEventRecorded(deps.clock, 'document.status_changed', next, cause),
     // An invoice that opens arms its due timer; one that is paid or voided cancels it.
     canBecomeOverdue(next) ? documentDueTimer(next, await deps.zones.timeZoneOf(tenantId)) : null,
   );

@@ -6,7 +6,7 @@ import type { PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
 import type { BusinessExceptionCreate, BusinessExceptionStatusChange } from '#shared/api/schemas/exceptions';
 import { auditEvent } from '#shared/domain/audit';
-import { workflowEventRecorded } from '#shared/domain/workflows/events';
+import { type RunCause, workflowEventRecorded } from '#shared/domain/workflows/events';
 import { ackTimeoutAt, ackTimeoutTimer, underPolicy } from '#shared/domain/escalation/attach';
 import type { EscalationPolicyStore } from '#shared/domain/escalation/ports';
 import { timerId } from '#shared/domain/timers/arming';
@@ -100,10 +100,12 @@ export const listExceptions = (
  */
 export async function changeExceptionStatus(
   deps: ExceptionDeps,
-  actor: Principal,
+  /** Null: the system, for a workflow rule's `set_status` (audited with `actor_id` null). */
+  actor: Principal | null,
   tenantId: string,
   id: string,
   change: z.output<typeof BusinessExceptionStatusChange>,
+  cause?: RunCause,
 ): Promise<BusinessException> {
   const current = await deps.exceptions.getStored(tenantId, id);
   if (!current) throw new NotFoundError();
@@ -130,13 +132,13 @@ export async function changeExceptionStatus(
     auditEvent(deps.clock, {
       tenant_id: tenantId,
       event_type: 'exception.status_changed',
-      actor_id: actor.user_id,
+      actor_id: actor?.user_id ?? null,
       entity_type: 'exception',
       entity_id: id,
       summary: `${current.status} -> ${change.status}`,
       metadata: { from: current.status, to: change.status, note: change.note ?? null },
     }),
-    workflowEventRecorded(deps.clock, 'exception.status_changed', record),
+    workflowEventRecorded(deps.clock, 'exception.status_changed', record, cause),
     timers,
   );
   if (!won) throw new InvalidTransitionError('The exception changed meanwhile; read it again.');

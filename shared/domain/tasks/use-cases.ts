@@ -7,7 +7,7 @@ import type { Principal } from '#shared/kernel/policy';
 import type { TaskCreate, TaskStatusChange, TaskUpdate } from '#shared/api/schemas/tasks';
 import { taskEditable } from '#shared/table/entities/task';
 import { auditEvent } from '#shared/domain/audit';
-import { workflowEventRecorded } from '#shared/domain/workflows/events';
+import { type RunCause, workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { Task, TaskFilter, TaskStatus, TaskStore } from './ports';
 
 export interface TaskDeps {
@@ -192,10 +192,12 @@ export async function updateTask(
  */
 export async function changeTaskStatus(
   deps: TaskDeps,
-  actor: Principal,
+  /** Null: the system, for a workflow rule's `set_status` (audited with `actor_id` null). */
+  actor: Principal | null,
   tenantId: string,
   id: string,
   change: z.output<typeof TaskStatusChange>,
+  cause?: RunCause,
 ): Promise<Task> {
   const current = await getTask(deps, tenantId, id);
   if (!canTransitionTask(current.status, change.status)) {
@@ -214,13 +216,13 @@ export async function changeTaskStatus(
     auditEvent(deps.clock, {
       tenant_id: tenantId,
       event_type: 'task.status_changed',
-      actor_id: actor.user_id,
+      actor_id: actor?.user_id ?? null,
       entity_type: 'task',
       entity_id: id,
       summary: `${current.status} -> ${change.status}`,
       metadata: { from: current.status, to: change.status, note: change.note ?? null },
     }),
-    { checkAssignee: false, outbox: workflowEventRecorded(deps.clock, 'task.status_changed', next) },
+    { checkAssignee: false, outbox: workflowEventRecorded(deps.clock, 'task.status_changed', next, cause) },
   );
   if (result !== 'written') throw new InvalidTransitionError('The task changed meanwhile; read it again.');
   return next;

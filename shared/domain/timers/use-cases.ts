@@ -9,7 +9,7 @@ import type { TaskStore } from '#shared/domain/tasks/ports';
 import { type EscalationFireDeps, fireAckTimeout, fireEscalation } from '#shared/domain/escalation/firing';
 import { fireDigest, fireRelease, type HeldFireDeps } from '#shared/domain/notifications/held';
 import { OPEN_TASK } from './arming';
-import type { OccurrenceResult, TaskDueStore, Timer, TimerFilter, TimerStore } from './ports';
+import type { OccurrenceResult, TaskDueStore, Timer, TimerFilter, TimerKind, TimerStore } from './ports';
 import { type DocumentDueDeps, fireDocumentDue } from './document-due';
 import { fireRuleSchedule, type RuleScheduleDeps } from './rule-schedule';
 import { fireHubSchedule, type HubScheduleDeps } from './hub-schedule';
@@ -33,6 +33,13 @@ export interface SweepDeps {
   clock: Clock;
 }
 
+export interface SweepResult {
+  fired: Timer[];
+  gone: number;
+  /** Due timers of a kind this build cannot fire: left armed, not claimed. */
+  unknown: Timer[];
+}
+
 /** Timers claimed per sweep page; a sweep goes on until none is due. */
 export const SWEEP_PAGE = 100;
 
@@ -43,12 +50,18 @@ export const SWEEP_PAGE = 100;
  * sweep that crashes before a claim leaves the timer pending for the next one; after it, the
  * outbox holds the firing. Never early: only timers with `due_at <= now` are read.
  */
-export async function sweepTimers(deps: SweepDeps): Promise<{ fired: Timer[]; gone: number }> {
+export async function sweepTimers(deps: SweepDeps): Promise<SweepResult> {
   const fired: Timer[] = [];
+  const unknown = new Map<string, Timer>();
   let gone = 0;
   const now = deps.clock.now().toISOString();
   for (;;) {
-    const due = await deps.timers.dueBy(now, SWEEP_PAGE);
+    const read = await deps.timers.dueBy(now, SWEEP_PAGE);
+    // A kind this build cannot fire is left armed (a claim would delete it and lose the firing);
+    // the caller reports it, so the timer alarm goes off while it waits for a build that knows it.
+    const due = read.filter((timer) => isFireableKind(timer.kind));
+    for (const timer of read)
+      if (!isFireableKind(timer.kind)) unknown.set(`${timer.tenant_id}:${timer.id}`, timer);
     // A page's claims run together: one at a time, 10,000 timers due in one minute would take
     // longer than the sweep spacing on their own (a claim is one transaction, about 10 ms).
     const results = await Promise.all(
@@ -61,9 +74,9 @@ export async function sweepTimers(deps: SweepDeps): Promise<{ fired: Timer[]; go
         claimed++;
       } else gone++;
     });
-    if (due.length < SWEEP_PAGE || claimed === 0) break;
+    if (read.length < SWEEP_PAGE || claimed === 0) break;
   }
-  return { fired, gone };
+  return { fired, gone, unknown: [...unknown.values()] };
 }
 
 export interface FireDeps extends DocumentDueDeps, RuleScheduleDeps {
@@ -85,12 +98,50 @@ export interface FireDeps extends DocumentDueDeps, RuleScheduleDeps {
   held?: HeldFireDeps;
   /** The `webhook_retry` kind (shared/domain/webhooks/retry.ts). */
   webhooks?: WebhookRetryDeps;
+  /** The `rule_delay` kind: a waiting workflow run goes on (shared/domain/workflows/delay.ts). */
+  ruleDelay?: (timer: Timer) => Promise<OccurrenceResult>;
 }
 
-export type FireOutcome = OccurrenceResult | 'unknown_kind';
+export type FireOutcome = OccurrenceResult;
 
 /** A firing reached the worker before its time by another process's clock: retry, never act early. */
 export class NotYetDueError extends Error {}
+
+/**
+ * A firing this process cannot act on: a kind it does not know (a timer written by a newer
+ * deploy) or one whose dependencies it was not given. Thrown, never answered: the queue retries
+ * the firing and in the end dead-letters it (dlq-not-empty), so it is kept, not lost.
+ */
+export class UnfireableTimerError extends Error {}
+
+const wired = <D>(dep: D | undefined, timer: Timer): D => {
+  if (dep === undefined) throw new UnfireableTimerError(`no dependencies for timer kind ${timer.kind}`);
+  return dep;
+};
+
+type Firer = (deps: FireDeps, timer: Timer) => Promise<OccurrenceResult>;
+
+/**
+ * What each timer kind does when it fires, one row per kind: a kind in TIMER_KINDS without a row
+ * (or a row for no kind) fails to compile.
+ */
+const FIRERS = {
+  task_due: (deps, timer) => fireTaskDue(deps, timer),
+  document_due: (deps, timer) => fireDocumentDue(deps, timer),
+  rule_schedule: (deps, timer) => fireRuleSchedule(deps, timer),
+  escalation: (deps, timer) => fireEscalation(wired(deps.escalation, timer), timer),
+  ack_timeout: (deps, timer) => fireAckTimeout(wired(deps.escalation, timer), timer),
+  hub_schedule: (deps, timer) => fireHubSchedule(wired(deps.hub, timer), timer),
+  oauth_refresh: (deps, timer) => wired(deps.oauthRefresh, timer)(timer),
+  export_window: (deps, timer) => wired(deps.exportWindow, timer)(timer),
+  notification_release: (deps, timer) => fireRelease(wired(deps.held, timer), timer),
+  notification_digest: (deps, timer) => fireDigest(wired(deps.held, timer), timer),
+  webhook_retry: (deps, timer) => fireWebhookRetry(wired(deps.webhooks, timer), timer),
+  rule_delay: (deps, timer) => wired(deps.ruleDelay, timer)(timer),
+} satisfies Record<TimerKind, Firer>;
+
+/** Whether this build knows how to fire a kind (the sweep claims no other timer). */
+export const isFireableKind = (kind: string): kind is TimerKind => Object.hasOwn(FIRERS, kind);
 
 /**
  * The internal worker's side of a firing: re-read the subject and act only if the state the timer
@@ -101,18 +152,9 @@ export async function fireTimer(deps: FireDeps, event: OutboxEvent): Promise<Fir
   const timer = event.payload as unknown as Timer;
   if (deps.clock.now().getTime() < Date.parse(timer.due_at))
     throw new NotYetDueError(`timer ${timer.id} is due at ${timer.due_at}`);
-  if (timer.kind === 'task_due') return fireTaskDue(deps, timer);
-  if (timer.kind === 'document_due') return fireDocumentDue(deps, timer);
-  if (timer.kind === 'rule_schedule') return fireRuleSchedule(deps, timer);
-  if (timer.kind === 'escalation' && deps.escalation) return fireEscalation(deps.escalation, timer);
-  if (timer.kind === 'ack_timeout' && deps.escalation) return fireAckTimeout(deps.escalation, timer);
-  if (timer.kind === 'hub_schedule' && deps.hub) return fireHubSchedule(deps.hub, timer);
-  if (timer.kind === 'oauth_refresh' && deps.oauthRefresh) return deps.oauthRefresh(timer);
-  if (timer.kind === 'export_window' && deps.exportWindow) return deps.exportWindow(timer);
-  if (timer.kind === 'notification_release' && deps.held) return fireRelease(deps.held, timer);
-  if (timer.kind === 'notification_digest' && deps.held) return fireDigest(deps.held, timer);
-  if (timer.kind === 'webhook_retry' && deps.webhooks) return fireWebhookRetry(deps.webhooks, timer);
-  return 'unknown_kind';
+  if (!isFireableKind(timer.kind)) throw new UnfireableTimerError(`unknown timer kind ${timer.kind}`);
+  const fire: Firer = FIRERS[timer.kind];
+  return fire(deps, timer);
 }
 
 async function fireTaskDue(deps: FireDeps, timer: Timer): Promise<OccurrenceResult> {

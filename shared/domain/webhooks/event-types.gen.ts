@@ -336,6 +336,106 @@ export const EVENT_DATA_JSON_SCHEMAS: Readonly<Record<EventDataSchema, Record<st
       },
     },
   },
+  WorkflowRunRead: {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $ref: '#/$defs/WorkflowRunRead',
+    $defs: {
+      WorkflowRunRead: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          tenant_id: { type: 'string' },
+          rule_id: { type: 'string' },
+          rule_version: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+          trigger: {
+            type: 'object',
+            properties: {
+              event_id: { type: 'string' },
+              event_type: { type: 'string' },
+              scheduled_for: {
+                type: 'string',
+                maxLength: 35,
+                format: 'date-time',
+                description: 'ISO 8601 timestamp',
+              },
+            },
+            required: ['event_id'],
+            additionalProperties: false,
+          },
+          subject_type: { type: ['string', 'null'] },
+          subject_id: { type: ['string', 'null'] },
+          status: { type: 'string', enum: ['running', 'waiting', 'succeeded', 'failed'] },
+          actions: { type: 'array', items: { $ref: '#/$defs/WorkflowRunAction' } },
+          replays: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                at: { type: 'string', maxLength: 35, format: 'date-time', description: 'ISO 8601 timestamp' },
+                actor_id: { type: 'string' },
+                rule_version: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+              },
+              required: ['at', 'actor_id', 'rule_version'],
+              additionalProperties: false,
+            },
+          },
+          created_at: {
+            type: 'string',
+            maxLength: 35,
+            format: 'date-time',
+            description: 'ISO 8601 timestamp',
+          },
+          finished_at: {
+            anyOf: [
+              { type: 'string', maxLength: 35, format: 'date-time', description: 'ISO 8601 timestamp' },
+              { type: 'null' },
+            ],
+          },
+        },
+        required: [
+          'id',
+          'tenant_id',
+          'rule_id',
+          'rule_version',
+          'trigger',
+          'subject_type',
+          'subject_id',
+          'status',
+          'actions',
+          'replays',
+          'created_at',
+          'finished_at',
+        ],
+        additionalProperties: false,
+      },
+      WorkflowRunAction: {
+        type: 'object',
+        properties: {
+          index: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+          type: { type: 'string' },
+          status: { type: 'string', enum: ['pending', 'waiting', 'done', 'failed', 'skipped'] },
+          result: {
+            type: 'object',
+            properties: {
+              task_id: { type: 'string' },
+              notification_id: { type: 'string' },
+              status: { type: 'string' },
+            },
+            additionalProperties: false,
+          },
+          error: {
+            type: 'object',
+            properties: { code: { type: 'string' }, message: { type: 'string' } },
+            required: ['code', 'message'],
+            additionalProperties: false,
+          },
+          at: { type: 'string', maxLength: 35, format: 'date-time', description: 'ISO 8601 timestamp' },
+        },
+        required: ['index', 'type', 'status'],
+        additionalProperties: false,
+      },
+    },
+  },
   IntegrationIssueData: {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $ref: '#/$defs/IntegrationIssueData',

@@ -25,10 +25,21 @@ const bounded = (value: unknown): unknown => {
   return value;
 };
 
+/**
+ * What a change made by a workflow run carries (docs/api.md, "Loops"): the run, and the depth of
+ * the runs its event may start (one more than the run's own), so a rule that keeps triggering
+ * itself stops at the limit.
+ */
+export interface RunCause {
+  run_id: string;
+  depth: number;
+}
+
 export function workflowEventRecorded(
   clock: Clock,
   eventType: RecordedEventType,
   entity: { tenant_id: string; id: string },
+  cause?: RunCause,
 ): OutboxEvent {
   const eventId = newId();
   return {
@@ -37,6 +48,11 @@ export function workflowEventRecorded(
     tenant_id: entity.tenant_id,
     idempotency_key: `workflow-event:${entity.tenant_id}:${eventId}`,
     occurred_at: clock.now().toISOString(),
-    payload: { event_type: eventType, entity_id: entity.id, entity_json: JSON.stringify(bounded(entity)) },
+    payload: {
+      event_type: eventType,
+      entity_id: entity.id,
+      entity_json: JSON.stringify(bounded(entity)),
+      ...(cause ? { caused_by_run: cause.run_id, depth: String(cause.depth) } : {}),
+    },
   };
 }

@@ -1,6 +1,11 @@
 import type * as z from 'zod/mini';
 import type { Role } from '#shared/kernel/policy';
-import type { CreateTaskAction, NotifyAction, WorkflowAction } from '#shared/api/schemas/workflows';
+import type {
+  CreateTaskAction,
+  NotifyAction,
+  SetStatusAction,
+  WorkflowAction,
+} from '#shared/api/schemas/workflows';
 import type { Channel } from '#shared/domain/notifications/ports';
 import { evaluateConditions } from './conditions';
 import { fillTemplate } from './templates';
@@ -47,14 +52,30 @@ export interface PlannedNotification {
   missing_fields: string[];
 }
 
-export type PlannedAction = PlannedTask | PlannedNotification;
+export interface PlannedDelay {
+  type: 'delay';
+  minutes: number;
+  /** When the actions after it run, counted from `at`. */
+  until: string;
+}
+
+export interface PlannedStatus {
+  type: 'set_status';
+  status: z.output<typeof SetStatusAction>['status'];
+  subject_type: string | null;
+  subject_id: string | null;
+  /** The subject's status in the event (null when it has none). */
+  from: string | null;
+}
+
+export type PlannedAction = PlannedTask | PlannedNotification | PlannedDelay | PlannedStatus;
 
 const TASK_TITLE_MAX = 255;
 const NOTIFICATION_SUBJECT_MAX = 255;
 const SUBJECT_ID_MAX = 128;
 
-/** What a rule's task is about: the event's entity (`exception` and its id), when it has an id. */
-const subjectOf = (event: WorkflowEvent) => {
+/** What a rule's task (and run) is about: the event's entity (`exception` and its id), when it has an id. */
+export const subjectOf = (event: WorkflowEvent) => {
   const id = event.entity.id;
   return typeof id === 'string' && id.length > 0 && id.length <= SUBJECT_ID_MAX
     ? { subject_type: event.event_type.split('.')[0]!, subject_id: id }
@@ -65,6 +86,21 @@ const merged = (...lists: string[][]) => [...new Set(lists.flat())];
 
 /** An action with its placeholders filled; `at` is when the event happened (a task's due time counts from it). */
 export function planAction(action: Action, event: WorkflowEvent, at: Date): PlannedAction {
+  if (action.type === 'delay')
+    return {
+      type: 'delay',
+      minutes: action.minutes,
+      until: new Date(at.getTime() + action.minutes * 60_000).toISOString(),
+    };
+  if (action.type === 'set_status') {
+    const from = event.entity.status;
+    return {
+      type: 'set_status',
+      status: action.status,
+      ...subjectOf(event),
+      from: typeof from === 'string' ? from : null,
+    };
+  }
   if (action.type === 'create_task') {
     const title = fillTemplate(action.title, event.entity);
     return {

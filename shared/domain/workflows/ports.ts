@@ -39,6 +39,8 @@ export interface WorkflowJob {
   action_index: number;
   /** The action as planned when it failed, placeholders filled: a retry runs exactly this. */
   action: PlannedAction;
+  /** The run it failed in (jobs kept before runs have none). */
+  run_id?: string;
 }
 
 /** The internal worker's records of rule firings and failed actions, and their review decisions. */

@@ -1,14 +1,18 @@
-import { PolicyRejectedError, ValidationError } from '#shared/kernel/errors';
-import { type Clock, derivedId } from '#shared/kernel/ids';
-import type { Principal } from '#shared/kernel/policy';
+import { derivedId } from '#shared/kernel/ids';
 import { auditEvent } from '#shared/domain/audit';
-import { createNotification, type NotificationDeps } from '#shared/domain/notifications/use-cases';
 import type { OutboxEvent } from '#shared/domain/outbox';
-import { openReviewItem } from '#shared/domain/review';
-import type { TaskDeps } from '#shared/domain/tasks/use-cases';
-import { createRuleTask } from '#shared/domain/tasks/use-cases';
-import { type PlannedAction, tryRule, type WorkflowEvent } from './plan';
-import type { WorkflowJob, WorkflowJobStore, WorkflowRuleStore } from './ports';
+import { tryRule, type WorkflowEvent } from './plan';
+import { attemptAction, type Firing, MAX_RUN_DEPTH, type WorkflowRunDeps } from './actions';
+import { pass, startRun, stopLoop, failedEvent } from './run-pass';
+
+export {
+  type ActionOutcome,
+  type FailureReason,
+  type Firing,
+  MAX_RUN_DEPTH,
+  type WorkflowRunDeps,
+} from './actions';
+export { resumeRun } from './resume';
 
 /**
  * The internal worker's use cases for workflow rules (docs/api.md section 9.1).
@@ -18,175 +22,6 @@ import type { WorkflowJob, WorkflowJobStore, WorkflowRuleStore } from './ports';
  * redriven event finds what the first delivery created and creates nothing new. The firing's
  * `workflow_rule.fired` audit event and a failed action's review item have derived ids too.
  */
-
-export interface WorkflowRunDeps {
-  rules: Pick<WorkflowRuleStore, 'enabledFor'>;
-  jobs: WorkflowJobStore;
-  tasks: TaskDeps['tasks'];
-  /** A rule's notification goes through the same draft, policy check and gate as any other. */
-  notifications: NotificationDeps;
-  clock: Clock;
-  /** Receives the internal queue gives a message: the last one opens review items instead of failing. */
-  maxAttempts: number;
-}
-
-export type FailureReason = 'policy_rejected' | 'invalid_action' | 'action_failed';
-
-export type ActionOutcome =
-  | { index: number; type: PlannedAction['type']; result: 'created' | 'duplicate'; id: string }
-  | {
-      index: number;
-      type: PlannedAction['type'];
-      result: 'failed';
-      id: string;
-      reason: FailureReason;
-      detail: string;
-      review_item_id: string;
-      /** The error behind an `action_failed`, for the log. */
-      error?: unknown;
-    };
-
-export interface Firing {
-  rule_id: string;
-  event_id: string;
-  actions: ActionOutcome[];
-}
-
-type RunResult = 'created' | 'duplicate' | { reason: FailureReason; detail: string };
-
-const MIN_TASK_TITLE = 2;
-
-/** The actor a rule's writes are audited under. */
-const ruleActor = (rule: { id: string; name: string }): Principal => ({
-  user_id: `workflow_rule:${rule.id}`,
-  token_id: '',
-  email: '',
-  display_name: rule.name,
-  platform_roles: [],
-  memberships: {},
-});
-
-/**
- * Runs one planned action under `id`. A refusal (the policy check, an action invalid once its
- * placeholders are filled) is an answer; anything else throws, for the queue to retry.
- */
-async function runPlanned(
-  deps: WorkflowRunDeps,
-  tenantId: string,
-  rule: { id: string; name: string },
-  plan: PlannedAction,
-  id: string,
-): Promise<RunResult> {
-  if (plan.type === 'create_task') {
-    if (plan.title.trim().length < MIN_TASK_TITLE)
-      return { reason: 'invalid_action', detail: `the task title is "${plan.title}" once filled` };
-    const { type: _, missing_fields: __, ...input } = plan;
-    return createRuleTask({ tasks: deps.tasks, clock: deps.clock }, rule, tenantId, input, id);
-  }
-  if (!(plan.recipient ?? plan.recipient_user_id ?? '').trim() || !plan.body.trim())
-    return { reason: 'invalid_action', detail: 'the recipient or the body is empty once filled' };
-  const existing = await deps.notifications.notifications.get(tenantId, id);
-  const refused = (codes: string[]) => ({
-    reason: 'policy_rejected' as const,
-    detail: `the notification was refused (${codes.join(', ')}); its blocked draft is ${id}`,
-  });
-  if (existing) return existing.status === 'blocked' ? refused(existing.policy_reasons) : 'duplicate';
-  try {
-    await createNotification(
-      deps.notifications,
-      ruleActor(rule),
-      tenantId,
-      {
-        channel: plan.channel,
-        ...(plan.recipient_user_id === null
-          ? { recipient: plan.recipient ?? '' }
-          : { recipient_user_id: plan.recipient_user_id }),
-        category: plan.category,
-        priority: plan.priority,
-        subject: plan.subject,
-        body: plan.body,
-        metadata: { workflow_rule_id: rule.id },
-      },
-      id,
-    );
-    return 'created';
-  } catch (err) {
-    if (err instanceof PolicyRejectedError) return refused((err.errors ?? []).map((e) => e.code));
-    // A member the action names once filled who is no member of the tenant: nothing was stored.
-    if (err instanceof ValidationError)
-      return {
-        reason: 'invalid_action',
-        detail: (err.errors ?? []).map((e) => `${e.path}: ${e.message}`).join('; '),
-      };
-    throw err;
-  }
-}
-
-interface Attempt {
-  tenantId: string;
-  rule: { id: string; name: string };
-  job: WorkflowJob;
-  /** What the review item, if any, is about: the rule, the event and the action's position. */
-  subjectId: string;
-  actionId: string;
-  reviewId: string;
-  lastAttempt: boolean;
-}
-
-/** Runs an action; a failure opens its review item (once) rather than being lost. */
-async function attemptAction(deps: WorkflowRunDeps, a: Attempt): Promise<ActionOutcome> {
-  const base = { index: a.job.action_index, type: a.job.action.type, id: a.actionId };
-  let result: RunResult;
-  let error: unknown;
-  try {
-    result = await runPlanned(deps, a.tenantId, a.rule, a.job.action, a.actionId);
-  } catch (err) {
-    if (!a.lastAttempt) throw err;
-    error = err;
-    result = { reason: 'action_failed', detail: 'the action failed with an error on every attempt' };
-  }
-  if (typeof result === 'string') return { ...base, result };
-  const now = deps.clock.now().toISOString();
-  const review = openReviewItem(
-    {
-      id: a.reviewId,
-      tenant_id: a.tenantId,
-      kind: 'workflow_action',
-      subject_id: a.subjectId,
-      notification_id: null,
-      channel: a.job.action.type === 'notify' ? a.job.action.channel : null,
-      reason: result.reason,
-      detail: `rule "${a.rule.name}", action ${a.job.action_index + 1} (${a.job.action.type}): ${result.detail}`,
-    },
-    now,
-  );
-  await deps.jobs.openReview(
-    review,
-    a.job,
-    auditEvent(deps.clock, {
-      tenant_id: a.tenantId,
-      event_type: 'workflow_rule.action_failed',
-      actor_id: null,
-      entity_type: 'workflow_rule',
-      entity_id: a.rule.id,
-      summary: review.detail,
-      metadata: {
-        event_id: a.job.event_id,
-        action_index: a.job.action_index,
-        reason: result.reason,
-        review_item_id: review.id,
-      },
-    }),
-  );
-  return {
-    ...base,
-    result: 'failed',
-    reason: result.reason,
-    detail: result.detail,
-    review_item_id: review.id,
-    error,
-  };
-}
 
 const eventOf = (event: OutboxEvent): WorkflowEvent => {
   const { event_type, entity_json } = event.payload;
@@ -205,6 +40,9 @@ const eventOf = (event: OutboxEvent): WorkflowEvent => {
  *    `workflow_action` review item instead; an error before the last attempt is thrown, so the
  *    queue retries the message (the actions already done are found, not repeated).
  * 4. Write the rule's `workflow_rule.fired` audit event (once, under its derived id).
+ * Each matching rule's run is started (under an id derived from the rule and the event) before
+ * its first action and saved with the outcomes after the last: a delivery that crashed between
+ * the two leaves the run `running`, and the redelivery completes that run, not a second one.
  */
 export async function fireRules(
   deps: WorkflowRunDeps,
@@ -217,28 +55,28 @@ export async function fireRules(
   for (const rule of rules) {
     const tried = tryRule(rule, recorded, new Date(event.occurred_at));
     if (!tried.matched) continue;
-    const outcomes: ActionOutcome[] = [];
-    for (const [index, action] of tried.actions.entries()) {
-      const actionId = derivedId(event.occurred_at, rule.id, event.event_id, String(index));
-      outcomes.push(
-        await attemptAction(deps, {
-          tenantId: event.tenant_id,
-          rule,
-          job: {
-            rule_id: rule.id,
-            rule_name: rule.name,
-            event_id: event.event_id,
-            event_type: recorded.event_type,
-            action_index: index,
-            action,
-          },
-          subjectId: `${rule.id}:${event.event_id}:${index}`,
-          actionId,
-          reviewId: derivedId(event.occurred_at, actionId, 'review'),
-          lastAttempt: receiveCount >= deps.maxAttempts,
-        }),
-      );
+    const started = await startRun(
+      deps,
+      event,
+      recorded,
+      rule,
+      tried.actions.map((a) => a.type),
+    );
+    if (started.status === 'succeeded' || started.status === 'waiting') {
+      // A redelivery of a firing that was completed (or is on its delay): nothing to do again.
+      firings.push({ rule_id: rule.id, event_id: event.event_id, run_id: started.id, actions: [] });
+      continue;
     }
+    const done =
+      started.depth >= MAX_RUN_DEPTH
+        ? await stopLoop(deps, started, rule, tried.actions)
+        : await pass(deps, started, {
+            rule,
+            entity: recorded,
+            at: new Date(event.occurred_at),
+            lastAttempt: receiveCount >= deps.maxAttempts,
+          });
+    const outcomes = done.outcomes;
     const fired = auditEvent(deps.clock, {
       tenant_id: event.tenant_id,
       event_type: 'workflow_rule.fired',
@@ -250,6 +88,7 @@ export async function fireRules(
         event_id: event.event_id,
         event_type: recorded.event_type,
         entity_id: recorded.entity.id ?? null,
+        run_id: started.id,
         actions: outcomes.map(({ index, type, result, id }) => ({ index, type, result, id })),
       },
     });
@@ -257,7 +96,9 @@ export async function fireRules(
       ...fired,
       id: derivedId(event.occurred_at, rule.id, event.event_id, 'fired'),
     });
-    firings.push({ rule_id: rule.id, event_id: event.event_id, actions: outcomes });
+    // After the actions and the audit: a run saved as ended says all of them were written.
+    await deps.runs.save(done.run, done.timer, failedEvent(deps, done.run));
+    firings.push({ rule_id: rule.id, event_id: event.event_id, run_id: started.id, actions: outcomes });
   }
   return firings;
 }

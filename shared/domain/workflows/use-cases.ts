@@ -14,6 +14,8 @@ import { sameValue } from '#shared/kernel/same-value';
 
 export interface WorkflowRuleDeps {
   rules: WorkflowRuleStore;
+  /** Whether a user is a member of the tenant: a `notify` action may name only the tenant's own. */
+  members?: { isMember(tenantId: string, userId: string): Promise<boolean> };
   /** The tenant's time zone: a schedule without its own runs in it. */
   zones: TenantZoneReader;
   clock: Clock;
@@ -55,6 +57,30 @@ const ruleAudit = (
     metadata,
   });
 
+/**
+ * A `notify` action naming a member by id (no placeholder) must name a member of this tenant:
+ * one of another tenant is 422 `not_a_member` on that action, when written and when tried.
+ */
+async function checkMembers(
+  deps: WorkflowRuleDeps,
+  tenantId: string,
+  actions: readonly { type: string; recipient_user_id?: string | undefined }[],
+): Promise<void> {
+  if (!deps.members) return;
+  const named = actions
+    .map((a, index) => ({ index, user: a.type === 'notify' ? a.recipient_user_id : undefined }))
+    .filter((a): a is { index: number; user: string } => !!a.user && !a.user.includes('{{'));
+  const answers = await Promise.all(named.map((a) => deps.members!.isMember(tenantId, a.user)));
+  const errors = named
+    .filter((_, i) => !answers[i])
+    .map((a) => ({
+      path: `actions.${a.index}.recipient_user_id`,
+      code: 'not_a_member',
+      message: 'must be a member of the tenant',
+    }));
+  if (errors.length) throw new ValidationError(errors);
+}
+
 /** Create a rule at version 1, with its `workflow_rule.created` audit event. */
 export async function createRule(
   deps: WorkflowRuleDeps,
@@ -62,6 +88,7 @@ export async function createRule(
   tenantId: string,
   input: z.output<typeof WorkflowRuleCreate>,
 ): Promise<WorkflowRule> {
+  await checkMembers(deps, tenantId, input.actions);
   const now = deps.clock.now().toISOString();
   const rule: WorkflowRule = {
     id: newId(),
@@ -113,6 +140,7 @@ export async function updateRule(
 ): Promise<WorkflowRule> {
   const current = await getRule(deps, tenantId, id);
   if (change.version !== current.version) throw stale();
+  if (change.actions) await checkMembers(deps, tenantId, change.actions);
   const { version, ...fields } = change;
   const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter(
     // Compared whatever the order of their keys: actions parsed from the request list their
@@ -160,5 +188,6 @@ export async function testRule(
   input: z.output<typeof WorkflowRuleTest>,
 ) {
   const rule = await getRule(deps, tenantId, id);
+  await checkMembers(deps, tenantId, rule.actions);
   return { ...tryRule(rule, input.event, deps.clock.now()), side_effects: 'none' as const };
 }
