@@ -5946,6 +5946,10 @@ export type IntegrationConnectionsAuthorizeErrors = {
      */
     409: Problem;
     /**
+     * Bounds, patterns, enums, required or unknown fields (`validation_failed`); `errors[]` names each path.
+     */
+    422: Problem;
+    /**
      * Rate limited (`rate_limited`); retry after `Retry-After` seconds.
      */
     429: Problem;

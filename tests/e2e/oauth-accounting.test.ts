@@ -140,6 +140,27 @@ describe('Xero connected by OAuth 2 through the sandbox', () => {
     expect(puts.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('a connection whose adapter is not connected by OAuth 2 is 422 not_oauth2, naming connection_id (documented)', async () => {
+    const c = await s.api.call('POST', `/tenants/${s.tenantId}/integration-connections`, {
+      token: s.members.owner.token,
+      body: {
+        adapter_key: 'tallybook',
+        name: 'Secret-keyed books',
+        config: { company_id: '104522', ledger: 'sales', currency: 'EUR' },
+      },
+    });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    const r = await s.api.call(
+      'POST',
+      `/tenants/${s.tenantId}/integration-connections/${c.body.id}/authorize`,
+      {
+        token: s.members.manager.token,
+      },
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(422);
+    expect(r.body.errors).toEqual([expect.objectContaining({ path: 'connection_id', code: 'not_oauth2' })]);
+  });
+
   it('a used, forged or expired state, a callback without code and a refused exchange change nothing', async () => {
     const first = await consent();
     expect((await browse(first)).status).toBe(200);

@@ -537,7 +537,7 @@ class Client(Transport):
         """Start an OAuth 2 connection (Xero, QuickBooks Online): the provider's consent URL with a single-use state valid 10 minutes
 
         `POST /tenants/{tenant_id}/integration-connections/{connection_id}/authorize` (bearer token); answers 200.
-        Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
+        Raises ApiError on 401, 403, 404, 409, 422, 429, 500, 503."""
         return cast("IntegrationAuthorizationRead", self._request("POST", "/tenants/{tenant_id}/integration-connections/{connection_id}/authorize", path_params={"tenant_id": tenant_id, "connection_id": connection_id}, authenticated=True))
 
     def integration_connections_preview_mapping(self, tenant_id: str, connection_id: str, body: IntegrationMappingPreviewCreate) -> IntegrationMappingPreviewRead:

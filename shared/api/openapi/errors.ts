@@ -82,6 +82,8 @@ const EXTRA_ERRORS: Partial<Record<OperationId, ErrorStatus[]>> = {
   'auth.acceptInvitation': [409],
   'auth.declineInvitation': [409],
   'public.health': [503],
+  // A connection whose adapter is not connected by OAuth 2 (`not_oauth2`, naming connection_id).
+  'integrationConnections.authorize': [422],
 };
 
 /** Headers an operation's error answer carries beyond the general ones of `errorResponse`. */
