@@ -12,7 +12,7 @@ import { OAUTH_PROVIDERS, OAuthSandbox } from './oauth-sandbox';
  * (`scriptProvider`, `setProviderRecords`).
  *
  * And the two accounting test doubles, behaving like real systems (`accounting-sandbox.ts`), and
- * Xero and QuickBooks Online with their OAuth 2 (`oauth-sandbox.ts`, `oauth-apis.ts`).
+ * Xero and QuickBooks Online with their OAuth 2 (`oauth-sandbox.ts`, `oauth-apis*.ts`).
  */
 
 export type SandboxChannel = 'telegram' | 'email' | 'sms' | 'webhook';

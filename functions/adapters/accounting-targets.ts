@@ -8,7 +8,9 @@ import { classifyTargetStatus, type ErrorCode } from '#shared/domain/accounting/
 import type { Connection, ConnectionSecret } from '#shared/domain/integrations/ports';
 import { sha256 } from '#shared/kernel/secrets';
 import type { OAuthSettings, ProviderSettings } from '#functions/config';
-import { quickbooksTarget, type TokenFor, xeroTarget } from './oauth-targets';
+import type { TokenFor } from './oauth-calls';
+import { quickbooksTarget } from './quickbooks-target';
+import { xeroTarget } from './xero-target';
 
 /**
  * The clients of the two accounting adapters (shared/domain/integrations/adapters/ledgerly.ts and

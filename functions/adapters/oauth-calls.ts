@@ -4,7 +4,7 @@ import type { AccessToken } from '#shared/domain/oauth/tokens';
 import { classifyHttpStatus } from '#shared/kernel/http-status';
 
 /**
- * What the OAuth 2 adapters' clients share (oauth-targets.ts for the export, oauth-records.ts for
+ * What the OAuth 2 adapters' clients share (xero-target.ts and quickbooks-target.ts for the export, oauth-records.ts for
  * the reconciliation reads): one authorized call with one refresh on a 401, and the failure class
  * of an answer. Kept free of the accounting export's code, so the internal worker, which only
  * reads, bundles none of it.

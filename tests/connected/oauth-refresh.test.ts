@@ -8,9 +8,9 @@ import type { Connection, ConnectionStore } from '#shared/domain/integrations/po
 import { completeConsent } from '#shared/domain/oauth/connect';
 import { accessToken, type TokenDeps } from '#shared/domain/oauth/tokens';
 import { sha256 } from '#shared/kernel/secrets';
-import { XERO_LIMITS } from '#local/oauth-apis';
+import { XERO_LIMITS } from '#local/oauth-apis-xero';
 import { SANDBOX_ORGANISATIONS } from '#local/oauth-sandbox';
-import { xeroTarget } from '#functions/adapters/oauth-targets';
+import { xeroTarget } from '#functions/adapters/xero-target';
 import type { ProviderSandbox } from '#local/provider-sandbox';
 import { type OAuthWorld, oauthWorld, storeConsentedPair } from '#tests/support/oauth';
 

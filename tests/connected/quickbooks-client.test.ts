@@ -8,7 +8,7 @@ import { documentStore } from '#functions/adapters/document-store';
 import type { Db } from '#functions/adapters/dynamo';
 import { refreshClaims } from '#functions/adapters/oauth-store';
 import { oauthProvider } from '#functions/adapters/oauth-provider';
-import { quickbooksTarget } from '#functions/adapters/oauth-targets';
+import { quickbooksTarget } from '#functions/adapters/quickbooks-target';
 import { oauthRecords } from '#functions/adapters/oauth-records';
 import type { OAuthSettings } from '#functions/config';
 import { type ExportRunDeps, runExport } from '#shared/domain/accounting/export-run';

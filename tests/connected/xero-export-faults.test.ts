@@ -23,7 +23,7 @@ import { accessToken, type TokenDeps } from '#shared/domain/oauth/tokens';
 import { fireTimer, sweepTimers, timerFired } from '#shared/domain/timers/use-cases';
 import type { Clock } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
-import { XERO_LIMITS } from '#local/oauth-apis';
+import { XERO_LIMITS } from '#local/oauth-apis-xero';
 import { SANDBOX_ORGANISATIONS } from '#local/oauth-sandbox';
 import type { ProviderSandbox } from '#local/provider-sandbox';
 import { principal } from '#tests/support/fixtures';

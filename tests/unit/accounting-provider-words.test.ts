@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { quickbooksWords, xeroWords } from '#functions/adapters/oauth-targets';
-import { quickbooksFault, xeroValidation } from '#local/oauth-apis';
+import { quickbooksWords } from '#functions/adapters/quickbooks-target';
+import { xeroWords } from '#functions/adapters/xero-target';
+import { quickbooksFault } from '#local/oauth-apis-quickbooks';
+import { xeroValidation } from '#local/oauth-apis-xero-writes';
 
 /**
  * How a provider's refusal becomes the words on an export's item, attempt and review item
- * (functions/adapters/oauth-targets.ts), from the error shapes Xero and Intuit document and the
+ * (functions/adapters/xero-target.ts, quickbooks-target.ts), from the error shapes Xero and Intuit document and the
  * sandbox answers with.
  */
 describe("the providers' words", () => {

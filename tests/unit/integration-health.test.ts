@@ -4,7 +4,11 @@ import { localChecks } from '#shared/domain/integrations/diagnostics';
 import { computeHealth } from '#shared/domain/integrations/health';
 import type { Connection, HealthRecord } from '#shared/domain/integrations/ports';
 import { previewMapping, SAMPLE_DEPTH_MAX, valueAt } from '#shared/domain/integrations/previews';
-import { compareRecords, mismatchException, type Mismatch } from '#shared/domain/integrations/reconciliation';
+import {
+  compareRecords,
+  mismatchException,
+  type Mismatch,
+} from '#shared/domain/integrations/reconciliation-compare';
 import type { BusinessDocument } from '#shared/domain/documents/ports';
 import type { ReconciliationRun } from '#shared/domain/integrations/ports';
 

@@ -2,7 +2,8 @@ import { adapterByKey } from '#shared/domain/integrations/adapters/index';
 import type { ErrorCode } from './error-classes';
 import type { ExportOutcome, ExportRunDeps, Sent } from './export-run-types';
 import { recordOnConnection, sendDocuments } from './export-send';
-import { gate, notYet, settle } from './export-settle';
+import { gate, notYet } from './export-gate';
+import { settle } from './export-settle';
 import type { StoredExport } from './ports';
 import { publicExport } from './use-cases';
 

@@ -1,121 +1,17 @@
-import type { Clock } from '#shared/kernel/ids';
-import { newId } from '#shared/kernel/ids';
-import { auditEvent } from '#shared/domain/audit';
 import { backoffSeconds } from '#shared/domain/notifications/channels';
-import type { ReviewItem } from '#shared/domain/notifications/ports';
-import type { OutboxEvent } from '#shared/domain/outbox';
-import { openReviewItem } from '#shared/domain/review';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import { errorClass } from './error-classes';
+import { finish, reviewFor, systemAudit } from './export-record';
 import type { ExportOutcome, ExportRunDeps, Sent } from './export-run-types';
 import { exportWindowTimer, windowOpensAt } from './export-window';
-import type { AccountingExport, ExportAttempt, ExportItem, StoredExport } from './ports';
+import type { ExportAttempt, ExportItem, StoredExport } from './ports';
 import { publicExport } from './use-cases';
 
 /**
  * The deciding half of an export run: what the run's outcomes make of the export (exported,
- * retrying, failed or partially exported, gated), written with its audit event, review item and
- * workflow event in one conditional write under the run's lease.
+ * retrying, failed or partially exported), written with its audit event, review item and
+ * workflow event in one conditional write under the run's lease (export-record.ts).
  */
-
-const systemAudit = (
-  clock: Clock,
-  e: AccountingExport,
-  verb: string,
-  summary: string,
-  metadata: Record<string, unknown>,
-) =>
-  auditEvent(clock, {
-    tenant_id: e.tenant_id,
-    event_type: `accounting_export.${verb}`,
-    actor_id: null,
-    entity_type: 'accounting_export',
-    entity_id: e.id,
-    summary,
-    metadata,
-  });
-
-const reviewFor = (
-  e: AccountingExport,
-  now: string,
-  reason: ReviewItem['reason'],
-  detail: string,
-): ReviewItem =>
-  openReviewItem(
-    {
-      id: newId(),
-      tenant_id: e.tenant_id,
-      kind: 'accounting_export',
-      subject_id: e.id,
-      notification_id: null,
-      channel: null,
-      reason,
-      detail,
-    },
-    now,
-  );
-
-/**
- * The export could not be leased: a run holds it (come back after its lease), or it waits for
- * its retry time and this message came early, a duplicate (come back at the retry time, so no
- * call goes out before the target's Retry-After). Neither is an attempt.
- */
-export function notYet(deps: ExportRunDeps, found: StoredExport, start: Date): ExportOutcome {
-  const retryAt = found.status === 'retrying' && found.lease_until ? Date.parse(found.lease_until) : 0;
-  if (retryAt > start.getTime())
-    return {
-      action: 'retry',
-      result: 'busy',
-      delaySeconds: Math.ceil((retryAt - start.getTime()) / deps.queueSecondMs),
-      reason: 'not_due',
-    };
-  return { action: 'retry', result: 'busy', delaySeconds: deps.leaseSeconds, reason: 'leased' };
-}
-
-export async function gate(deps: ExportRunDeps, e: StoredExport, leaseUntil: string): Promise<ExportOutcome> {
-  const at = deps.clock.now().toISOString();
-  const detail = e.integration_connection_id
-    ? `connection ${e.integration_connection_id} is not active`
-    : 'the tenant has no active accounting connection';
-  const review = reviewFor(e, at, 'gated', detail);
-  const attempt: ExportAttempt = {
-    attempt: e.attempts.length + 1,
-    at,
-    outcome: 'gated',
-    error_code: null,
-    error_message: null,
-    sent: 0,
-    booked: 0,
-  };
-  const next: StoredExport = {
-    ...e,
-    status: 'gated',
-    review_item_id: review.id,
-    updated_at: at,
-    attempts: [...e.attempts, attempt],
-  };
-  await finish(
-    deps,
-    next,
-    leaseUntil,
-    systemAudit(deps.clock, e, 'gated', `export gated: ${detail}`, { review_item_id: review.id }),
-    review,
-    null,
-  );
-  return { action: 'ack', result: 'gated', export: publicExport(next), reason: detail };
-}
-
-async function finish(
-  deps: ExportRunDeps,
-  next: StoredExport,
-  leaseUntil: string,
-  audit: ReturnType<typeof auditEvent>,
-  review: ReviewItem | null,
-  outbox: OutboxEvent | null,
-) {
-  if (!(await deps.exports.finish(next, leaseUntil, audit, review, outbox)))
-    throw new Error('the export changed under the run: its lease expired');
-}
 
 /** What one run made of the export's items, for the three ends `settle` chooses between. */
 interface Settled {

@@ -41,7 +41,12 @@ describe('what the event functions bundle', () => {
     expect(internal.filter((i) => i.startsWith('shared/domain/accounting/'))).toEqual([
       'shared/domain/accounting/events.ts',
     ]);
-    expect(internal).not.toContain('functions/adapters/oauth-targets.ts');
+    for (const exportClient of [
+      'functions/adapters/xero-target.ts',
+      'functions/adapters/quickbooks-target.ts',
+      'functions/adapters/oauth-target-answers.ts',
+    ])
+      expect(internal).not.toContain(exportClient);
     expect(external).toContain('functions/workers/accounting.ts');
     expect(
       external.filter((i) =>
