@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { readFile, stat } from 'node:fs/promises';
 import {
   createServer,
   type IncomingMessage,
@@ -8,7 +7,6 @@ import {
   type ServerResponse,
   STATUS_CODES,
 } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
 import { asFunction } from '#functions/adapters/call-record';
 import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { dbFor } from '#functions/adapters/dynamo';
@@ -23,8 +21,6 @@ import { GROUPS, operationsOfGroup } from '#shared/api/manifest';
 import { bootstrapAdmin } from '#shared/domain/identity/tenants';
 import { AppError, PayloadTooLargeError } from '#shared/kernel/errors';
 import type { Duplex } from 'node:stream';
-import { demoSiteSecurityHeaders } from '#shared/demo/site-headers';
-import { consoleSecurityHeaders } from '#shared/console/site-headers';
 import { lambdaContext, toApiGatewayEvent } from './api-gateway';
 import { startBackground, startServices } from './background';
 import { localConfig, type Settings } from './config';
@@ -32,6 +28,7 @@ import { LOCAL_CLOCK_PATH, ManualClock } from './clock';
 import { moveClock, writeProblem } from './clock-route';
 import { ensureTable } from './dynamodb-local';
 import { SANDBOX_APPS } from './oauth-sandbox';
+import { consoleFiles, demoSiteFiles } from './static-files';
 import { LOCAL_WEBHOOKS_PATH, webhookReceiverRoute } from './webhook-receiver-route';
 
 export interface RuntimeOptions {
@@ -65,25 +62,6 @@ type Handler = (
 
 /** API Gateway's own limit; the handlers enforce the service's 256 KiB. */
 const MAX_GATEWAY_BODY = 10 * 1024 * 1024;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
-};
-
-/** A malformed percent-escape (`%zz`) names no file: undefined, and the caller answers 404. */
-const decodeUriPath = (pathname: string): string | undefined => {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return undefined;
-  }
-};
 
 /** How long the rest of a refused body is read and discarded before the connection is cut. */
 const DRAIN_MS = 5_000;
@@ -213,60 +191,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       console.log(`bootstrapped platform admin ${options.bootstrapAdmin.email}`);
   }
 
-  const staticRoot = options.staticDir ? resolve(options.staticDir) : undefined;
-  const serveStatic = async (pathname: string, requestId: string, res: ServerResponse): Promise<boolean> => {
-    if (!staticRoot) return false;
-    const name = pathname === '/' ? 'index.html' : decodeUriPath(pathname);
-    if (name === undefined) return false;
-    const file = resolve(join(staticRoot, name));
-    if (file !== staticRoot && !file.startsWith(staticRoot + sep)) return false;
-    const info = await stat(file).catch(() => undefined);
-    if (!info?.isFile()) return false;
-    const content = await readFile(file);
-    res.writeHead(200, {
-      ...demoSiteSecurityHeaders(),
-      'x-request-id': requestId,
-      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-length': content.length,
-      'cache-control': 'no-cache',
-    });
-    res.end(content);
-    return true;
-  };
-
-  /**
-   * The console's files under `/console/`, with its own CSP (shared/console/site-headers.ts, the
-   * header CloudFront sends). A path that names no file is one of the app's routes (a deep link,
-   * a reload): it answers the app's index.html, as the cloud's viewer-request function does.
-   */
-  const consoleRoot = options.consoleDir ? resolve(options.consoleDir) : undefined;
-  const serveConsole = async (pathname: string, requestId: string, res: ServerResponse): Promise<boolean> => {
-    if (!consoleRoot || !(pathname === '/console' || pathname.startsWith('/console/'))) return false;
-    if (pathname === '/console') {
-      res.writeHead(308, { location: '/console/', 'x-request-id': requestId, 'content-length': 0 });
-      res.end();
-      return true;
-    }
-    const name = decodeUriPath(pathname.slice('/console/'.length));
-    if (name === undefined) return false;
-    let file = resolve(join(consoleRoot, name));
-    if (file !== consoleRoot && !file.startsWith(consoleRoot + sep)) return false;
-    if (!(await stat(file).catch(() => undefined))?.isFile()) {
-      if (extname(name) !== '') return false;
-      file = join(consoleRoot, 'index.html');
-    }
-    const content = await readFile(file).catch(() => undefined);
-    if (!content) return false;
-    res.writeHead(200, {
-      ...consoleSecurityHeaders(),
-      'x-request-id': requestId,
-      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-length': content.length,
-      'cache-control': 'no-cache',
-    });
-    res.end(content);
-    return true;
-  };
+  const serveStatic = demoSiteFiles(options.staticDir);
+  const serveConsole = consoleFiles(options.consoleDir);
 
   const dispatch = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);

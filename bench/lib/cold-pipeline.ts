@@ -1,5 +1,6 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { dbFor, transact } from '#functions/adapters/dynamo';
+import { dbFor } from '#functions/adapters/dynamo';
+import { transact } from '#functions/adapters/transact';
 import { outboxPut } from '#functions/adapters/outbox';
 import { tableConfig } from '#functions/config';
 import type { OutboxEvent } from '#shared/domain/outbox';

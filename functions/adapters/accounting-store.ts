@@ -6,9 +6,11 @@ import { exportBatch } from '#shared/table/entities/export-batch';
 import { exportBooking } from '#shared/table/entities/export-booking';
 import { storedReviewItem } from '#shared/table/entities/review-item';
 import { auditPut } from './audit-store';
-import { type Db, putIf, putIfStatus, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { applied, getItem, getRecord, putIf, putIfStatus, putNew, putOnly, updateOnly } from './records';
+import { queryAll, queryPage } from './query';
+import { transact, type WriteOp } from './transact';
 import { outboxPut } from './outbox';
-import { applied, getItem, getRecord, putOnly, updateOnly } from './records';
 
 /** The export as the worker keeps it: the record, its documents, fingerprint and lease. */
 const toStored = /* @__PURE__ */ storedReader<StoredExport>()(accountingExportRecord);

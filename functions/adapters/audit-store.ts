@@ -2,7 +2,10 @@ import type { AuditEvent } from '#shared/domain/audit';
 import type { Page, PageRequest } from '#shared/kernel/page';
 import { reader } from '#shared/table/entity';
 import { audit, auditRecord } from '#shared/table/entities/audit';
-import { type Db, putNew, queryPage, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { putNew } from './records';
+import { queryPage } from './query';
+import type { WriteOp } from './transact';
 
 /** The Put that every state-changing transaction carries (docs/api.md section 5). */
 export const auditPut = (e: AuditEvent): WriteOp => putNew(audit.item(e));

@@ -6,8 +6,10 @@ import {
   integrationConnectionRecord,
 } from '#shared/table/entities/integration-connection';
 import { auditPut } from './audit-store';
-import { type Db, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
-import { getItem, getRecord } from './records';
+import type { Db } from './dynamo';
+import { getItem, getRecord, putNew } from './records';
+import { queryAll, queryPage } from './query';
+import { transact, type WriteOp } from './transact';
 import { timerDelete, timerOp, timerPut } from './timer-store';
 import { timerId } from '#shared/domain/timers/arming';
 

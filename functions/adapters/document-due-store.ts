@@ -1,7 +1,8 @@
 import type { DocumentDueStore } from '#shared/domain/timers/ports';
 import { document } from '#shared/table/entities/document';
 import { auditPut } from './audit-store';
-import { type Db, transact } from './dynamo';
+import type { Db } from './dynamo';
+import { transact } from './transact';
 import { outboxPut } from './outbox';
 
 /** The `document.overdue` occurrence, written on the condition the timer was armed for (docs/api.md section 9.7). */

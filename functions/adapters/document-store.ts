@@ -3,9 +3,11 @@ import { reader } from '#shared/table/entity';
 import { document, documentRecord } from '#shared/table/entities/document';
 import { documentNumber } from '#shared/table/entities/document-number';
 import { auditPut } from './audit-store';
-import { type Db, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { getRecord, putIfStatus, putNew } from './records';
+import { queryPage } from './query';
+import { transact, type WriteOp } from './transact';
 import { outboxPut } from './outbox';
-import { getRecord } from './records';
 import { timerOp } from './timer-store';
 import { timerId } from '#shared/domain/timers/arming';
 

@@ -10,8 +10,10 @@ import { exception } from '#shared/table/entities/exception';
 import { member } from '#shared/table/entities/member';
 import { timer, timerRecord } from '#shared/table/entities/timer';
 import { auditPut } from './audit-store';
-import { type Db, putIf, putNew, queryAll, queryPage, transact } from './dynamo';
-import { getItem, getRecord } from './records';
+import type { Db } from './dynamo';
+import { getItem, getRecord, putIf, putNew } from './records';
+import { queryAll, queryPage } from './query';
+import { transact } from './transact';
 
 const toPolicy = /* @__PURE__ */ reader<EscalationPolicy>()(escalationPolicyRecord);
 const toTimer = /* @__PURE__ */ reader<Timer>()(timerRecord);

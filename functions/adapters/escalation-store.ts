@@ -7,11 +7,12 @@ import { memberDirectory, policyReader } from './escalation-policy-store';
 import { exceptionStore } from './exception-store';
 import { exception } from '#shared/table/entities/exception';
 import { auditPut } from './audit-store';
-import { type Db, putIf, transact, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { applied, putIf } from './records';
+import { transact, type WriteOp } from './transact';
 import { exceptionItem } from './exception-store';
 import { notificationStore, notificationWrites } from './notification-store';
 import { outboxPut } from './outbox';
-import { applied } from './records';
 import { timerPut } from './timer-store';
 
 /** The escalation a stored exception must still show, in DynamoDB's terms (`#esc`, `:policy`, `:level`, `:due`). */

@@ -2,9 +2,11 @@ import type { BusinessException, ExceptionStore, StoredException } from '#shared
 import { reader, storedReader } from '#shared/table/entity';
 import { exception, exceptionRecord } from '#shared/table/entities/exception';
 import { auditPut } from './audit-store';
-import { type Db, putIfStatus, putNew, queryPage, transact } from './dynamo';
+import type { Db } from './dynamo';
+import { getRecord, putIfStatus, putNew } from './records';
+import { queryPage } from './query';
+import { transact } from './transact';
 import { outboxPut } from './outbox';
-import { getRecord } from './records';
 import { timerDelete, timerPut } from './timer-store';
 
 const toException = /* @__PURE__ */ reader<BusinessException>()(exceptionRecord);

@@ -2,7 +2,9 @@ import type { HubScheduleStore } from '#shared/domain/timers/ports';
 import { integrationConnection } from '#shared/table/entities/integration-connection';
 import { reconciliationRun } from '#shared/table/entities/reconciliation-run';
 import { auditPut } from './audit-store';
-import { type Db, putNew, transact, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { putNew } from './records';
+import { transact, type WriteOp } from './transact';
 import { outboxPut } from './outbox';
 import { timerPut } from './timer-store';
 

@@ -3,10 +3,11 @@ import type { HealthRecord, HubStore } from '#shared/domain/integrations/ports';
 import { integrationIssue } from '#shared/table/entities/integration-issue';
 import { reviewItem, storedReviewItem } from '#shared/table/entities/review-item';
 import { auditPut } from './audit-store';
-import { type Db, putNew, transact, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { getRecord, putNew } from './records';
+import { transact, type WriteOp } from './transact';
 import { issueDecisionStore, HEALTH_IDENTITY, healthIdentity, healthKey } from './issue-store';
 import { outboxPut } from './outbox';
-import { getRecord } from './records';
 import { toReviewItem } from './review-items';
 
 const toHealth = (item: Record<string, unknown>): HealthRecord => ({

@@ -5,7 +5,8 @@ import { idempotency } from '#shared/table/entities/idempotency';
 import type { HttpResponse } from '#functions/http/context';
 import type { IdempotencyRecord, IdempotencyRecordId, IdempotencyStore } from '#functions/http/idempotency';
 import type { PendingWrite } from '#functions/http/write-outcome';
-import { type Db, RESOLVE_BUDGET_MS, resolvePending } from './dynamo';
+import type { Db } from './dynamo';
+import { RESOLVE_BUDGET_MS, resolvePending } from './transact';
 import { getItem, putOnly } from './records';
 
 /**

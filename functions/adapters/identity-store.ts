@@ -7,8 +7,10 @@ import { loginFailures } from '#shared/table/entities/login-failures';
 import { session } from '#shared/table/entities/session';
 import { user } from '#shared/table/entities/user';
 import { auditPut } from './audit-store';
-import { beginsWith, type Db, putNew, queryAll, transact } from './dynamo';
-import { getRecord } from './records';
+import { beginsWith, queryAll } from './query';
+import type { Db } from './dynamo';
+import { getRecord, putNew } from './records';
+import { transact } from './transact';
 import { sessionCheckStore, toSession, toUser } from './session-check-store';
 
 export { toMember, toUser } from './session-check-store';

@@ -3,7 +3,8 @@ import type { InboxCategory, InboxItem, InboxOwner, InboxStore } from '#shared/d
 import { inboxItem, inboxItemRecord, storedInboxItem } from '#shared/table/entities/inbox-item';
 import { reader } from '#shared/table/entity';
 import { keyAttributes } from '#shared/table/table';
-import { type Db, queryFrom, queryPage } from './dynamo';
+import type { Db } from './dynamo';
+import { queryFrom, queryPage } from './query';
 import { getItem, isConditionFailure } from './records';
 
 const toItem = /* @__PURE__ */ reader<InboxItem>()(inboxItemRecord);

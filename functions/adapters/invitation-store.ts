@@ -8,9 +8,11 @@ import { storedReader } from '#shared/table/entity';
 import { invitation, invitationRecord } from '#shared/table/entities/invitation';
 import { member } from '#shared/table/entities/member';
 import { auditPut } from './audit-store';
-import { type Db, equals, putNew, queryAll, queryFrom, queryPage, transact, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { equals, queryAll, queryFrom, queryPage } from './query';
+import { getRecord, putNew } from './records';
+import { transact, type WriteOp } from './transact';
 import { userPuts } from './identity-store';
-import { getRecord } from './records';
 import { ownerDelta } from './tenant-store';
 
 /**

@@ -4,9 +4,10 @@ import { reader } from '#shared/table/entity';
 import { integrationIssue, integrationIssueRecord } from '#shared/table/entities/integration-issue';
 import { storedReviewItem } from '#shared/table/entities/review-item';
 import { auditPut } from './audit-store';
-import { type Db, putIfStatus, transact, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { getRecord, putIfStatus } from './records';
+import { transact, type WriteOp } from './transact';
 import { outboxPut } from './outbox';
-import { getRecord } from './records';
 
 const toIssue = /* @__PURE__ */ reader<IntegrationIssue>()(integrationIssueRecord);
 

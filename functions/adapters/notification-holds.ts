@@ -14,9 +14,10 @@ import { digestEntry } from '#shared/table/entities/digest-entry';
 import { notification } from '#shared/table/entities/notification';
 import { notificationHold } from '#shared/table/entities/notification-hold';
 import { auditPut } from './audit-store';
-import { type Db, putIfStatus, putNew, transact, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { getItem, putIfStatus, putNew } from './records';
+import { transact, type WriteOp } from './transact';
 import { outboxPut } from './outbox';
-import { getItem } from './records';
 import { timerPut } from './timer-store';
 
 /**

@@ -22,9 +22,11 @@ import { createWith, dedupePut } from './notification-holds';
 import { tenantZones } from './tenant-zone';
 import { timerPut } from './timer-store';
 import { auditPut } from './audit-store';
-import { beginsWith, type Db, putIfStatus, putNew, queryPage, transact, type WriteOp } from './dynamo';
+import { beginsWith, queryPage } from './query';
+import type { Db } from './dynamo';
+import { getItem, getRecord, putIfStatus, putNew, putOnly, statusIs } from './records';
+import { transact, type WriteOp } from './transact';
 import { outboxPut } from './outbox';
-import { getItem, getRecord, putOnly, statusIs } from './records';
 import { toReviewItem as toReview } from './review-items';
 
 const readNotification = /* @__PURE__ */ reader<Notification>()(notificationRecord);

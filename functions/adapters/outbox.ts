@@ -2,7 +2,10 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { outbox, OUTBOX_PENDING_SHARDS } from '#shared/table/entities/outbox';
-import { below, type Db, putNew, queryFrom, transact, type WriteOp } from './dynamo';
+import { below, queryFrom } from './query';
+import type { Db } from './dynamo';
+import { putNew } from './records';
+import { transact, type WriteOp } from './transact';
 
 /** How long a relayed outbox item stays readable (for debugging) before TTL removes it. */
 export const RELAYED_RETENTION_SECONDS = 7 * 24 * 3600;

@@ -3,7 +3,7 @@ import { preferences, preferencesRecord } from '#shared/table/entities/preferenc
 import { reader } from '#shared/table/entity';
 import { auditPut } from './audit-store';
 import type { Db } from './dynamo';
-import { transact } from './dynamo';
+import { transact } from './transact';
 import { getRecord } from './records';
 
 export const toPreferences = /* @__PURE__ */ reader<Preferences>()(preferencesRecord);

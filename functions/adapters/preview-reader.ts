@@ -8,7 +8,8 @@ import { document, documentRecord } from '#shared/table/entities/document';
 import { exception, exceptionRecord } from '#shared/table/entities/exception';
 import { notification, notificationRecord } from '#shared/table/entities/notification';
 import { task, taskRecord } from '#shared/table/entities/task';
-import { type Db, type KeyQuery, queryFrom } from './dynamo';
+import type { Db } from './dynamo';
+import { type KeyQuery, queryFrom } from './query';
 
 /**
  * How many records of one kind a preview reads at most, oldest first. A preview is a look at a

@@ -8,9 +8,11 @@ import { reader } from '#shared/table/entity';
 import { reconciliationPage } from '#shared/table/entities/reconciliation-page';
 import { reconciliationRun, reconciliationRunRecord } from '#shared/table/entities/reconciliation-run';
 import { auditPut } from './audit-store';
-import { type Db, putIfStatus, putNew, queryAll, queryPage, transact } from './dynamo';
+import type { Db } from './dynamo';
+import { getRecord, putIfStatus, putNew } from './records';
+import { queryAll, queryPage } from './query';
+import { transact } from './transact';
 import { outboxPut } from './outbox';
-import { getRecord } from './records';
 
 const toRun = /* @__PURE__ */ reader<ReconciliationRun>()(reconciliationRunRecord);
 

@@ -1,6 +1,7 @@
 import type { RezoneStore } from '#shared/domain/timers/ports';
 import { workflowRule } from '#shared/table/entities/workflow-rule';
-import { type Db, transact, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { transact, type WriteOp } from './transact';
 import { timerOp, timerPut } from './timer-store';
 
 /** Moves of zone-dependent timers after a tenant's time-zone change (shared/domain/timers/rezone.ts). */

@@ -1,7 +1,8 @@
 import type { RuleScheduleStore } from '#shared/domain/timers/ports';
 import { workflowRule } from '#shared/table/entities/workflow-rule';
 import { auditPut } from './audit-store';
-import { type Db, transact, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { transact, type WriteOp } from './transact';
 import { outboxPut } from './outbox';
 import { timerPut } from './timer-store';
 

@@ -4,7 +4,8 @@ import { reader, storedReader } from '#shared/table/entity';
 import { member, memberRecord } from '#shared/table/entities/member';
 import { session, sessionRecord } from '#shared/table/entities/session';
 import { MEMBERSHIPS_END, user, userRecord } from '#shared/table/entities/user';
-import { below, type Db, queryAll } from './dynamo';
+import { below, queryAll } from './query';
+import type { Db } from './dynamo';
 import { getRecord, updateOnly } from './records';
 
 const readUser = /* @__PURE__ */ storedReader<User>()(userRecord);

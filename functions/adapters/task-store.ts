@@ -3,11 +3,13 @@ import { member } from '#shared/table/entities/member';
 import { task, taskRecord } from '#shared/table/entities/task';
 import { reader } from '#shared/table/entity';
 import { auditPut } from './audit-store';
-import { type Db, putNew, queryPage, transact, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { getRecord, putIf, putNew } from './records';
+import { queryPage } from './query';
+import { transact, type WriteOp } from './transact';
 import { outboxPut } from './outbox';
 import { timerOp, timerPut } from './timer-store';
 import { taskDueTimer, timerId } from '#shared/domain/timers/arming';
-import { getRecord, putIf } from './records';
 
 const toTask = /* @__PURE__ */ reader<Task>()(taskRecord);
 

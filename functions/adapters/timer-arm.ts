@@ -1,7 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Timer } from '#shared/domain/timers/ports';
 import { timer, TIMER_DUE_SHARDS } from '#shared/table/entities/timer';
-import type { Db, WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import type { WriteOp } from './transact';
 
 /**
  * Arming and cancelling timers, apart from the sweeper's and the listing's reads (timer-store.ts),

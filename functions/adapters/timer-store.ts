@@ -5,7 +5,9 @@ import { task } from '#shared/table/entities/task';
 import { timer, TIMER_DUE_SHARDS, timerRecord } from '#shared/table/entities/timer';
 import { reader } from '#shared/table/entity';
 import { auditPut } from './audit-store';
-import { below, type Db, queryFrom, queryPage, transact } from './dynamo';
+import { below, queryFrom, queryPage } from './query';
+import type { Db } from './dynamo';
+import { transact } from './transact';
 import { outboxPut } from './outbox';
 import { timerKey } from './timer-arm';
 

@@ -2,7 +2,9 @@ import type { EndpointReviewStore } from '#shared/domain/webhooks/ports';
 import { storedReviewItem } from '#shared/table/entities/review-item';
 import { webhookEndpoint } from '#shared/table/entities/webhook-endpoint';
 import { auditPut } from './audit-store';
-import { type Db, putIfStatus, transact, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { putIfStatus } from './records';
+import { transact, type WriteOp } from './transact';
 
 /**
  * What the review group needs of webhook endpoints: the decision's transaction, re-enabling by an

@@ -5,8 +5,10 @@ import { storedReviewItem } from '#shared/table/entities/review-item';
 import { webhookEndpoint, webhookEndpointRecord } from '#shared/table/entities/webhook-endpoint';
 import { webhookEndpointCount } from '#shared/table/entities/webhook-endpoint-count';
 import { auditPut } from './audit-store';
-import { type Db, putIf, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
-import { getRecord, updateOnly } from './records';
+import type { Db } from './dynamo';
+import { getRecord, putIf, putNew, updateOnly } from './records';
+import { queryAll, queryPage } from './query';
+import { transact, type WriteOp } from './transact';
 
 const read = /* @__PURE__ */ storedReader<StoredEndpoint>()(webhookEndpointRecord);
 

@@ -2,9 +2,11 @@ import type { StoredMessage, WebhookMessageStore } from '#shared/domain/webhooks
 import { storedReader } from '#shared/table/entity';
 import { webhookMessage, webhookMessageRecord } from '#shared/table/entities/webhook-message';
 import { auditPut } from './audit-store';
-import { type Db, putIf, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { getRecord, putIf, putNew } from './records';
+import { queryAll, queryPage } from './query';
+import { transact, type WriteOp } from './transact';
 import { outboxPut } from './outbox';
-import { getRecord } from './records';
 import { timerPut } from './timer-store';
 import { endpointPut } from './webhook-endpoint-store';
 import { webhookEndpoint } from '#shared/table/entities/webhook-endpoint';

@@ -2,9 +2,10 @@ import type { WorkflowJob, WorkflowJobStore } from '#shared/domain/workflows/por
 import { audit } from '#shared/table/entities/audit';
 import { reviewItem, storedReviewItem } from '#shared/table/entities/review-item';
 import { auditPut } from './audit-store';
-import { type Db, putNew, transact, type WriteOp } from './dynamo';
+import type { Db } from './dynamo';
+import { getItem, putIfAbsent, putNew } from './records';
+import { transact, type WriteOp } from './transact';
 import { outboxPut } from './outbox';
-import { getItem, putIfAbsent } from './records';
 import { toReviewItem } from './review-items';
 
 /** Workflow rule firings and `workflow_action` review items over the one table. */

@@ -3,9 +3,10 @@ import type { WorkflowReplay, WorkflowReplayStore } from '#shared/domain/workflo
 import { storedReader } from '#shared/table/entity';
 import { workflowReplay, workflowReplayRecord } from '#shared/table/entities/workflow-replay';
 import { auditPut } from './audit-store';
-import { type Db, putNew, transact } from './dynamo';
+import type { Db } from './dynamo';
+import { getRecord, putNew } from './records';
+import { transact } from './transact';
 import { outboxPut } from './outbox';
-import { getRecord } from './records';
 
 const read = /* @__PURE__ */ storedReader<WorkflowReplay>()(workflowReplayRecord);
 

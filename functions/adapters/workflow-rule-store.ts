@@ -2,8 +2,10 @@ import type { WorkflowRule, WorkflowRuleStore } from '#shared/domain/workflows/p
 import { reader } from '#shared/table/entity';
 import { workflowRule, workflowRuleRecord } from '#shared/table/entities/workflow-rule';
 import { auditPut } from './audit-store';
-import { type Db, putIf, putNew, queryAll, queryPage, transact, type WriteOp } from './dynamo';
-import { getItem, getRecord } from './records';
+import type { Db } from './dynamo';
+import { getItem, getRecord, putIf, putNew } from './records';
+import { queryAll, queryPage } from './query';
+import { transact, type WriteOp } from './transact';
 import { member } from '#shared/table/entities/member';
 import { ruleEventType, ruleScheduleTimer } from '#shared/domain/workflows/schedule';
 import { timerId } from '#shared/domain/timers/arming';

@@ -1,12 +1,8 @@
-import { DockerImage, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
   Distribution,
-  Function as CloudFrontFunction,
-  FunctionCode,
-  FunctionEventType,
-  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
@@ -20,19 +16,15 @@ import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { DEMO_SITE_HEADERS as H } from '#shared/demo/site-headers';
-import { consoleContentSecurityPolicy } from '#shared/console/site-headers';
 import { bucketNames, type DeploymentConfig } from '#infra/config';
-import { CONSOLE_SOURCE_DIR, DEMO_STATIC_DIR } from '#infra/paths';
-import { buildConsole } from '../../scripts/lib/console-build';
+import { DEMO_STATIC_DIR } from '#infra/paths';
+import { CONSOLE_PREFIX, consoleBehavior, publishConsole } from './console-site';
 
 const REFERRER_POLICY = Object.values(HeadersReferrerPolicy).find((p) => p === H.referrerPolicy)!;
 
 export interface DemoSiteProps {
   readonly config: DeploymentConfig;
 }
-
-/** Where the operator console lives in the bucket and on the distribution. */
-export const CONSOLE_PREFIX = 'console/';
 
 /**
  * The API origins a page of this distribution may connect to: the regional API Gateway
@@ -41,18 +33,6 @@ export const CONSOLE_PREFIX = 'console/';
  * (docs/decisions.md, "The operator console").
  */
 const apiOrigins = (region: string) => `https://*.execute-api.${region}.amazonaws.com`;
-
-/**
- * The console is a single-page app: a path under /console/ that names no file (no extension) is
- * one of its routes, answered by its index.html (a deep link or a reload). CloudFront Functions
- * run this JavaScript 2.0 source at the edge on each viewer request of the console behaviour.
- */
-export const CONSOLE_ROUTES_FUNCTION = `function handler(event) {
-  var request = event.request;
-  var last = request.uri.split('/').pop();
-  if (last.indexOf('.') === -1) request.uri = '/${CONSOLE_PREFIX}index.html';
-  return request;
-}`;
 
 /**
  * The demo site: CloudFront in front of the private demo bucket through origin access control,
@@ -102,32 +82,10 @@ export class DemoSite extends Construct {
       },
     });
 
-    // The console's own CSP (shared/console/site-headers.ts, which the local runtime sends too):
-    // scripts and styles from this origin only, connections to it and to the API.
-    this.consoleHeadersPolicy = new ResponseHeadersPolicy(this, 'ConsoleSecurityHeaders', {
-      responseHeadersPolicyName: `${props.config.prefix}-console-security-headers`,
-      comment: 'Security headers of the ops-platform operator console',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          contentSecurityPolicy: consoleContentSecurityPolicy(apiOrigins(region)),
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption[H.frameOptions], override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(H.strictTransportSecurity.maxAgeSeconds),
-          includeSubdomains: H.strictTransportSecurity.includeSubdomains,
-          override: true,
-        },
-      },
-    });
-    const consoleRoutes = new CloudFrontFunction(this, 'ConsoleRoutes', {
-      comment: 'Operator console: paths of its routes answer its index.html',
-      code: FunctionCode.fromInline(CONSOLE_ROUTES_FUNCTION),
-      runtime: FunctionRuntime.JS_2_0,
-    });
     const origin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+    // The operator console, from the same private bucket under console/ (./console-site.ts).
+    const consoleSite = consoleBehavior(this, props.config, origin, apiOrigins(region));
+    this.consoleHeadersPolicy = consoleSite.headersPolicy;
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `${props.config.prefix} demo site`,
@@ -145,19 +103,7 @@ export class DemoSite extends Construct {
         responseHeadersPolicy: this.responseHeadersPolicy,
         compress: true,
       },
-      // The operator console, from the same private bucket under console/. It calls the API
-      // cross-origin: the API's CORS allows this distribution's origin only (service-api.ts).
-      additionalBehaviors: {
-        [`/${CONSOLE_PREFIX}*`]: {
-          origin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: this.consoleHeadersPolicy,
-          compress: true,
-          functionAssociations: [{ function: consoleRoutes, eventType: FunctionEventType.VIEWER_REQUEST }],
-        },
-      },
+      additionalBehaviors: consoleSite.behaviors,
     });
     Validations.of(this.distribution).acknowledge(
       {
@@ -205,43 +151,9 @@ export class DemoSite extends Construct {
         removalPolicy: RemovalPolicy.DESTROY,
       }),
     });
-    this.publishConsole(apiUrl);
+    publishConsole(this, this.config, this.bucket, this.distribution, apiUrl);
     this.acknowledgeDeploymentProvider();
     return deployment;
-  }
-
-  /**
-   * The operator console, built at synth time by the project's esbuild (the same build as
-   * `npm run build:console`), under console/ with its config.json naming the API.
-   */
-  private publishConsole(apiUrl: string): BucketDeployment {
-    const built = Source.asset(CONSOLE_SOURCE_DIR, {
-      exclude: ['dist'],
-      bundling: {
-        // Never a container: the build is local and synchronous (tryBundle).
-        image: DockerImage.fromRegistry('scratch'),
-        local: {
-          tryBundle(outputDir: string) {
-            buildConsole(outputDir);
-            return true;
-          },
-        },
-      },
-    });
-    return new BucketDeployment(this, 'DeployConsole', {
-      sources: [built, Source.jsonData('config.json', { apiUrl })],
-      destinationBucket: this.bucket,
-      destinationKeyPrefix: CONSOLE_PREFIX,
-      distribution: this.distribution,
-      distributionPaths: [`/${CONSOLE_PREFIX}*`],
-      prune: true,
-      retainOnDelete: false,
-      memoryLimit: 256,
-      logGroup: new LogGroup(this, 'DeployConsoleLogs', {
-        retention: this.config.logRetention,
-        removalPolicy: RemovalPolicy.DESTROY,
-      }),
-    });
   }
 
   /**

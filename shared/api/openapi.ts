@@ -13,7 +13,7 @@ import {
 import { deprecationResponseHeaders, markDeprecated, markDeprecatedFields } from './openapi/deprecation';
 import { EXAMPLES } from './openapi/examples';
 import { HTML_HEADERS } from './openapi/html';
-import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MAX_LENGTH } from './schemas/common';
+import { parameters } from './openapi/parameters';
 import { Problem } from './schemas/responses';
 
 export { EXAMPLES };
@@ -67,47 +67,6 @@ function describeOperation(op: Operation): string {
   ];
   if (op.idempotent) lines.push('Honours `Idempotency-Key`.');
   return lines.join(' ');
-}
-
-function parameters(c: Components, op: Operation): Json[] {
-  const out: Json[] = [];
-  const add = (schema: core.$ZodType | undefined, where: 'path' | 'query') => {
-    if (!schema) return;
-    const js = c.convert(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
-    for (const [name, prop] of Object.entries(js.properties ?? {})) {
-      const { description, ...rest } = prop;
-      out.push({
-        name,
-        in: where,
-        required: where === 'path' || (js.required ?? []).includes(name),
-        ...(description ? { description } : {}),
-        schema: rest,
-      });
-    }
-  };
-  add(op.params, 'path');
-  for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) {
-    if (!out.some((p) => p.in === 'path' && p.name === name)) {
-      out.push({ name, in: 'path', required: true, schema: { type: 'string' } });
-    }
-  }
-  add(op.query, 'query');
-  if (op.idempotent) {
-    out.push({
-      name: 'Idempotency-Key',
-      in: 'header',
-      required: false,
-      description:
-        'The same key and body return the first answer; the same key with another body is 409 `conflict`.',
-      schema: {
-        type: 'string',
-        minLength: 1,
-        maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
-        pattern: IDEMPOTENCY_KEY.source,
-      },
-    });
-  }
-  return out;
 }
 
 function operation(c: Components, id: OperationId, op: Operation, fixed: FixedBodies): Json {

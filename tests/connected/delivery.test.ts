@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditStore } from '#functions/adapters/audit-store';
-import { type Db, transact } from '#functions/adapters/dynamo';
+import type { Db } from '#functions/adapters/dynamo';
+import { transact } from '#functions/adapters/transact';
 import { auditPut } from '#functions/adapters/audit-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { connectChannel } from '#tests/support/connections';

@@ -1,7 +1,9 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPut } from '#functions/adapters/audit-store';
-import { type Db, putNew, transact } from '#functions/adapters/dynamo';
+import type { Db } from '#functions/adapters/dynamo';
+import { putNew } from '#functions/adapters/records';
+import { transact } from '#functions/adapters/transact';
 import { metricsStore, queueGauge } from '#functions/adapters/metrics-store';
 import { markRelayed, outboxPut } from '#functions/adapters/outbox';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';

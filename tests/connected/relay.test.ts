@@ -5,7 +5,7 @@ import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#functions/adapters/dynamo';
-import { transact } from '#functions/adapters/dynamo';
+import { transact } from '#functions/adapters/transact';
 import { INLINE_PAYLOAD_MAX, outboxPut } from '#functions/adapters/outbox';
 import { publishEvents } from '#functions/adapters/queue';
 import { logger } from '#functions/observability';

@@ -1,7 +1,7 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transact } from '#functions/adapters/dynamo';
+import { transact } from '#functions/adapters/transact';
 import { outboxPut } from '#functions/adapters/outbox';
 import { startStreamPoller } from '#local/stream-poller';
 import { dynamoEndpoint, freshDb } from '#tests/support/db';

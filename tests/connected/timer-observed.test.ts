@@ -6,7 +6,7 @@ import { pendingOlderThan } from '#functions/adapters/outbox';
 import type { createStores } from '#functions/adapters/stores';
 import { timerWait } from '#functions/adapters/timer';
 import { armTimer, timerDelete } from '#functions/adapters/timer-arm';
-import { transact } from '#functions/adapters/dynamo';
+import { transact } from '#functions/adapters/transact';
 import type { Timer } from '#shared/domain/timers/ports';
 import { timerFired, UnfireableTimerError } from '#shared/domain/timers/use-cases';
 import { timerStore } from '#functions/adapters/timer-store';

@@ -2,7 +2,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, documentClient, TRANSACT_ATTEMPTS } from '#functions/adapters/dynamo';
+import { type Db, documentClient } from '#functions/adapters/dynamo';
+import { TRANSACT_ATTEMPTS } from '#functions/adapters/transact';
 import { exceptionStore } from '#functions/adapters/exception-store';
 import type { createStores } from '#functions/adapters/stores';
 import { localClient } from '#local/dynamodb-local';
@@ -16,7 +17,7 @@ import { audit, exceptionRecord, principal, recorded } from '#tests/support/fixt
  * In the cloud, a transaction that meets another one in flight on the same item is cancelled
  * with the reason `TransactionConflict` (DynamoDB Local serialises transactions and never does:
  * the fault is injected with aws-sdk-client-mock, the table is real). `transact`
- * (functions/adapters/dynamo.ts) tries again briefly; a conflict that persists is a lost race,
+ * (functions/adapters/transact.ts) tries again briefly; a conflict that persists is a lost race,
  * answered like a failed condition, so the use case answers 409 and not 500.
  */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { consoleSecurityHeaders } from '#shared/console/site-headers';
-import { CONSOLE_ROUTES_FUNCTION } from '#infra/constructs/demo-site';
+import { CONSOLE_ROUTES_FUNCTION } from '#infra/constructs/console-site';
 import { type Cfn, resourcesOf, type Synthesized } from '../synth';
 
 /**

@@ -12,7 +12,7 @@ import { discoverFunctions } from '../../../bench/lib/functions';
  * service's own, which left 20 KB for a whole route group (docs/performance.md).
  *
  * 1.31 since issue 38: every route group answers a write whose answer was lost by sending it again
- * with its ClientRequestToken (functions/adapters/dynamo.ts, functions/http/write-outcome.ts,
+ * with its ClientRequestToken (functions/adapters/transact.ts, functions/http/write-outcome.ts,
  * the Idempotency-Key's pending record) and checks every request string as text
  * (shared/api/schemas/common.ts): 1.8 to 4.3 KB a group, measured (api-auth 440,870 -> 444,005 B,
  * api-exceptions 447,642 -> 451,846 B, 1.2880x -> 1.3001x). Each allowance below rose by 0.01
