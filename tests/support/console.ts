@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium';
 import { buildConsole } from '../../scripts/lib/console-build';
 import { type ConsoleSeed, PEOPLE, seedConsole } from './console-seed';
@@ -100,3 +101,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 /** Where the tests keep each screen's picture (`npm run screenshot:console` writes docs/console/). */
 export const ARTIFACTS = new URL('../../test-artifacts/console/', import.meta.url);
+
+/**
+ * `expect.poll` on what the page shows, bounded like the Playwright waits beside it (30 s) and
+ * not by vitest's default second: a page load or list reload under a loaded machine takes longer
+ * than that (the exceptions list failed its first page so, with both console files running).
+ */
+export const rendered = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });

@@ -6,6 +6,7 @@ import {
   axeViolations,
   type ConsoleHarness,
   openPage,
+  rendered,
   signIn,
   startConsole,
   type Watched,
@@ -59,7 +60,7 @@ async function screenIsClean(name: string) {
 describe('console screens', { timeout: 60_000 }, () => {
   it('signs in to the exceptions list, newest first, filtered in the URL', async () => {
     await signIn(w, h, 'olivia');
-    await expect.poll(() => w.page.url()).toContain(`/console/t/${ACME}/exceptions`);
+    await rendered(() => w.page.url()).toContain(`/console/t/${ACME}/exceptions`);
     const rows = w.page.getByTestId('exceptions').locator('tbody tr');
     await rows.first().waitFor();
     const titles = await rows.locator('td.title').allTextContents();
@@ -70,26 +71,26 @@ describe('console screens', { timeout: 60_000 }, () => {
 
     // Pages by cursor, in the URL: two at a time, the next two, back to the first.
     await w.page.goto(h.url(`/console/t/${ACME}/exceptions?limit=2`));
-    await expect.poll(() => rows.locator('td.title').allTextContents()).toEqual(titles.slice(0, 2));
+    await rendered(() => rows.locator('td.title').allTextContents()).toEqual(titles.slice(0, 2));
     await w.page.getByRole('link', { name: 'Next page' }).click();
-    await expect.poll(() => w.page.url()).toContain('cursor=');
-    await expect.poll(() => rows.locator('td.title').allTextContents()).toEqual(titles.slice(2, 4));
+    await rendered(() => w.page.url()).toContain('cursor=');
+    await rendered(() => rows.locator('td.title').allTextContents()).toEqual(titles.slice(2, 4));
     await w.page.getByRole('link', { name: 'First page' }).click();
-    await expect.poll(() => rows.locator('td.title').allTextContents()).toEqual(titles.slice(0, 2));
+    await rendered(() => rows.locator('td.title').allTextContents()).toEqual(titles.slice(0, 2));
     await w.page.goto(h.url(`/console/t/${ACME}/exceptions`));
 
     await w.page.getByLabel('Severity').selectOption('critical');
-    await expect.poll(() => w.page.url()).toContain('severity=critical');
-    await expect.poll(() => rows.locator('td.title').allTextContents()).toEqual(['Payment short by 40.00']);
+    await rendered(() => w.page.url()).toContain('severity=critical');
+    await rendered(() => rows.locator('td.title').allTextContents()).toEqual(['Payment short by 40.00']);
   });
 
   it('shows an exception with its evidence, escalation and timeline; acknowledges it with a note', async () => {
     const id = h.seed.exceptions.critical;
     await w.page.getByLabel('Severity').selectOption('');
     await w.page.getByRole('link', { name: 'Payment short by 40.00' }).click();
-    await expect.poll(() => w.page.url()).toContain(`/exceptions/${id}`);
+    await rendered(() => w.page.url()).toContain(`/exceptions/${id}`);
     await w.page.getByRole('heading', { name: 'Payment short by 40.00' }).waitFor();
-    await expect.poll(() => w.page.getByTestId('escalation').textContent()).toMatch(/next level 1 at/);
+    await rendered(() => w.page.getByTestId('escalation').textContent()).toMatch(/next level 1 at/);
     expect(await w.page.locator('table.kv').first().textContent()).toContain('960.00');
     await w.page.locator('ol.timeline li', { hasText: 'exception.created' }).waitFor();
     await screenIsClean('exception-detail');
@@ -97,7 +98,7 @@ describe('console screens', { timeout: 60_000 }, () => {
     // A 422 names the field: the note is 2 to 255 characters.
     await w.page.getByLabel('Note').fill('x');
     await w.page.getByRole('button', { name: 'Acknowledge' }).click();
-    await expect.poll(() => w.page.locator('#note-error').textContent()).toBeTruthy();
+    await rendered(() => w.page.locator('#note-error').textContent()).toBeTruthy();
     expect((await get(`/tenants/${ACME}/exceptions/${id}`)).status).toBe('open');
     onlyFailedLoads(422);
 
@@ -151,20 +152,19 @@ describe('console screens', { timeout: 60_000 }, () => {
     await w.page.goto(h.url(`/console/t/${ACME}/exceptions`));
     await w.page.getByRole('link', { name: 'Tasks' }).click();
     const rows = w.page.getByTestId('tasks').locator('tbody tr');
-    await expect
-      .poll(() => rows.locator('td.title').allTextContents())
-      .toEqual(['Call Globex about INV-1042']);
+    await rendered(() => rows.locator('td.title').allTextContents()).toEqual(['Call Globex about INV-1042']);
     await screenIsClean('tasks');
     await w.page.getByRole('button', { name: 'Start: Call Globex about INV-1042' }).click();
-    await w.page.getByRole('button', { name: 'Done: Call Globex about INV-1042' }).waitFor();
+    // Only an in-progress task offers Reopen (an open one has Done too, so waiting for Done raced).
+    await w.page.getByRole('button', { name: 'Reopen: Call Globex about INV-1042' }).waitFor();
     expect((await get(`/tenants/${ACME}/tasks/${h.seed.tasks.mine}`)).status).toBe('in_progress');
 
     await w.page.getByLabel('Whose').selectOption('all');
     await w.page.getByLabel('Status').selectOption('open');
-    await expect.poll(() => w.page.url()).toMatch(/who=all.*status=open|status=open.*who=all/);
-    await expect
-      .poll(() => rows.locator('td.title').allTextContents())
-      .toEqual(['Review the Initech credit limit']);
+    await rendered(() => w.page.url()).toMatch(/who=all.*status=open|status=open.*who=all/);
+    await rendered(() => rows.locator('td.title').allTextContents()).toEqual([
+      'Review the Initech credit limit',
+    ]);
     expect(w.problems).toEqual([]);
   });
 
@@ -183,21 +183,21 @@ describe('console screens', { timeout: 60_000 }, () => {
 
   it('inbox: the unread count in the header, one read, then all read', async () => {
     const count = w.page.getByRole('link', { name: /Inbox/ });
-    await expect.poll(() => count.getAttribute('data-unread')).toBe('3');
+    await rendered(() => count.getAttribute('data-unread')).toBe('3');
     expect(await count.textContent()).toBe('Inbox3');
     await w.page.getByRole('link', { name: /Inbox/ }).click();
     const rows = w.page.getByTestId('inbox').locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(3);
+    await rendered(() => rows.count()).toBe(3);
     await screenIsClean('inbox');
     await w.page.getByRole('button', { name: 'Mark read: Welcome to Acme Trading' }).click();
-    await expect.poll(() => count.getAttribute('data-unread')).toBe('2');
+    await rendered(() => count.getAttribute('data-unread')).toBe('2');
     const welcome = h.seed.inbox[0]!;
     const all = await get(`/tenants/${ACME}/inbox?limit=10`);
     expect(
       all.items.find((m: { notification_id: string }) => m.notification_id === welcome).read_at,
     ).not.toBeNull();
     await w.page.getByRole('button', { name: 'Mark all read' }).click();
-    await expect.poll(() => count.getAttribute('data-unread')).toBe('0');
+    await rendered(() => count.getAttribute('data-unread')).toBe('0');
     expect(await count.textContent()).toBe('Inbox');
     expect((await get(`/tenants/${ACME}/inbox/summary`)).unread).toBe(0);
     await w.page.getByText('Nothing unread.').waitFor();
@@ -214,7 +214,7 @@ describe('console screens', { timeout: 60_000 }, () => {
     await w.page.getByLabel('Time zone').fill('Mars/Olympus_Mons');
     await screenIsClean('preferences');
     await w.page.getByRole('button', { name: 'Save preferences' }).click();
-    await expect.poll(() => w.page.locator('#timezone-error').textContent()).toBeTruthy();
+    await rendered(() => w.page.locator('#timezone-error').textContent()).toBeTruthy();
     expect((await get(`/tenants/${ACME}/me/preferences`)).updated_at).toBeNull();
     onlyFailedLoads(422);
 
@@ -237,12 +237,12 @@ describe('console screens', { timeout: 60_000 }, () => {
     await w.page.getByLabel('Entity type').fill('exception');
     await w.page.getByLabel('Entity id').fill(id);
     await w.page.getByRole('button', { name: 'Show' }).click();
-    await expect.poll(() => w.page.url()).toContain(`entity_id=${id}`);
+    await rendered(() => w.page.url()).toContain(`entity_id=${id}`);
     const listed = await get(`/tenants/${ACME}/audit-events?entity_type=exception&entity_id=${id}`);
     const events = w.page.getByTestId('audit').locator('tbody tr td:nth-child(2)');
-    await expect
-      .poll(() => events.allTextContents())
-      .toEqual(listed.items.map((e: { event_type: string }) => e.event_type));
+    await rendered(() => events.allTextContents()).toEqual(
+      listed.items.map((e: { event_type: string }) => e.event_type),
+    );
     await screenIsClean('audit');
   });
 

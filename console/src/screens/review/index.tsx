@@ -27,6 +27,9 @@ export function ReviewScreen() {
   const status = query.status === 'any' ? undefined : (STATUSES.find((s) => s === query.status) ?? 'open');
   const cursor = query.cursor || undefined;
   const [error, setError] = useState<unknown>();
+  // A retried message that fails again opens a new item for the same subject, often before the
+  // list reloads: without this line the row looks as if nothing happened.
+  const [decided, setDecided] = useState<string>();
   const list = useLoad(
     async () =>
       (
@@ -41,12 +44,16 @@ export function ReviewScreen() {
 
   const decide = async (item: ReviewItemRead, action: 'retry' | 'discard') => {
     setError(undefined);
+    setDecided(undefined);
     try {
       await reviewItemsDecide({
         client,
         path: { tenant_id: tenant, review_item_id: item.id },
         body: { action },
       });
+      setDecided(
+        `${action === 'retry' ? 'Retried' : 'Discarded'}: ${item.kind.replace('_', ' ')} ${item.subject_id}.`,
+      );
     } catch (err) {
       setError(err);
       if (!isConflict(err)) return;
@@ -96,6 +103,11 @@ export function ReviewScreen() {
         </label>
       </form>
       {error ? <Problem error={error} /> : null}
+      {decided ? (
+        <p role="status" class="ok">
+          {decided}
+        </p>
+      ) : null}
       {list.state === 'loading' ? (
         <Loading />
       ) : list.state === 'error' ? (
