@@ -29,7 +29,11 @@ let b: Seeded;
 let sends: { mock: { calls: unknown[] } }[] = [];
 
 beforeAll(async () => {
-  rt = await startRuntime();
+  // The seed's open invoice is past its due date, so it arms a document_due timer that is due at
+  // once. Fired by the 1 s interval, its overdue record could land after the baseline below and
+  // look like a preview's write (a loaded full run did: 2 items, 1 audit event, 2 queue sends).
+  // Without the interval it fires only when idle() sweeps, before the baseline.
+  rt = await startRuntime({ OPS_LOCAL_TIMER_INTERVAL_MS: '3600000' });
   [a, b] = await Promise.all([seedTenant(rt), seedTenant(rt)]);
   const as = (role: (typeof ROLES)[number]) => ({ token: a.members[role].token });
   const post = async (path: string, body: unknown, role: (typeof ROLES)[number] = 'manager') => {
@@ -188,6 +192,13 @@ describe('previews over HTTP', () => {
   it('all seven persist nothing, also for input they refuse or steps that would fail', async () => {
     sends = [...activeBackground()!.queues.queues.values()].map((q) => vi.spyOn(q, 'send'));
     const before = await settledFootprint();
+    const log = await a.api.call('GET', `/tenants/${a.tenantId}/audit-events?limit=100`, {
+      token: a.adminToken,
+    });
+    expect(
+      log.body.items.map((e: { event_type: string }) => e.event_type),
+      'the seed’s due timer fired before the baseline',
+    ).toContain('document.overdue');
     for (const kind of PREVIEW_KINDS) {
       for (const role of ROLES) {
         const r = await a.api.call('POST', path(a, kind), {
