@@ -31,9 +31,12 @@ const BUDGET = 1.31;
  * 127 KB since the document and the delivery contract show quiet hours, deduplication and digests
  * (125.8 KB above the floor then, issue 23): data again. 128 KB since the document grew by the
  * eleven event subscription routes as well (127.1 KB above the floor at their merge, issue 24;
- * the group imports no webhooks code, only their compressed description).
+ * the group imports no webhooks code, only their compressed description). 132 KB since the
+ * document describes workflow runs and replays, the text rules' 422s and the written-outcome
+ * answers (129.2 KB above the floor at their merge; 131.0 KB once the transaction write left
+ * dynamo.ts, which lowered the floor by 1.8 KB while the bundle kept its size): data again.
  */
-const PUBLIC_MAX_ABOVE_FLOOR = 128_000;
+const PUBLIC_MAX_ABOVE_FLOOR = 132_000;
 
 /**
  * integrations carries the adapter catalog as data (8 declarations with their zod config and
@@ -65,7 +68,9 @@ const ALLOWANCES: Record<string, number> = {
   // 1.3374, tenants 1.3197, notifications 1.3453, review 1.3157, documents 1.3111.
   'api-integrations': 1.41,
   'api-oauth': 1.33,
-  'api-workflows': 1.34,
+  // Workflow runs (their store, the list's four keyed filters, replay of one run and of a rule's
+  // failed runs, the delay and set_status actions' plan): +19.9 KB, measured 1.3838.
+  'api-workflows': 1.39,
   'api-tenants': 1.32,
   'api-notifications': 1.35,
   // Issue 24: the one review queue decides webhook_endpoint items too (the decider and its one
