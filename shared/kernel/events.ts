@@ -36,9 +36,9 @@ export interface EventRow {
 export const EVENT_KINDS = {
   notificationDeliveryRequested: 'notification.delivery.requested',
   workflowEventRecorded: 'workflow.event_recorded',
-  workflowActionRetryRequested: 'workflow.action_retry_requested',
   workflowRunResumed: 'workflow.run_resumed',
   workflowRuleReplayRequested: 'workflow.rule_replay_requested',
+  workflowActionRetryRequested: 'workflow.action_retry_requested',
   integrationDiagnosticsRequested: 'integration.diagnostics_requested',
   reconciliationRunRequested: 'reconciliation.run_requested',
   accountingExportRequested: 'accounting.export_requested',
