@@ -71,7 +71,9 @@ export async function decideWorkflowAction(
       deps.clock,
       actor.user_id,
       decided,
-      `${decision.action} workflow action ${review.subject_id}`,
+      found && !('action' in found.job)
+        ? `${decision.action} workflow run ${found.job.run_id}`
+        : `${decision.action} workflow action ${review.subject_id}`,
     ),
     rerun,
   );
