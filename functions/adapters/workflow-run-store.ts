@@ -13,6 +13,7 @@ import { timerPut } from './timer-arm';
 import { outboxPut } from './outbox';
 import { auditPut } from './audit-store';
 import { getRecord, putIfAbsent } from './records';
+import { decideReviewOp } from './workflow-job-store';
 
 const read = /* @__PURE__ */ storedReader<WorkflowRun>()(workflowRunRecord);
 
@@ -77,7 +78,7 @@ export const workflowRunStore = (db: Db): WorkflowRunStore => ({
     throw new Error(`workflow run ${run.id} was not saved`);
   },
 
-  async replay(next, replays, event, audit) {
+  async replay(next, replays, event, audit, decision) {
     const written = await transact(db, [
       {
         Put: {
@@ -89,6 +90,7 @@ export const workflowRunStore = (db: Db): WorkflowRunStore => ({
       },
       outboxPut(event),
       auditPut(audit),
+      ...(decision ? [decideReviewOp(decision.decided), auditPut(decision.audit)] : []),
     ]);
     return written.ok;
   },

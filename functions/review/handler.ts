@@ -11,6 +11,8 @@ import { issueDecisionStore } from '#functions/adapters/issue-store';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { tenantExistsIn } from '#functions/adapters/tenant-exists';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
+import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
+import { workflowRunStore } from '#functions/adapters/workflow-run-store';
 import { endpointReviewStore } from '#functions/adapters/webhook-endpoint-review';
 import { allowLoopback, clock, tableConfig } from '#functions/config';
 import { httpHandler } from '#functions/http/handler';
@@ -23,7 +25,12 @@ const deps = {
   allowLoopback: allowLoopback(),
   // A notification item is decided by the notification path itself; every other kind by its own.
   reviewDeciders: {
-    workflow_action: decideWorkflowAction.bind(null, { jobs: workflowJobStore(db), clock }),
+    workflow_action: decideWorkflowAction.bind(null, {
+      jobs: workflowJobStore(db),
+      runs: workflowRunStore(db),
+      rules: workflowRuleStore(db),
+      clock,
+    }),
     integration_issue: decideIntegrationIssue.bind(null, { issues: issueDecisionStore(db), clock }),
     accounting_export: decideExportReview.bind(null, { exports: exportDecisionStore(db), clock }),
     webhook_endpoint: decideEndpointReview.bind(null, { endpoints: endpointReviewStore(db), clock }),

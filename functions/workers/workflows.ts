@@ -21,10 +21,12 @@ export function workflowHandlers(deps: WorkflowRunDeps) {
   const metrics = metricsFor('worker-internal');
 
   const report = (event: OutboxEvent, firing: Firing) => {
+    // One item per failed run (or per action of an item kept from before items were per run).
+    if (firing.review_item_id || (!firing.run_id && firing.actions.some((a) => a.result === 'failed')))
+      metrics.addMetric(METRICS.reviewItemOpened, MetricUnit.Count, 1);
     for (const outcome of firing.actions) {
       if (outcome.result !== 'failed') continue;
       metrics.addMetric(METRICS.workflowActionFailed, MetricUnit.Count, 1);
-      metrics.addMetric(METRICS.reviewItemOpened, MetricUnit.Count, 1);
       if (outcome.reason === 'action_failed')
         metrics.addMetric(METRICS.workflowActionErrored, MetricUnit.Count, 1);
       logger.warn('workflow rule action failed', {

@@ -5,6 +5,8 @@ import { backfillIndexKeys } from '#functions/adapters/index-backfill';
 import type { Db } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import { workflowJobStore } from '#functions/adapters/workflow-job-store';
+import { workflowRuleStore } from '#functions/adapters/workflow-rule-store';
+import { workflowRunStore } from '#functions/adapters/workflow-run-store';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import { decideReviewItem } from '#shared/domain/notifications/use-cases';
 import type { WorkflowJob } from '#shared/domain/workflows/ports';
@@ -121,7 +123,12 @@ describe('review item kinds', () => {
       clock: systemClock,
       allowLoopback: false,
       reviewDeciders: {
-        workflow_action: decideWorkflowAction.bind(null, { jobs: workflowJobStore(db), clock: systemClock }),
+        workflow_action: decideWorkflowAction.bind(null, {
+          jobs: workflowJobStore(db),
+          runs: workflowRunStore(db),
+          rules: workflowRuleStore(db),
+          clock: systemClock,
+        }),
       },
     };
     const results = await Promise.allSettled([

@@ -8,14 +8,14 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import type { TaskStore } from '#shared/domain/tasks/ports';
 import { fireRules, type WorkflowRunDeps } from '#shared/domain/workflows/runner';
 import { createRule } from '#shared/domain/workflows/use-cases';
-import { systemClock } from '#shared/kernel/ids';
+import { derivedId, systemClock } from '#shared/kernel/ids';
 import { freshDb } from '#tests/support/db';
 import { drain, principal } from '#tests/support/fixtures';
 
 /**
  * The internal worker's rule firing against DynamoDB Local (docs/api.md section 9.1): what an
  * action's error does before the message's last attempt (the queue retries it) and on it (a
- * `workflow_action` review item, once).
+ * `workflow_action` review item for the run, once).
  */
 
 let db: Db;
@@ -64,12 +64,13 @@ const deps = (override: Partial<WorkflowRunDeps> = {}): WorkflowRunDeps => ({
   maxAttempts: MAX,
   ...override,
 });
-const reviewItemsOf = async (ruleId: string) =>
+/** The review items of one run: a failed run's item has the run as its subject. */
+const reviewItemsOf = async (runId: string) =>
   (
     await drain((cursor) =>
       notificationStore(db).listReviewItems(T, { kind: 'workflow_action' }, { limit: 50, cursor }),
     )
-  ).filter((i) => i.subject_id.startsWith(`${ruleId}:`));
+  ).filter((i) => i.subject_id === runId);
 const tasksOf = (exceptionId: string) =>
   drain((cursor) =>
     stores.tasks.list(T, { subject_type: 'exception', subject_id: exceptionId }, { limit: 50, cursor }),
@@ -91,22 +92,23 @@ describe('fireRules', () => {
     );
     const { event, id } = await criticalException();
     const failing = deps({ tasks: failingTasks(stores.tasks) });
+    const runId = derivedId(event.occurred_at, rule.id, event.event_id, 'run');
 
     await expect(fireRules(failing, event, 1)).rejects.toThrow('capacity');
     await expect(fireRules(failing, event, MAX - 1)).rejects.toThrow('capacity');
-    expect(await reviewItemsOf(rule.id)).toEqual([]);
+    expect(await reviewItemsOf(runId)).toEqual([]);
 
     const [firing] = await fireRules(failing, event, MAX);
     expect(firing!.actions).toEqual([
       expect.objectContaining({ result: 'failed', reason: 'action_failed', error: expect.any(Error) }),
     ]);
-    const [item, ...others] = await reviewItemsOf(rule.id);
+    const [item, ...others] = await reviewItemsOf(runId);
     expect(others).toEqual([]);
     expect(item).toMatchObject({
       kind: 'workflow_action',
       reason: 'action_failed',
       status: 'open',
-      subject_id: `${rule.id}:${event.event_id}:0`,
+      subject_id: runId,
       notification_id: null,
       channel: null,
     });
@@ -114,7 +116,7 @@ describe('fireRules', () => {
     // The same message again (a redrive from the DLQ): the item is not opened twice, and once
     // the store works the action runs and creates its task, once.
     await fireRules(failing, event, MAX);
-    expect(await reviewItemsOf(rule.id)).toHaveLength(1);
+    expect(await reviewItemsOf(runId)).toHaveLength(1);
     await fireRules(deps(), event, 1);
     await fireRules(deps(), event, 1);
     expect(await tasksOf(id)).toHaveLength(1);

@@ -9,8 +9,14 @@ import { workflowHandlers } from '#functions/workers/workflows';
 import type { ReviewItem } from '#shared/domain/notifications/ports';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { TaskStore } from '#shared/domain/tasks/ports';
-import type { WorkflowJobStore, WorkflowRule } from '#shared/domain/workflows/ports';
+import type { WorkflowRule } from '#shared/domain/workflows/ports';
 import { decideWorkflowAction } from '#shared/domain/workflows/review';
+import { replayRun } from '#shared/domain/workflows/runs';
+import { createException } from '#shared/domain/exceptions/use-cases';
+import { openReviewItem } from '#shared/domain/review';
+import { auditEvent } from '#shared/domain/audit';
+import { pendingOlderThan } from '#functions/adapters/outbox';
+import { workflowRunStore } from '#functions/adapters/workflow-run-store';
 import type { WorkflowRunDeps } from '#shared/domain/workflows/runner';
 import { createRule } from '#shared/domain/workflows/use-cases';
 import { InvalidTransitionError } from '#shared/kernel/errors';
@@ -248,8 +254,8 @@ describe('a recorded change fires the matching rules', () => {
   });
 });
 
-describe('an action that cannot run opens a review item for an operator', () => {
-  it('refused or empty once filled: one review item each, audited and counted; not opened again on a redelivery', async () => {
+describe('a run whose actions cannot run opens one review item for an operator', () => {
+  it('refused or empty once filled: each action failed in the run, ONE review item for the run, audited and counted once; not opened again on a redelivery', async () => {
     const T = newTenant();
     const fires = await rule(T, {
       name: 'Tell ops',
@@ -297,56 +303,71 @@ describe('an action that cannot run opens a review item for an operator', () => 
     const seen = await observed(() => handle(event, sqsRecord(1)));
 
     const ids = [0, 1, 2, 3, 4].map((i) => actionId(event, fires.id, i));
-    const reviewIds = ids.map((id) => derivedId(event.occurred_at, id, 'review'));
-    const items = new Map((await reviewItemsOf(T)).map((i) => [i.id, i]));
-    expect(items.size).toBe(4);
-    const expected: [number, string, string, 'email' | null][] = [
-      [0, 'invalid_action', 'notify): the recipient or the body is empty once filled', 'email'],
-      [1, 'invalid_action', 'notify): the recipient or the body is empty once filled', 'email'],
-      [
-        2,
-        'policy_rejected',
-        `notify): the notification was refused (secret_like_content); its blocked draft is ${ids[2]}`,
-        'email',
-      ],
-      [3, 'invalid_action', 'create_task): the task title is " x " once filled', null],
+    const runId = derivedId(event.occurred_at, fires.id, event.event_id, 'run');
+    const reviewId = derivedId(event.occurred_at, runId, 'review');
+    const expected: [number, string][] = [
+      [0, 'invalid_action'],
+      [1, 'invalid_action'],
+      [2, 'policy_rejected'],
+      [3, 'invalid_action'],
     ];
-    for (const [index, reason, detail, channel] of expected)
-      expect(items.get(reviewIds[index]!)).toMatchObject({
+    // One item for the run: its subject the run, its reason and detail the first failed action's.
+    expect(await reviewItemsOf(T)).toEqual([
+      expect.objectContaining({
+        id: reviewId,
         kind: 'workflow_action',
         status: 'open',
-        reason,
-        channel,
+        reason: 'invalid_action',
+        channel: 'email',
         notification_id: null,
-        subject_id: `${fires.id}:${event.event_id}:${index}`,
-        detail: `rule "Tell ops", action ${index + 1} (${detail}`,
-      });
+        subject_id: runId,
+        detail:
+          'rule "Tell ops", action 1 (notify): the recipient or the body is empty once filled (and 3 more failed)',
+      }),
+    ]);
+    expect(await workflowRunStore(db).get(T, runId)).toMatchObject({
+      status: 'failed',
+      actions: [
+        { status: 'failed', error: { code: 'invalid_action' } },
+        { status: 'failed', error: { code: 'invalid_action' } },
+        {
+          status: 'failed',
+          error: {
+            code: 'policy_rejected',
+            message: `the notification was refused (secret_like_content); its blocked draft is ${ids[2]}`,
+          },
+        },
+        {
+          status: 'failed',
+          error: { code: 'invalid_action', message: 'the task title is " x " once filled' },
+        },
+        { status: 'done' },
+      ],
+    });
     expect(await stores.tasks.get(T, ids[4]!)).toMatchObject({ title: 'ab' });
     expect((await notificationStore(db).get(T, ids[2]!))?.status).toBe('blocked');
 
     const failedAudit = (await auditOf(T, 'workflow_rule', fires.id)).filter(
       (a) => a.event_type === 'workflow_rule.action_failed',
     );
-    expect(
-      failedAudit.map((a) => JSON.parse(a.metadata_json!)).sort((a, b) => a.action_index - b.action_index),
-    ).toEqual(
-      expected.map(([index, reason]) => ({
-        event_id: event.event_id,
-        action_index: index,
-        reason,
-        review_item_id: reviewIds[index],
-      })),
-    );
-    expect(failedAudit.map((a) => a.summary).sort()).toEqual(
-      expected.map(([index]) => items.get(reviewIds[index]!)!.detail).sort(),
-    );
+    expect(failedAudit.map((a) => [JSON.parse(a.metadata_json!), a.summary])).toEqual([
+      [
+        {
+          event_id: event.event_id,
+          run_id: runId,
+          replay: 0,
+          action_index: 0,
+          reason: 'invalid_action',
+          review_item_id: reviewId,
+        },
+        'rule "Tell ops", action 1 (notify): the recipient or the body is empty once filled (and 3 more failed)',
+      ],
+    ]);
 
     expect(seen.metrics).toEqual([
       [METRICS.workflowRuleFired, 1],
-      ...expected.flatMap(() => [
-        [METRICS.workflowActionFailed, 1],
-        [METRICS.reviewItemOpened, 1],
-      ]),
+      [METRICS.reviewItemOpened, 1],
+      ...expected.map(() => [METRICS.workflowActionFailed, 1]),
     ]);
     const warned = seen.lines.filter((l) => l.event === LOG_EVENTS.workflowActionFailed);
     expect(warned).toEqual(
@@ -359,21 +380,23 @@ describe('an action that cannot run opens a review item for an operator', () => 
         event_id: event.event_id,
         action_index: index,
         reason,
-        review_item_id: reviewIds[index],
+        review_item_id: reviewId,
       })),
     );
 
     // A redelivery: the blocked draft is found and refused again under its first reasons; each
-    // review item stays the one already opened. The action its run shows done is not run again.
+    // run's review item stays the one already opened (not counted again). The action its run
+    // shows done is not run again.
     const again = await observed(() => handle(event, sqsRecord(2)));
+    expect(again.metrics).not.toContainEqual([METRICS.reviewItemOpened, 1]);
     expect(again.lines.find((l) => l.event === LOG_EVENTS.workflowRuleFired)).toMatchObject({
       actions: ['failed', 'failed', 'failed', 'failed'],
     });
     expect(again.lines.find((l) => l.action_index === 2)).toMatchObject({ reason: 'policy_rejected' });
-    expect(await reviewItemsOf(T)).toHaveLength(4);
+    expect(await reviewItemsOf(T)).toHaveLength(1);
   });
 
-  it('an error before the last receive propagates for the queue to retry; on the last it is a review item, counted as an error and logged with it', async () => {
+  it('an error before the last receive propagates for the queue to retry; on the last it is the run review item, counted as an error and logged with it', async () => {
     const T = newTenant();
     const fires = await rule(T, {
       conditions: [],
@@ -388,11 +411,12 @@ describe('an action that cannot run opens a review item for an operator', () => 
     expect(await reviewItemsOf(T)).toEqual([]);
 
     const last = await observed(() => handle(event, sqsRecord(MAX)));
-    const reviewId = derivedId(event.occurred_at, actionId(event, fires.id, 0), 'review');
+    const runId = derivedId(event.occurred_at, fires.id, event.event_id, 'run');
+    const reviewId = derivedId(event.occurred_at, runId, 'review');
     expect(last.metrics).toEqual([
       [METRICS.workflowRuleFired, 1],
-      [METRICS.workflowActionFailed, 1],
       [METRICS.reviewItemOpened, 1],
+      [METRICS.workflowActionFailed, 1],
       [METRICS.workflowActionErrored, 1],
     ]);
     expect(last.lines.find((l) => l.event === LOG_EVENTS.workflowActionFailed)).toMatchObject({
@@ -403,6 +427,7 @@ describe('an action that cannot run opens a review item for an operator', () => 
     expect(await reviewItemsOf(T)).toEqual([
       expect.objectContaining({
         id: reviewId,
+        subject_id: runId,
         reason: 'action_failed',
         detail:
           'rule "Critical exceptions", action 1 (create_task): the action failed with an error on every attempt',
@@ -411,119 +436,240 @@ describe('an action that cannot run opens a review item for an operator', () => 
   });
 });
 
-describe('a review decision on a workflow_action item', () => {
-  /** A job store that keeps the outbox event a decision writes, and writes it to the table as well. */
-  const keeping = () => {
-    const real = workflowJobStore();
-    const written: (OutboxEvent | null)[] = [];
-    const jobs: WorkflowJobStore = {
-      ...real,
-      decide: async (decided, audit, outbox) => {
-        written.push(outbox);
-        return real.decide(decided, audit, outbox);
-      },
-    };
-    return { jobs, written };
+describe('a review decision on the workflow_action item of a failed run', () => {
+  const reviewDeps = () => ({ ...workflowRunDeps(db), clock: systemClock });
+  const resumedOf = async (runId: string) => {
+    const found: OutboxEvent[] = [];
+    for await (const e of pendingOlderThan(db, '9999'))
+      if (e.kind === EVENT_KINDS.workflowRunResumed && e.payload.run_id === runId) found.push(e);
+    return found;
   };
-  const workflowJobStore = () => workflowRunDeps(db).jobs;
+  const tasksOfRun = (T: string, subjectId: string) =>
+    drain((cursor) =>
+      stores.tasks.list(T, { subject_type: 'exception', subject_id: subjectId }, { limit: 50, cursor }),
+    );
+  /** Creates fail for the second task only: the first action is done, the second failed. */
+  const secondFails = (tasks: TaskStore): TaskStore => ({
+    ...tasks,
+    create: async (...args: Parameters<TaskStore['create']>) => {
+      if (args[0].title.startsWith('Second')) throw new Error('Throughput exceeds the current capacity');
+      return tasks.create(...args);
+    },
+  });
 
-  /** A rule whose one task action failed on the message's last receive: its open review item. */
-  const failedAction = async () => {
+  /** A rule of two tasks whose second failed on the message's last receive: its run and open item. */
+  const failedRun = async () => {
+    const T = newTenant();
+    const fires = await rule(T, {
+      conditions: [],
+      actions: [
+        { type: 'create_task', title: 'First {{id}}' },
+        { type: 'create_task', title: 'Second {{id}}' },
+      ],
+    });
+    // A stored exception: a replay reads its subject as it is now.
+    const exc = await createException({ exceptions: stores.exceptions, clock: systemClock }, manager, T, {
+      exception_type: 'payment.amount_mismatch',
+      subject_type: 'invoice',
+      subject_id: 'INV-1',
+      title: 'Short',
+      summary: 'Short by 40.00',
+      severity: 'critical',
+    });
+    const event = recorded('exception.created', exc);
+    await observed(() =>
+      workflowHandlers(deps({ tasks: secondFails(stores.tasks) }))[EVENT_KINDS.workflowEventRecorded]!(
+        event,
+        sqsRecord(MAX),
+      ),
+    );
+    const runId = derivedId(event.occurred_at, fires.id, event.event_id, 'run');
+    const items = await reviewItemsOf(T);
+    return { T, fires, event, runId, items, item: items[0]!, excId: exc.id };
+  };
+
+  it('a run fails -> exactly one review item -> retry replays the run: the failed action runs once more, the done one does not', async () => {
+    const { T, runId, items, item, excId } = await failedRun();
+    expect(items).toEqual([
+      expect.objectContaining({ subject_id: runId, status: 'open', reason: 'action_failed' }),
+    ]);
+    expect((await tasksOfRun(T, excId)).map((t) => t.title)).toEqual([`First ${excId}`]);
+
+    // Five racing decisions: one wins, the others are 409; one replay, audited as one.
+    const tries = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        decideWorkflowAction(reviewDeps(), reviewer, item, { action: 'retry', note: 'capacity is back' }),
+      ),
+    );
+    expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(1);
+    for (const t of tries.filter((x) => x.status === 'rejected'))
+      expect((t as PromiseRejectedResult).reason).toBeInstanceOf(InvalidTransitionError);
+    expect((await reviewItemsOf(T))[0]).toMatchObject({
+      status: 'retried',
+      decision: 'retry',
+      decided_by: reviewer.user_id,
+      note: 'capacity is back',
+    });
+    expect((await auditOf(T, 'review_item', item.id)).map((a) => [a.event_type, a.summary])).toEqual([
+      ['review_item.decided', `retry workflow run ${runId}`],
+    ]);
+    const replayed = await auditOf(T, 'workflow_run', runId);
+    expect(replayed.map((a) => [a.event_type, a.actor_id])).toEqual([
+      ['workflow_run.replayed', reviewer.user_id],
+    ]);
+    expect(JSON.parse(replayed[0]!.metadata_json!)).toMatchObject({ replay: 1, review_item_id: item.id });
+    expect(await workflowRunStore(db).get(T, runId)).toMatchObject({
+      status: 'running',
+      replays: [{ actor_id: reviewer.user_id }],
+    });
+
+    // The replay path's own event, delivered twice: the second finds the replay done.
+    const resumed = await resumedOf(runId);
+    expect(resumed).toHaveLength(1);
+    const handle = workflowHandlers(deps())[EVENT_KINDS.workflowRunResumed]!;
+    await handle(resumed[0]!, sqsRecord(1));
+    await handle(resumed[0]!, sqsRecord(2));
+    expect((await tasksOfRun(T, excId)).map((t) => t.title).sort()).toEqual([
+      `First ${excId}`,
+      `Second ${excId}`,
+    ]);
+    expect(await workflowRunStore(db).get(T, runId)).toMatchObject({
+      status: 'succeeded',
+      actions: [{ status: 'done' }, { status: 'done' }],
+    });
+    expect(await reviewItemsOf(T)).toHaveLength(1);
+  });
+
+  it('a replay that fails again reopens the same item (never a second one); while it is open a failing replay leaves it as it is', async () => {
+    const { T, fires, runId, item, excId } = await failedRun();
+    await decideWorkflowAction(reviewDeps(), reviewer, item, { action: 'retry' });
+    const handle = workflowHandlers(deps({ tasks: secondFails(stores.tasks) }))[
+      EVENT_KINDS.workflowRunResumed
+    ]!;
+    const [first] = await resumedOf(runId);
+    await expect(handle(first!, sqsRecord(MAX - 1))).rejects.toThrow('capacity');
+    const seen = await observed(() => handle(first!, sqsRecord(MAX)));
+    expect(seen.metrics).toEqual([
+      [METRICS.reviewItemOpened, 1],
+      [METRICS.workflowActionFailed, 1],
+      [METRICS.workflowActionErrored, 1],
+    ]);
+    expect(await reviewItemsOf(T)).toEqual([
+      expect.objectContaining({
+        id: item.id,
+        status: 'open',
+        decision: null,
+        decided_by: null,
+        reason: 'action_failed',
+        subject_id: runId,
+      }),
+    ]);
+    expect(seen.lines[0]).toMatchObject({ review_item_id: item.id, action_index: 1 });
+
+    // A replay through the API while the item is open fails again: still the one open item.
+    await replayRun(reviewDeps(), manager, T, runId);
+    const second = (await resumedOf(runId)).find((e) => e.payload.replay === '2')!;
+    const again = await observed(() => handle(second, sqsRecord(MAX)));
+    expect(again.metrics).not.toContainEqual([METRICS.reviewItemOpened, 1]);
+    expect(await reviewItemsOf(T)).toEqual([expect.objectContaining({ id: item.id, status: 'open' })]);
+    expect((await tasksOfRun(T, excId)).map((t) => t.title)).toEqual([`First ${excId}`]);
+    const failedAudit = (await auditOf(T, 'workflow_rule', fires.id)).filter(
+      (a) => a.event_type === 'workflow_rule.action_failed',
+    );
+    // Opened by the first ending, reopened by replay 1; replay 2 found it open and wrote nothing.
+    expect(failedAudit.map((a) => JSON.parse(a.metadata_json!).replay).sort()).toEqual([0, 1]);
+  });
+
+  it('retry on a run that is running is 409 and the item stays open; discard closes it and replays nothing', async () => {
+    const { T, runId, item } = await failedRun();
+    await replayRun(reviewDeps(), manager, T, runId);
+    await expect(
+      decideWorkflowAction(reviewDeps(), reviewer, item, { action: 'retry' }),
+    ).rejects.toBeInstanceOf(InvalidTransitionError);
+    expect((await reviewItemsOf(T))[0]).toMatchObject({ status: 'open' });
+
+    const decided: ReviewItem = await decideWorkflowAction(reviewDeps(), reviewer, item, {
+      action: 'discard',
+    });
+    expect(decided).toMatchObject({ status: 'discarded', decision: 'discard', note: null });
+    expect((await workflowRunStore(db).get(T, runId))!.replays).toHaveLength(1);
+    expect(await resumedOf(runId)).toHaveLength(1);
+  });
+});
+
+describe('a decision on a workflow_action item opened for one action (before items were per run)', () => {
+  it('retry asks the worker to run that action once more, once; a request for no such item does nothing', async () => {
     const T = newTenant();
     const fires = await rule(T, {
       conditions: [],
       actions: [{ type: 'create_task', title: 'Look at {{id}}' }],
     });
-    const event = recorded('exception.created', { tenant_id: T, id: 'exc-4' });
-    await observed(() =>
-      workflowHandlers(deps({ tasks: failingTasks(stores.tasks) }))[EVENT_KINDS.workflowEventRecorded]!(
-        event,
-        sqsRecord(MAX),
-      ),
+    const event = recorded('exception.created', { tenant_id: T, id: 'exc-5' });
+    const jobs = workflowRunDeps(db).jobs;
+    const job = {
+      rule_id: fires.id,
+      rule_name: fires.name,
+      event_id: event.event_id,
+      event_type: 'exception.created',
+      action_index: 0,
+      action: {
+        type: 'create_task' as const,
+        title: 'Look at exc-5',
+        description: null,
+        assignee_user_id: null,
+        assignee_role: null,
+        due_at: null,
+        priority: 'normal' as const,
+        subject_type: 'exception',
+        subject_id: 'exc-5',
+        missing_fields: [],
+      },
+    };
+    const item = openReviewItem(
+      {
+        id: newId(),
+        tenant_id: T,
+        kind: 'workflow_action',
+        subject_id: `${fires.id}:${event.event_id}:0`,
+        notification_id: null,
+        channel: null,
+        reason: 'action_failed',
+        detail: 'rule "Critical exceptions", action 1 (create_task): failed',
+      },
+      systemClock.now().toISOString(),
     );
-    const [item] = await reviewItemsOf(T);
-    return { T, fires, event, item: item! };
-  };
-
-  it('retry: decided with its audit event and an outbox event; the worker runs the action once more, once', async () => {
-    const { T, item } = await failedAction();
-    const { jobs, written } = keeping();
-    const decided = await decideWorkflowAction({ jobs, clock: systemClock }, reviewer, item, {
-      action: 'retry',
-      note: 'capacity is back',
-    });
-    expect(decided).toMatchObject({ status: 'retried', decision: 'retry', decided_by: reviewer.user_id });
-    const [rerun] = written;
-    expect(rerun).toMatchObject({
-      kind: EVENT_KINDS.workflowActionRetryRequested,
-      tenant_id: T,
-      idempotency_key: `workflow-retry:${T}:${item.id}`,
-      payload: { review_item_id: item.id },
-    });
-    expect((await auditOf(T, 'review_item', item.id)).map((a) => [a.event_type, a.summary])).toEqual([
-      ['review_item.decided', `retry workflow action ${item.subject_id}`],
-    ]);
-
-    // The decision cannot be taken twice.
-    await expect(
-      decideWorkflowAction({ jobs, clock: systemClock }, reviewer, item, { action: 'discard' }),
-    ).rejects.toBeInstanceOf(InvalidTransitionError);
-
+    await jobs.openReview(item, job as never, auditEventOf(T, fires.id));
+    await decideWorkflowAction(reviewDeps(), reviewer, item, { action: 'retry' });
+    const [rerun] = (await pending()).filter(
+      (e) => e.kind === EVENT_KINDS.workflowActionRetryRequested && e.payload.review_item_id === item.id,
+    );
+    expect(rerun).toMatchObject({ idempotency_key: `workflow-retry:${T}:${item.id}` });
     const handle = workflowHandlers(deps())[EVENT_KINDS.workflowActionRetryRequested]!;
-    const seen = await observed(() => handle(rerun!, sqsRecord(1)));
-    expect(seen.metrics).toEqual([]);
-    // Under an id derived from the review item, so a redelivered request finds it.
+    await handle(rerun!, sqsRecord(1));
+    await handle(rerun!, sqsRecord(2));
     const tasks = await drain((cursor) =>
-      stores.tasks.list(T, { subject_type: 'exception', subject_id: 'exc-4' }, { limit: 50, cursor }),
+      stores.tasks.list(T, { subject_type: 'exception', subject_id: 'exc-5' }, { limit: 50, cursor }),
     );
     expect(tasks.map((t) => [t.id, t.title])).toEqual([
-      [derivedId(rerun!.occurred_at, item.id, 'retry'), 'Look at exc-4'],
+      [derivedId(rerun!.occurred_at, item.id, 'retry'), 'Look at exc-5'],
     ]);
-    await handle(rerun!, sqsRecord(2));
-    expect(
-      await drain((cursor) =>
-        stores.tasks.list(T, { subject_type: 'exception', subject_id: 'exc-4' }, { limit: 50, cursor }),
-      ),
-    ).toHaveLength(1);
+    const nothing = { ...rerun!, payload: { review_item_id: newId() } };
+    expect(await observed(() => handle(nothing, sqsRecord(MAX)))).toEqual({ metrics: [], lines: [] });
   });
 
-  it('a retry that fails again: retried by the queue, then on the last receive a new review item about the same action', async () => {
-    const { T, item } = await failedAction();
-    const { jobs, written } = keeping();
-    await decideWorkflowAction({ jobs, clock: systemClock }, reviewer, item, { action: 'retry' });
-    const handle = workflowHandlers(deps({ tasks: failingTasks(stores.tasks) }))[
-      EVENT_KINDS.workflowActionRetryRequested
-    ]!;
-    await expect(handle(written[0]!, sqsRecord(MAX - 1))).rejects.toThrow('capacity');
-    const seen = await observed(() => handle(written[0]!, sqsRecord(MAX)));
-    expect(seen.metrics).toEqual([
-      [METRICS.workflowActionFailed, 1],
-      [METRICS.reviewItemOpened, 1],
-      [METRICS.workflowActionErrored, 1],
-    ]);
-    const items = await reviewItemsOf(T);
-    const reopened = items.find((i) => i.id !== item.id)!;
-    expect(reopened).toMatchObject({ status: 'open', reason: 'action_failed', subject_id: item.subject_id });
-    expect(seen.lines[0]).toMatchObject({ review_item_id: reopened.id, action_index: 0 });
-  });
-
-  it('discard: decided with no outbox event; a retry request for no such item does nothing', async () => {
-    const { T, item } = await failedAction();
-    const { jobs, written } = keeping();
-    const decided: ReviewItem = await decideWorkflowAction({ jobs, clock: systemClock }, reviewer, item, {
-      action: 'discard',
+  const reviewDeps = () => ({ ...workflowRunDeps(db), clock: systemClock });
+  const pending = async () => {
+    const found: OutboxEvent[] = [];
+    for await (const e of pendingOlderThan(db, '9999')) found.push(e);
+    return found;
+  };
+  const auditEventOf = (T: string, ruleId: string) =>
+    auditEvent(systemClock, {
+      tenant_id: T,
+      event_type: 'workflow_rule.action_failed',
+      actor_id: null,
+      entity_type: 'workflow_rule',
+      entity_id: ruleId,
+      summary: 'failed',
     });
-    expect(decided).toMatchObject({ status: 'discarded', decision: 'discard', note: null });
-    expect(written).toEqual([null]);
-
-    const handle = workflowHandlers(deps())[EVENT_KINDS.workflowActionRetryRequested]!;
-    const nothing = {
-      ...recorded('exception.created', { tenant_id: T, id: 'x' }),
-      kind: EVENT_KINDS.workflowActionRetryRequested,
-      payload: { review_item_id: newId() },
-    };
-    const seen = await observed(() => handle(nothing, sqsRecord(MAX)));
-    expect(seen).toEqual({ metrics: [], lines: [] });
-    expect(await reviewItemsOf(T)).toHaveLength(1);
-  });
 });

@@ -10,7 +10,7 @@ import { startRuntime, type TestRuntime } from '#tests/support/runtime';
  * Workflow rules firing end to end (docs/api.md section 9.1): a change writes its outbox event
  * in its own transaction, the stream relay publishes it to the internal queue, and the internal
  * worker fires the tenant's matching rules, once per (rule, event, action) through redelivery;
- * a failed action lands in the review queue as `workflow_action`, where a decision retries or
+ * a failed run lands in the review queue as one `workflow_action` item, where a decision replays or
  * discards it.
  */
 
@@ -239,7 +239,7 @@ describe('failed rule actions in the review queue', () => {
     await newException('info', 'For the auditor');
     const item = await until(async () => {
       const open = await reviewItems('&kind=workflow_action&status=open');
-      return open.find((i) => String(i.subject_id).startsWith(`${rule.id}:`));
+      return open.find((i) => String(i.detail).startsWith('rule "Tell the auditor"'));
     }, 'the review item');
     expect(item).toMatchObject({
       kind: 'workflow_action',
@@ -249,6 +249,9 @@ describe('failed rule actions in the review queue', () => {
       status: 'open',
     });
     expect(String(item.detail)).toContain('invalid_recipient');
+    // The item is about the run: its retry replays the run.
+    const [run] = (await get(`/workflow-runs?rule_id=${rule.id}`)).items as Record<string, unknown>[];
+    expect(item.subject_id).toBe(run!.id);
     expect((await reviewItems('&kind=notification')).map((i) => i.id)).not.toContain(item.id);
 
     // The fix: the user joins this tenant. Then two racing retries: one wins.
@@ -283,10 +286,12 @@ describe('failed rule actions in the review queue', () => {
     });
     const audit = (await get(`/audit-events?entity_type=review_item&entity_id=${item.id}`)).items;
     expect(audit.map((e: { event_type: string }) => e.event_type)).toEqual(['review_item.decided']);
+    const replayed = (await get(`/audit-events?entity_type=workflow_run&entity_id=${String(run!.id)}`)).items;
+    expect(replayed.map((e: { event_type: string }) => e.event_type)).toEqual(['workflow_run.replayed']);
   });
 
   it('an action invalid once filled lands as workflow_action; discard closes it', async () => {
-    const rule = await newRule({
+    await newRule({
       name: 'Broken title',
       trigger: { event_type: 'exception.created' },
       conditions: [{ field: 'title', op: 'eq', value: 'Broken' }],
@@ -295,7 +300,7 @@ describe('failed rule actions in the review queue', () => {
     const e = await newException('info', 'Broken');
     const item = await until(async () => {
       const open = await reviewItems('&kind=workflow_action');
-      return open.find((i) => String(i.subject_id).startsWith(`${rule.id}:`));
+      return open.find((i) => String(i.detail).startsWith('rule "Broken title"'));
     }, 'the review item');
     expect(item).toMatchObject({ reason: 'invalid_action', channel: null, status: 'open' });
     expect(await tasksAbout('exception', e.id)).toEqual([]);

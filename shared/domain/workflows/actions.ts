@@ -51,7 +51,8 @@ export type ActionOutcome =
       id: string;
       reason: FailureReason;
       detail: string;
-      review_item_id: string;
+      /** The review item the failure opened: its run's (for every failed action of it), or its own. */
+      review_item_id?: string;
       /** The error behind an `action_failed`, for the log. */
       error?: unknown;
     };
@@ -61,6 +62,8 @@ export interface Firing {
   event_id: string;
   /** The run the firing recorded (none for a review item's retry). */
   run_id?: string;
+  /** The review item of a run that ended failed, when this firing opened (or reopened) it. */
+  review_item_id?: string;
   actions: ActionOutcome[];
 }
 
@@ -165,13 +168,20 @@ export interface Attempt {
   /** What the review item, if any, is about: the rule, the event and the action's position. */
   subjectId: string;
   actionId: string;
-  reviewId: string;
+  /**
+   * The review item a failure opens; none in a run's pass, whose run opens one item for all its
+   * failures when it ends (./run-pass.ts).
+   */
+  reviewId?: string;
   lastAttempt: boolean;
   /** The run a `set_status` moves its subject for, and the depth of the event it causes. */
   cause?: RunCause;
 }
 
-/** Runs an action; a failure opens its review item (once) rather than being lost. */
+/**
+ * Runs an action; a failure is an outcome the run records, and with `reviewId` opens its own
+ * review item (once) rather than being lost.
+ */
 export async function attemptAction(deps: WorkflowRunDeps, a: Attempt): Promise<ActionOutcome> {
   const base = { index: a.job.action_index, type: a.job.action.type, id: a.actionId };
   let result: RunResult;
@@ -184,6 +194,8 @@ export async function attemptAction(deps: WorkflowRunDeps, a: Attempt): Promise<
     result = { reason: 'action_failed', detail: 'the action failed with an error on every attempt' };
   }
   if (typeof result === 'string') return { ...base, result };
+  if (a.reviewId === undefined)
+    return { ...base, result: 'failed', reason: result.reason, detail: result.detail, error };
   const now = deps.clock.now().toISOString();
   const review = openReviewItem(
     {

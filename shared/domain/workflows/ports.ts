@@ -43,6 +43,16 @@ export interface WorkflowJob {
   run_id?: string;
 }
 
+/**
+ * What the review item of a failed run keeps: the run it is about. Its retry is a replay of the
+ * run (docs/api.md, "Replay"), not of one action.
+ */
+export interface WorkflowRunJob {
+  run_id: string;
+  rule_id: string;
+  rule_name: string;
+}
+
 /** The internal worker's records of rule firings and failed actions, and their review decisions. */
 export interface WorkflowJobStore {
   /** A firing's audit event, under its derived id: false when it was already written (a redelivery). */
@@ -52,11 +62,20 @@ export interface WorkflowJobStore {
    * event, in one transaction, under its derived id: false when it was already opened.
    */
   openReview(review: ReviewItem, job: WorkflowJob, audit: AuditEvent): Promise<boolean>;
-  /** A workflow_action review item with its job; undefined for any other item. */
+  /**
+   * The one review item of a run that ended failed, with its audit event, in one transaction:
+   * written when the run has none or its item was decided (a replay that failed again reopens
+   * it), false when the run's item is still open (it stays as it is: one open item per run).
+   */
+  openRunReview(review: ReviewItem, job: WorkflowRunJob, audit: AuditEvent): Promise<boolean>;
+  /**
+   * A workflow_action review item with its job (a run's, or an action's of an item opened before
+   * items were per run); undefined for any other item.
+   */
   getJob(
     tenantId: string,
     reviewItemId: string,
-  ): Promise<{ review: ReviewItem; job: WorkflowJob } | undefined>;
+  ): Promise<{ review: ReviewItem; job: WorkflowJob | WorkflowRunJob } | undefined>;
   /**
    * A decision on a review item that is still open, with its audit event and, for a retry, the
    * outbox event that asks the worker to run the action again; false when it was no longer open.

@@ -1,6 +1,7 @@
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { WorkflowRuleStore } from './ports';
-import { failedEvent, pass } from './run-pass';
+import type { WorkflowRun } from './runs';
+import { failedEvent, openRunReview, pass, runReviewId } from './run-pass';
 import type { Firing, WorkflowRunDeps } from './actions';
 
 /**
@@ -8,7 +9,8 @@ import type { Firing, WorkflowRunDeps } from './actions';
  * 1. Read the run; one that is no longer waiting (a redelivery after it went on) is nothing to do.
  * 2. Read the rule as it stands now (a deleted or disabled rule ends the run `failed`) and the
  *    run's subject as it is now: the remaining actions see that, not the triggering snapshot.
- * 3. Run the remaining actions (another delay waits again) and save the run.
+ * 3. Run the remaining actions (another delay waits again) and save the run; one that ends failed
+ *    opens its review item, or reopens it (a replay that failed again), `openRunReview`.
  */
 export async function resumeRun(
   deps: WorkflowRunDeps & { rules: Pick<WorkflowRuleStore, 'get'> },
@@ -37,7 +39,7 @@ export async function resumeRun(
       : !rule.enabled
         ? 'the rule was disabled'
         : 'the subject is gone';
-    await deps.runs.save({
+    const ended: WorkflowRun = {
       ...run,
       status: 'failed',
       finished_at: at,
@@ -53,8 +55,16 @@ export async function resumeRun(
             ? a
             : { ...a, status: 'skipped' },
       ),
-    });
-    return { rule_id: run.rule_id, event_id: run.trigger.event_id, run_id: run.id, actions: [] };
+    };
+    const reviewItemId = await openRunReview(deps, ended, rule);
+    await deps.runs.save(ended);
+    return {
+      rule_id: run.rule_id,
+      event_id: run.trigger.event_id,
+      run_id: run.id,
+      actions: [],
+      ...(reviewItemId ? { review_item_id: reviewItemId } : {}),
+    };
   }
   const done = await pass(deps, run, {
     rule,
@@ -64,6 +74,16 @@ export async function resumeRun(
     resumed: replay === undefined,
     ...(replay === undefined ? {} : { attempt: `replay:${replay}` }),
   });
+  // Before the run is saved ended: a redelivery after a crash between them finds the item open.
+  const reviewItemId = await openRunReview(deps, done.run, rule);
   await deps.runs.save(done.run, done.timer, failedEvent(deps, done.run));
-  return { rule_id: run.rule_id, event_id: run.trigger.event_id, run_id: run.id, actions: done.outcomes };
+  return {
+    rule_id: run.rule_id,
+    event_id: run.trigger.event_id,
+    run_id: run.id,
+    actions: done.outcomes.map((o) =>
+      o.result === 'failed' ? { ...o, review_item_id: runReviewId(done.run) } : o,
+    ),
+    ...(reviewItemId ? { review_item_id: reviewItemId } : {}),
+  };
 }

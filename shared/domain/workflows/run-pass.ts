@@ -8,7 +8,13 @@ import type { WorkflowRule } from './ports';
 import { type RunAction, runRead, runTtl, type WorkflowRun } from './runs';
 import { workflowEventRecorded } from './events';
 import { ruleDelayTimer } from './delay';
-import { type ActionOutcome, attemptAction, MAX_RUN_DEPTH, type WorkflowRunDeps } from './actions';
+import {
+  type ActionOutcome,
+  attemptAction,
+  type FailureReason,
+  MAX_RUN_DEPTH,
+  type WorkflowRunDeps,
+} from './actions';
 
 /**
  * A run's life (docs/api.md, "Workflow runs"): started once per rule and event, one pass over its
@@ -159,9 +165,8 @@ export async function pass(deps: WorkflowRunDeps, start: WorkflowRun, ctx: PassC
         action: plan,
         run_id: start.id,
       },
-      subjectId: `${start.rule_id}:${start.trigger.event_id}:${index}`,
+      subjectId: start.id,
       actionId,
-      reviewId: derivedId(start.event_at, actionId, 'review'),
       lastAttempt: ctx.lastAttempt,
       cause: { run_id: start.id, depth: start.depth + 1 },
     });
@@ -182,64 +187,18 @@ export async function pass(deps: WorkflowRunDeps, start: WorkflowRun, ctx: PassC
 }
 
 /**
- * A run started by an event `MAX_RUN_DEPTH` runs deep: it acts on nothing, fails with
- * `loop_limit`, and opens a review item (once: its id derives from the run).
+ * A run started by an event `MAX_RUN_DEPTH` runs deep: it acts on nothing and fails with
+ * `loop_limit` (its review item opens as any failed run's does, `openRunReview`).
  */
-export async function stopLoop(
-  deps: WorkflowRunDeps,
-  run: WorkflowRun,
-  rule: Pick<WorkflowRule, 'id' | 'name'>,
-  plans: PlannedAction[],
-): Promise<Pass> {
-  const at = deps.clock.now().toISOString();
+export function stopLoop(run: WorkflowRun, plans: PlannedAction[], at: string): Pass {
   const detail = `the rule fired ${run.depth} runs deep (its own changes keep triggering it); it did not act`;
-  const review = openReviewItem(
-    {
-      id: derivedId(run.event_at, run.id, 'loop_limit'),
-      tenant_id: run.tenant_id,
-      kind: 'workflow_action',
-      subject_id: `${run.rule_id}:${run.trigger.event_id}:0`,
-      notification_id: null,
-      channel: null,
-      reason: 'loop_limit',
-      detail: `rule "${rule.name}": ${detail}`,
-    },
-    at,
-  );
-  await deps.jobs.openReview(
-    review,
-    {
-      rule_id: run.rule_id,
-      rule_name: rule.name,
-      event_id: run.trigger.event_id,
-      event_type: run.trigger.event_type ?? `schedule:${run.rule_id}`,
-      action_index: 0,
-      action: plans[0]!,
-      run_id: run.id,
-    },
-    auditEvent(deps.clock, {
-      tenant_id: run.tenant_id,
-      event_type: 'workflow_rule.action_failed',
-      actor_id: null,
-      entity_type: 'workflow_rule',
-      entity_id: run.rule_id,
-      summary: review.detail,
-      metadata: {
-        event_id: run.trigger.event_id,
-        action_index: 0,
-        reason: 'loop_limit',
-        review_item_id: review.id,
-      },
-    }),
-  );
   const outcome: ActionOutcome = {
     index: 0,
     type: plans[0]!.type,
     result: 'failed',
-    id: review.id,
+    id: run.id,
     reason: 'loop_limit',
     detail,
-    review_item_id: review.id,
   };
   return {
     run: {
@@ -255,4 +214,63 @@ export async function stopLoop(
     outcomes: [outcome],
     timer: null,
   };
+}
+
+/** The id of a run's one review item: every failed ending of the run opens (or reopens) it. */
+export const runReviewId = (run: Pick<WorkflowRun, 'event_at' | 'id'>): string =>
+  derivedId(run.event_at, run.id, 'review');
+
+/**
+ * A run that ended failed opens ONE review item (kind `workflow_action`, subject the run, reason
+ * and detail its first failed action's error), whose retry decision replays the run
+ * (./review.ts). A replay that fails again reopens the same item if it was decided, and leaves it
+ * as it is while it is still open: a run never has two items, nor two open. Returns the item's id
+ * when this ending opened or reopened it (a redelivered ending finds it open: undefined).
+ */
+export async function openRunReview(
+  deps: Pick<WorkflowRunDeps, 'jobs' | 'clock'>,
+  run: WorkflowRun,
+  rule: { name: string; actions?: readonly Action[] } | undefined,
+): Promise<string | undefined> {
+  const failed = run.actions.filter((a) => a.status === 'failed');
+  const first = failed[0];
+  if (run.status !== 'failed' || !first) return undefined;
+  const code = (first.error?.code ?? 'action_failed') as FailureReason;
+  const planned = rule?.actions?.[first.index];
+  const more = failed.length > 1 ? ` (and ${failed.length - 1} more failed)` : '';
+  const name = rule?.name ?? run.rule_id;
+  const review = openReviewItem(
+    {
+      id: runReviewId(run),
+      tenant_id: run.tenant_id,
+      kind: 'workflow_action',
+      subject_id: run.id,
+      notification_id: null,
+      channel: planned?.type === 'notify' ? planned.channel : null,
+      reason: code,
+      detail: `rule "${name}", action ${first.index + 1} (${first.type}): ${first.error?.message ?? code}${more}`,
+    },
+    deps.clock.now().toISOString(),
+  );
+  const opened = await deps.jobs.openRunReview(
+    review,
+    { run_id: run.id, rule_id: run.rule_id, rule_name: name },
+    auditEvent(deps.clock, {
+      tenant_id: run.tenant_id,
+      event_type: 'workflow_rule.action_failed',
+      actor_id: null,
+      entity_type: 'workflow_rule',
+      entity_id: run.rule_id,
+      summary: review.detail,
+      metadata: {
+        event_id: run.trigger.event_id,
+        run_id: run.id,
+        replay: run.replays.length,
+        action_index: first.index,
+        reason: code,
+        review_item_id: review.id,
+      },
+    }),
+  );
+  return opened ? review.id : undefined;
 }

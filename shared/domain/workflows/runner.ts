@@ -3,7 +3,7 @@ import { auditEvent } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import { tryRule, type WorkflowEvent } from './plan';
 import { attemptAction, type Firing, MAX_RUN_DEPTH, type WorkflowRunDeps } from './actions';
-import { pass, startRun, stopLoop, failedEvent } from './run-pass';
+import { failedEvent, openRunReview, pass, runReviewId, startRun, stopLoop } from './run-pass';
 
 export {
   type ActionOutcome,
@@ -36,9 +36,10 @@ const eventOf = (event: OutboxEvent): WorkflowEvent => {
  * 1. Read the enabled rules for the event type (one Query) and try each on the event's entity.
  * 2. For each matching rule, run its actions in order, each under the id derived from
  *    (rule, event, action index): a redelivery finds them done and creates nothing.
- * 3. A refused action, or one that failed with an error on the message's last attempt, opens a
- *    `workflow_action` review item instead; an error before the last attempt is thrown, so the
- *    queue retries the message (the actions already done are found, not repeated).
+ * 3. A refused action, or one that failed with an error on the message's last attempt, is a
+ *    failed action of the run; an error before the last attempt is thrown, so the queue retries
+ *    the message (the actions already done are found, not repeated). A run that ends failed opens
+ *    one `workflow_action` review item (`openRunReview`), whose retry replays the run.
  * 4. Write the rule's `workflow_rule.fired` audit event (once, under its derived id).
  * Each matching rule's run is started (under an id derived from the rule and the event) before
  * its first action and saved with the outcomes after the last: a delivery that crashed between
@@ -69,14 +70,18 @@ export async function fireRules(
     }
     const done =
       started.depth >= MAX_RUN_DEPTH
-        ? await stopLoop(deps, started, rule, tried.actions)
+        ? stopLoop(started, tried.actions, deps.clock.now().toISOString())
         : await pass(deps, started, {
             rule,
             entity: recorded,
             at: new Date(event.occurred_at),
             lastAttempt: receiveCount >= deps.maxAttempts,
           });
-    const outcomes = done.outcomes;
+    // Before the run is saved ended: a crash between them redoes the pass, which finds the item open.
+    const reviewItemId = await openRunReview(deps, done.run, rule);
+    const outcomes = done.outcomes.map((o) =>
+      o.result === 'failed' ? { ...o, review_item_id: runReviewId(done.run) } : o,
+    );
     const fired = auditEvent(deps.clock, {
       tenant_id: event.tenant_id,
       event_type: 'workflow_rule.fired',
@@ -98,13 +103,21 @@ export async function fireRules(
     });
     // After the actions and the audit: a run saved as ended says all of them were written.
     await deps.runs.save(done.run, done.timer, failedEvent(deps, done.run));
-    firings.push({ rule_id: rule.id, event_id: event.event_id, run_id: started.id, actions: outcomes });
+    firings.push({
+      rule_id: rule.id,
+      event_id: event.event_id,
+      run_id: started.id,
+      actions: outcomes,
+      ...(reviewItemId ? { review_item_id: reviewItemId } : {}),
+    });
   }
   return firings;
 }
 
 /**
- * Run a failed action once more, as a review decision asked (`workflow.action_retry_requested`).
+ * Run a failed action once more, as a review decision asked (`workflow.action_retry_requested`)
+ * on an item opened for one action before review items were per run (a run's item replays the
+ * run instead; nothing asks this for it).
  * 1. Read the review item and the job it keeps (a missing one is nothing to do).
  * 2. Run the planned action under an id derived from the review item: a redelivered request
  *    finds what the first one created.
@@ -116,8 +129,9 @@ export async function retryAction(
   receiveCount: number,
 ): Promise<Firing | undefined> {
   const found = await deps.jobs.getJob(event.tenant_id, String(event.payload.review_item_id ?? ''));
-  if (!found) return undefined;
-  const { review, job } = found;
+  if (!found || !('action' in found.job)) return undefined;
+  const { review } = found;
+  const job = found.job;
   const actionId = derivedId(event.occurred_at, review.id, 'retry');
   const outcome = await attemptAction(deps, {
     tenantId: event.tenant_id,

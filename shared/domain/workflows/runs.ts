@@ -7,6 +7,13 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import type { WorkflowRuleStore } from './ports';
 import type { Page, PageRequest } from '#shared/kernel/page';
 import type { Timer } from '#shared/domain/timers/ports';
+import type { ReviewItem } from '#shared/domain/notifications/ports';
+
+/** A retry decision on a failed run's review item: the item decided and its audit event. */
+export interface ReplayDecision {
+  decided: ReviewItem;
+  audit: AuditEvent;
+}
 
 /**
  * Workflow runs (docs/api.md, "Workflow runs"): one record per firing of a rule whose conditions
@@ -79,9 +86,17 @@ export interface WorkflowRunStore {
   /**
    * A replay's start: `next` (running, its replay appended), the event that asks the worker to
    * run it, and its audit event, in one transaction on the condition that the stored run has
-   * ended and still has `replays` replays: of racing replays one wins, false for the others.
+   * ended and still has `replays` replays: of racing replays one wins, false for the others. With
+   * a review decision, the item's decision and its audit event join the transaction, on the
+   * condition that the item is still open.
    */
-  replay(next: WorkflowRun, replays: number, event: OutboxEvent, audit: AuditEvent): Promise<boolean>;
+  replay(
+    next: WorkflowRun,
+    replays: number,
+    event: OutboxEvent,
+    audit: AuditEvent,
+    decision?: ReplayDecision,
+  ): Promise<boolean>;
   /** The ids of a rule's failed runs that started in [since, until], newest first, at most `max`. */
   failedIds(
     tenantId: string,
@@ -131,7 +146,8 @@ export interface ReplayDeps {
  *    is 409.
  * 2. In one conditional transaction: the run `running` with this replay appended (`done` actions
  *    kept, the others `pending`), the `workflow.run_resumed` event naming the replay's number, and
- *    the `workflow_run.replayed` audit event. Of concurrent replays of one run one wins; the
+ *    the `workflow_run.replayed` audit event (and, for a retry decision on the run's review item,
+ *    that decision while the item is open). Of concurrent replays of one run one wins; the
  *    others find it running: 409.
  */
 export async function replayRun(
@@ -139,6 +155,7 @@ export async function replayRun(
   actor: Principal,
   tenantId: string,
   runId: string,
+  decision?: ReplayDecision,
 ): Promise<WorkflowRunRead> {
   const run = await deps.runs.get(tenantId, runId);
   if (!run) throw new NotFoundError('Workflow run not found.');
@@ -176,9 +193,17 @@ export async function replayRun(
     entity_type: 'workflow_run',
     entity_id: run.id,
     summary: `replay ${number} of a ${run.status} run of rule ${run.rule_id}`,
-    metadata: { rule_id: run.rule_id, replay: number, rule_version: rule.version, was: run.status },
+    metadata: {
+      rule_id: run.rule_id,
+      replay: number,
+      rule_version: rule.version,
+      was: run.status,
+      ...(decision ? { review_item_id: decision.decided.id } : {}),
+    },
   });
-  if (!(await deps.runs.replay(next, run.replays.length, event, audit)))
-    throw new InvalidTransitionError('The run is being replayed already.');
+  if (!(await deps.runs.replay(next, run.replays.length, event, audit, decision)))
+    throw new InvalidTransitionError(
+      decision ? 'The run or its review item changed meanwhile.' : 'The run is being replayed already.',
+    );
   return read(next);
 }

@@ -36,7 +36,8 @@ export const storedReviewItem = <
 ) => reviewItem.item({ ...review, ...extra }, reviewKeys(review));
 
 /** The review item record, in the order the API returns it (ReviewItemRead derives from it); a
- * `workflow_action` item also keeps the planned action to retry, as `job`. */
+ * `workflow_action` item also keeps, as `job`, the run its retry replays (or, on an item opened
+ * for one action before items were per run, the planned action to retry). */
 export const reviewItemRecord = /* @__PURE__ */ record(reviewItem, {
   id: 'string',
   tenant_id: 'string',
@@ -55,8 +56,9 @@ export const reviewItemRecord = /* @__PURE__ */ record(reviewItem, {
   updated_at: 'datetime',
   kind: 'enum',
   /**
-   * The job held: the notification id, `<rule_id>:<event_id>:<action_index>` of a rule action,
-   * or `<connection_id>:<issue_code>` of an integration issue.
+   * The job held: the notification id, the run's id of a failed workflow run
+   * (`<rule_id>:<event_id>:<action_index>` on an item opened for one action before items were per
+   * run), or `<connection_id>:<issue_code>` of an integration issue.
    */
   subject_id: 'string',
   job: { type: 'json?', hidden: true },
