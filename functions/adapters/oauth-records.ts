@@ -1,5 +1,6 @@
 import type { Connection, ProviderRecord, ProviderRecords } from '#shared/domain/integrations/ports';
 import type { OAuthSettings } from '#functions/config';
+import { QBO_MINOR_VERSION } from '#shared/domain/integrations/adapters/booking-rules';
 import { authorized, errorOf, retryAfterOf, str, type TokenFor } from './oauth-calls';
 import { oauthEndpoints } from './oauth-provider';
 
@@ -114,7 +115,10 @@ export async function oauthRecords(
   const { entity, position: start } = parse(QUICKBOOKS_ORDER, cursor, 1);
   const company = `${oauthEndpoints(settings, 'quickbooks_online').api}/${encodeURIComponent(String(c.config.realm_id ?? ''))}`;
   const query = `select * from ${entity} startposition ${start} maxresults ${QUICKBOOKS_PAGE_SIZE}`;
-  const answer = await get(`${company}/query?query=${encodeURIComponent(query)}`, {});
+  const answer = await get(
+    `${company}/query?${new URLSearchParams({ query, minorversion: QBO_MINOR_VERSION }).toString()}`,
+    {},
+  );
   if (!answer.ok) return answer;
   const rows = ((answer.body.QueryResponse as Row | undefined)?.[entity] ?? []) as Row[];
   for (const r of rows) {

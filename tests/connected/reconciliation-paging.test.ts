@@ -18,6 +18,7 @@ import {
   type ReconciliationWorkerDeps,
   runReconciliation,
 } from '#shared/domain/integrations/reconciliation';
+import { QBO_MINOR_VERSION } from '#shared/domain/integrations/adapters/booking-rules';
 import { reconciliationRequest } from '#shared/domain/integrations/reconciliation-requests';
 import { accessToken } from '#shared/domain/oauth/tokens';
 import type { OutboxEvent } from '#shared/domain/outbox';
@@ -254,8 +255,10 @@ describe('reconciliation reads every page of the provider', () => {
       missing_locally: 0,
       exception_ids: [],
     });
-    // Invoice at 1 and 1001, Payment at 1.
-    expect(apiCalls('quickbooks_online', '/query').length - queriesBefore).toBe(3);
+    // Invoice at 1 and 1001, Payment at 1; each pins the minor version, as the export's calls do.
+    const queries = apiCalls('quickbooks_online', '/query').slice(queriesBefore);
+    expect(queries.length).toBe(3);
+    expect(new Set(queries.map((q) => q.minorversion))).toEqual(new Set([QBO_MINOR_VERSION]));
     // About 5 s alone; loading 1,045 documents into DynamoDB Local is most of it, and slower on a busy machine.
   }, 90_000);
 
