@@ -133,6 +133,10 @@ export async function oauthRecords(
       });
       continue;
     }
+    // A payment of nothing whose lines link a credit memo is how a credit memo is applied to its
+    // invoice (the export books credit notes so): no money moved, so it is no payment to match.
+    const linked = ((r.Line ?? []) as Row[]).flatMap((line) => (line.LinkedTxn ?? []) as Row[]);
+    if (Number(r.TotalAmt) === 0 && linked.some((t) => t.TxnType === 'CreditMemo')) continue;
     // A payment's lines each apply an amount to a transaction (LinkedTxn, TxnType Invoice).
     const lines = ((r.Line ?? []) as Row[]).flatMap((line) =>
       ((line.LinkedTxn ?? []) as Row[])

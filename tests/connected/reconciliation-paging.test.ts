@@ -262,6 +262,31 @@ describe('reconciliation reads every page of the provider', () => {
     // About 5 s alone; loading 1,045 documents into DynamoDB Local is most of it, and slower on a busy machine.
   }, 90_000);
 
+  it("QuickBooks: a credit memo's application (a payment of nothing linking the invoice and the memo) is no payment", async () => {
+    emptyBooks('quickbooks_online');
+    const c = await connected('quickbooks_online');
+    const { ids } = await book(c, 2, 1);
+    // What the export books to apply a credit note: Intuit's zero-amount Payment with two lines.
+    sandbox.oauth.apis.booked.push({
+      provider: 'quickbooks_online',
+      type: 'payment',
+      id: String(100 + sandbox.oauth.apis.booked.length),
+      number: '',
+      amount: 0,
+      tax: 0,
+      currency: 'EUR',
+      key: undefined,
+      invoice_id: ids[1]!,
+      lines: [
+        { Amount: 10, LinkedTxn: [{ TxnId: ids[1]!, TxnType: 'Invoice' }] },
+        { Amount: 10, LinkedTxn: [{ TxnId: 'memo-1', TxnType: 'CreditMemo' }] },
+      ],
+    });
+    const { outbox } = await request(c);
+    const done = await runReconciliation(deps(), outbox, 1);
+    expect(done).toMatchObject({ status: 'completed', matched: 3, missing_locally: 0, exception_ids: [] });
+  });
+
   it('a payment linked to another invoice than the local one is a mismatch, whatever its reference', async () => {
     emptyBooks('xero');
     const c = await connected('xero');
