@@ -328,7 +328,13 @@ describe('the type filter at any size (docs/api.md section 4)', () => {
       exceptionRecord(T, { exception_type: TYPE, severity: 'critical' }),
     ];
     const others = Array.from({ length: 300 }, (_, i) =>
-      exception.item(exceptionRecord(T, { exception_type: i % 2 ? 'invoice.overdue' : 'payment.late' })),
+      exception.item(
+        exceptionRecord(T, {
+          exception_type: i % 2 ? 'invoice.overdue' : 'payment.late',
+          // Some acknowledged: type beside status must narrow the status index to the type.
+          status: i % 3 ? 'open' : 'acknowledged',
+        }),
+      ),
     );
     mine = ofType.map((e) => e.id).reverse();
     await loadItems(db, [...ofType.map((e) => exception.item(e)), ...others]);
