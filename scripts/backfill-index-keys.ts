@@ -5,8 +5,8 @@ import { backfillIndexKeys } from '#functions/adapters/index-backfill';
 
 /**
  * `npx tsx scripts/backfill-index-keys.ts --table <name>`: once, after deploying the exception
- * status index and the review item kind index over a table that already holds exceptions and
- * review items, gives those items the index keys they were written without (docs/decisions.md,
+ * status and type indexes and the review item kind index over a table that already holds
+ * exceptions and review items, gives those items the index keys they were written without (docs/decisions.md,
  * lists at any size). Idempotent. Credentials and region come from the standard AWS chain;
  * AWS_ENDPOINT_URL_DYNAMODB points it at DynamoDB Local.
  */

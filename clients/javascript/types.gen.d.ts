@@ -3259,6 +3259,7 @@ export type ExceptionsListData = {
     query?: {
         status?: 'open' | 'acknowledged' | 'resolved';
         severity?: 'info' | 'warning' | 'critical';
+        type?: string;
         subject_type?: string;
         subject_id?: string;
         limit?: number;

@@ -47,24 +47,33 @@ export const exceptionStore = (db: Db): ExceptionStore => ({
 
   /**
    * Picks the most selective key for the filter: the subject (gsi2, few exceptions each), then the
-   * status (gsi1, so "what is open" does not read what was resolved), then the tenant's exception
-   * partition; the remaining filters become a FilterExpression that queryPage reads on to fill.
+   * status (gsi1, so "what is open" does not read what was resolved), then the type (gsi3, so one
+   * type's page does not read the others'), then the tenant's exception partition; the remaining
+   * filters become a FilterExpression that queryPage reads on to fill. Status wins over type
+   * because the open backlog stays small while a type's resolved history grows.
    */
   list(tenantId, filter, page) {
     const scope = { list: 'exceptions', tenant_id: tenantId, ...filter };
     const common = { scope, page, map: toException };
-    const { status, severity, subject_type, subject_id } = filter;
+    const { status, severity, subject_type, subject_id, type: exception_type } = filter;
     if (subject_type && subject_id) {
       return queryPage(db, {
         ...common,
         ...exception.query('gsi2', { tenant_id: tenantId, subject_type, subject_id }),
-        filters: { status, severity },
+        filters: { status, severity, exception_type },
+      });
+    }
+    if (status) {
+      return queryPage(db, {
+        ...common,
+        ...exception.query('gsi1', { tenant_id: tenantId, status }),
+        filters: { severity, subject_type, subject_id, exception_type },
       });
     }
     return queryPage(db, {
       ...common,
-      ...(status
-        ? exception.query('gsi1', { tenant_id: tenantId, status })
+      ...(exception_type
+        ? exception.query('gsi3', { tenant_id: tenantId, exception_type })
         : exception.query('table', { tenant_id: tenantId })),
       filters: { severity, subject_type, subject_id },
     });

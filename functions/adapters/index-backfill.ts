@@ -6,8 +6,8 @@ import type { Db } from './dynamo';
 
 /**
  * The index keys an item written before its entity's index existed is missing, computed by the
- * entity's declaration: the exception's status index and the review item's kind index
- * (docs/decisions.md, lists at any size). Undefined when it misses none.
+ * entity's declaration: the exception's status index (gsi1) and type index (gsi3), and the review
+ * item's kind index (docs/decisions.md, lists at any size). Undefined when it misses none.
  */
 const missingKeys = (item: Record<string, unknown>) => {
   const full =
@@ -17,9 +17,15 @@ const missingKeys = (item: Record<string, unknown>) => {
         ? storedReviewItem(item as never)
         : undefined;
   if (!full) return undefined;
-  const index = item.entity === 'exception' ? keyAttributes('gsi1') : keyAttributes('gsi2');
-  if (item[index.partitionKey] !== undefined || full[index.partitionKey] === undefined) return undefined;
-  return { [index.partitionKey]: full[index.partitionKey], [index.sortKey]: full[index.sortKey] };
+  const indexes =
+    item.entity === 'exception' ? [keyAttributes('gsi1'), keyAttributes('gsi3')] : [keyAttributes('gsi2')];
+  const keys: Record<string, unknown> = {};
+  for (const index of indexes) {
+    if (item[index.partitionKey] !== undefined || full[index.partitionKey] === undefined) continue;
+    keys[index.partitionKey] = full[index.partitionKey];
+    keys[index.sortKey] = full[index.sortKey];
+  }
+  return Object.keys(keys).length > 0 ? keys : undefined;
 };
 
 /**

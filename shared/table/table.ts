@@ -18,7 +18,7 @@ export const TABLE = {
   indexes: {
     gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     gsi2: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-    /** Sparse: only outbox items not yet relayed and open review items carry its keys. */
+    /** Sparse for outbox items, review items, inbox items and timers; every exception carries its type key. */
     gsi3: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   },
 } as const;

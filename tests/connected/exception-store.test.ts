@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Db, documentClient } from '#functions/adapters/dynamo';
 import { transact } from '#functions/adapters/transact';
 import { exceptionStore } from '#functions/adapters/exception-store';
+import { backfillIndexKeys } from '#functions/adapters/index-backfill';
 import type { createStores } from '#functions/adapters/stores';
 import { localClient } from '#local/dynamodb-local';
 import {
@@ -311,6 +312,73 @@ describe('exception lists at any size (docs/api.md section 4)', () => {
     );
     expect(rest.items.map((e) => e.id)).toEqual(open.slice(2));
     expect(rest.next_cursor).toBeNull();
+  });
+});
+
+describe('the type filter at any size (docs/api.md section 4)', () => {
+  const T = 'type-history';
+  const TYPE = 'payment.amount_mismatch';
+  let mine: string[];
+  beforeAll(async () => {
+    // Three of the type first (one acknowledged), then 300 newer exceptions of other types
+    // between them and the first page.
+    const ofType = [
+      exceptionRecord(T, { exception_type: TYPE }),
+      exceptionRecord(T, { exception_type: TYPE, status: 'acknowledged' }),
+      exceptionRecord(T, { exception_type: TYPE, severity: 'critical' }),
+    ];
+    const others = Array.from({ length: 300 }, (_, i) =>
+      exception.item(
+        exceptionRecord(T, {
+          exception_type: i % 2 ? 'invoice.overdue' : 'payment.late',
+          // Some acknowledged: type beside status must narrow the status index to the type.
+          status: i % 3 ? 'open' : 'acknowledged',
+        }),
+      ),
+    );
+    mine = ofType.map((e) => e.id).reverse();
+    await loadItems(db, [...ofType.map((e) => exception.item(e)), ...others]);
+  });
+
+  it('3 of a type among 300 of others: the first page holds the 3, no cursor, one Query that reads only them', async () => {
+    const counted = countingQueries(db);
+    const page = await exceptionStore(counted.db).list(T, { type: TYPE }, { limit: 20 });
+    expect(page.items.map((e) => e.id)).toEqual(mine);
+    expect(page.items.every((e) => e.exception_type === TYPE)).toBe(true);
+    expect(page.next_cursor).toBeNull();
+    expect(counted.queries).toEqual([{ scanned: 3, index: 'gsi3' }]);
+  });
+
+  it('pages through a type; with status the status index answers and the type filters it', async () => {
+    const ids = async (filter: Parameters<typeof listExceptions>[2]) =>
+      (await drain((cursor) => listExceptions(deps(), T, filter, { limit: 1, cursor }))).map((e) => e.id);
+    expect(await ids({ type: TYPE })).toEqual(mine);
+    expect(await ids({ type: TYPE, status: 'acknowledged' })).toEqual([mine[1]]);
+    expect(await ids({ type: TYPE, severity: 'critical' })).toEqual([mine[0]]);
+    expect(await ids({ type: TYPE, subject_type: 'invoice', subject_id: 'INV-1' })).toEqual(mine);
+    expect(await ids({ type: 'nothing.of.this' })).toEqual([]);
+    // A cursor of one type is refused for another.
+    const page = await listExceptions(deps(), T, { type: TYPE }, { limit: 1 });
+    await expect(
+      listExceptions(deps(), T, { type: 'payment.late' }, { limit: 1, cursor: page.next_cursor! }),
+    ).rejects.toMatchObject({ code: 'invalid_cursor' });
+  });
+
+  it('an exception written before the type index is listed by type once backfilled', async () => {
+    const legacy = exceptionRecord('type-legacy', { exception_type: TYPE });
+    const { gsi3pk: _pk, gsi3sk: _sk, ...item } = exception.item(legacy);
+    await loadItems(db, [item]);
+    expect(await listExceptions(deps(), 'type-legacy', { type: TYPE }, { limit: 5 })).toMatchObject({
+      items: [],
+    });
+    expect(await backfillIndexKeys(db)).toBe(1);
+    expect(await backfillIndexKeys(db)).toBe(0);
+    const page = await listExceptions(deps(), 'type-legacy', { type: TYPE }, { limit: 5 });
+    expect(page.items.map((e) => e.id)).toEqual([legacy.id]);
+    // Its status entry was already there and stays as it was.
+    expect(
+      (await listExceptions(deps(), 'type-legacy', { status: 'open' }, { limit: 5 })).items,
+    ).toHaveLength(1);
   });
 });
 

@@ -68,6 +68,10 @@ describe('README curl examples', () => {
     expect(stdout).toContain('email delivered');
     expect(stdout).toContain('"status":"resolved"');
     expect(stdout).toContain('"code":"invalid_transition"');
+    // The list by type: the reconciliation's mismatch, first on its page.
+    expect(stdout).toMatch(
+      /"items":\[\{"id":"[^"]+","tenant_id":"acme","exception_type":"reconciliation\.amount_mismatch"/,
+    );
     expect(stdout).toContain('"event_type":"exception.status_changed"');
     expect(stdout).toContain('"side_effects":"none"');
     expect(stdout).toContain('rule task: Look at: Payment short by 40.00');

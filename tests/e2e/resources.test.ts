@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProblem, PASSWORD, SAMPLE_BODIES, type Seeded, seedTenant } from '#tests/support/e2e';
+import { assertDocumented } from '#tests/support/openapi-check';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 let rt: TestRuntime;
@@ -253,7 +254,10 @@ describe('exceptions', () => {
     const specs = [
       ['a', { severity: 'info', subject_type: 'invoice', subject_id: 'INV-1' }],
       ['b', { severity: 'critical', subject_type: 'invoice', subject_id: 'INV-2' }],
-      ['c', { severity: 'critical', subject_type: 'order', subject_id: 'ORD-1' }],
+      [
+        'c',
+        { severity: 'critical', subject_type: 'order', subject_id: 'ORD-1', exception_type: 'order.stuck' },
+      ],
     ] as const;
     for (const [name, extra] of specs) {
       const r = await s.api.call('POST', `${base()}/exceptions`, {
@@ -300,6 +304,27 @@ describe('exceptions', () => {
     expect(await titles('subject_type=invoice')).toEqual(['X-b', 'X-a']);
     expect(await titles('subject_type=invoice&subject_id=INV-2')).toEqual(['X-b']);
     expect(await titles('status=open&severity=info')).toEqual(['X-a']);
+    // The type index alone, and type beside the status index, severity and a subject.
+    expect(await titles('type=order.stuck')).toEqual(['X-c']);
+    expect(await titles('type=invoice.overdue')).toEqual(['X-b', 'X-a']);
+    expect(await titles('type=invoice.overdue&severity=critical')).toEqual(['X-b']);
+    expect(await titles('status=open&type=order.stuck')).toEqual(['X-c']);
+    expect(await titles('status=resolved&type=order.stuck')).toEqual([]);
+    expect(await titles('type=order.stuck&subject_type=invoice&subject_id=INV-2')).toEqual([]);
+    // Both answers as the document describes them: a type page, and the 422 naming `type`.
+    const byType = `${base()}/exceptions?type=order.stuck&status=open&limit=1`;
+    const typed = await s.api.call('GET', byType, { token: s.adminToken });
+    assertDocumented('GET', byType, typed);
+    expect(typed.body.items.map((e: { exception_type: string }) => e.exception_type)).toEqual([
+      'order.stuck',
+    ]);
+    const badUrl = `${base()}/exceptions?type=Not%20A%20Type`;
+    const badType = await s.api.call('GET', badUrl, { token: s.adminToken });
+    assertDocumented('GET', badUrl, badType);
+    expect([badType.status, badType.body.errors.map((e: { path: string }) => e.path)]).toEqual([
+      422,
+      ['type'],
+    ]);
 
     const p1 = await s.api.call('GET', `${base()}/exceptions?severity=critical&limit=1`, {
       token: s.adminToken,

@@ -177,12 +177,12 @@ class Client(Transport):
         Raises ApiError on 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503."""
         return cast("BusinessExceptionRead", self._request("POST", "/tenants/{tenant_id}/exceptions", path_params={"tenant_id": tenant_id}, headers={"Idempotency-Key": idempotency_key}, body=body, authenticated=True, idempotent=True))
 
-    def exceptions_list(self, tenant_id: str, *, status: Literal["open", "acknowledged", "resolved"] | None = None, severity: Literal["info", "warning", "critical"] | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> BusinessExceptionList:
+    def exceptions_list(self, tenant_id: str, *, status: Literal["open", "acknowledged", "resolved"] | None = None, severity: Literal["info", "warning", "critical"] | None = None, type: str | None = None, subject_type: str | None = None, subject_id: str | None = None, limit: int | None = None, cursor: str | None = None) -> BusinessExceptionList:
         """List business exceptions, newest first
 
         `GET /tenants/{tenant_id}/exceptions` (bearer token); answers 200.
         Raises ApiError on 400, 401, 404, 422, 429, 500, 503."""
-        return cast("BusinessExceptionList", self._request("GET", "/tenants/{tenant_id}/exceptions", path_params={"tenant_id": tenant_id}, query={"status": status, "severity": severity, "subject_type": subject_type, "subject_id": subject_id, "limit": limit, "cursor": cursor}, authenticated=True))
+        return cast("BusinessExceptionList", self._request("GET", "/tenants/{tenant_id}/exceptions", path_params={"tenant_id": tenant_id}, query={"status": status, "severity": severity, "type": type, "subject_type": subject_type, "subject_id": subject_id, "limit": limit, "cursor": cursor}, authenticated=True))
 
     def exceptions_get(self, tenant_id: str, exception_id: str) -> BusinessExceptionRead:
         """Get a business exception

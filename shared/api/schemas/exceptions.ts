@@ -9,16 +9,19 @@ export const ExceptionStatus = z.enum(EXCEPTION_STATUSES);
 
 export const EXCEPTION_TYPE_PATTERN = /^[a-z0-9][a-z0-9_.-]*$/;
 
+/** The exception type as the create body bounds it (the list's `type` filter takes the same). */
+const ExceptionType = z
+  .string()
+  .check(
+    z.minLength(2),
+    z.maxLength(128),
+    z.regex(EXCEPTION_TYPE_PATTERN, 'must match ^[a-z0-9][a-z0-9_.-]*$'),
+  );
+
 /** The fields and bounds of docs/api.md sections 6 and 11. */
 export const BusinessExceptionCreate = named(
   z.strictObject({
-    exception_type: z
-      .string()
-      .check(
-        z.minLength(2),
-        z.maxLength(128),
-        z.regex(EXCEPTION_TYPE_PATTERN, 'must match ^[a-z0-9][a-z0-9_.-]*$'),
-      ),
+    exception_type: ExceptionType,
     subject_type: SubjectType,
     subject_id: SubjectId,
     title: text(2, 255, 'name'),
@@ -42,6 +45,7 @@ export const BusinessExceptionStatusChange = named(
 export const ExceptionListQuery = z.strictObject({
   status: z.optional(ExceptionStatus),
   severity: z.optional(ExceptionSeverity),
+  type: z.optional(ExceptionType),
   subject_type: z.optional(SubjectType),
   subject_id: z.optional(SubjectId),
   ...pageQuery,

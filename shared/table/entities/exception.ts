@@ -10,6 +10,8 @@ export const exception = /* @__PURE__ */ entity('exception', {
   table: { pk: 'TENANT#{tenant_id}#EXCEPTION', sk: '{id}' },
   gsi1: { pk: 'TENANT#{tenant_id}#EXCEPTION#STATUS#{status}', sk: '{id}' },
   gsi2: { pk: 'TENANT#{tenant_id}#EXCEPTION#SUBJECT#{subject_type}#{subject_id}', sk: '{id}' },
+  // The type never changes, so unlike the status entry this one is written once and never moves.
+  gsi3: { pk: 'TENANT#{tenant_id}#EXCEPTION#TYPE#{exception_type}', sk: '{id}' },
 });
 
 /** The exception record, in the order the API returns it (BusinessExceptionRead derives from it). */
@@ -59,12 +61,17 @@ export const access = {
     {
       name: 'List exceptions by status',
       index: 'gsi1',
-      notes: 'severity, when also given, is a filter; subject_type without subject_id too',
+      notes: 'severity and type, when also given, are filters; subject_type without subject_id too',
     },
     {
       name: 'List exceptions by subject',
       index: 'gsi2',
-      notes: 'status and severity, when also given, are filters (one subject has few exceptions)',
+      notes: 'status, severity and type, when also given, are filters (one subject has few exceptions)',
+    },
+    {
+      name: 'List exceptions by type',
+      index: 'gsi3',
+      notes: 'without status or a subject; severity, and subject_type without subject_id, are filters',
     },
   ],
 } satisfies AccessDoc<typeof exception>;

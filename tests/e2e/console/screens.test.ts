@@ -82,6 +82,23 @@ describe('console screens', { timeout: 60_000 }, () => {
     await w.page.getByLabel('Severity').selectOption('critical');
     await rendered(() => w.page.url()).toContain('severity=critical');
     await rendered(() => rows.locator('td.title').allTextContents()).toEqual(['Payment short by 40.00']);
+
+    // The type filter, in the URL beside the others: the rows are the API's answer to ?type=.
+    await w.page.getByLabel('Severity').selectOption('');
+    const type = w.page.getByLabel('Type', { exact: true });
+    await type.fill('invoice.overdue');
+    await type.blur();
+    await rendered(() => w.page.url()).toContain('type=invoice.overdue');
+    const ofType = await get(`/tenants/${ACME}/exceptions?type=invoice.overdue`);
+    expect(ofType.items.map((x: { title: string }) => x.title)).toEqual([
+      'Invoice INV-1043 is 12 days overdue',
+    ]);
+    await rendered(() => rows.locator('td.title').allTextContents()).toEqual([
+      'Invoice INV-1043 is 12 days overdue',
+    ]);
+    await type.fill('');
+    await type.blur();
+    await rendered(() => rows.locator('td.title').allTextContents()).toEqual(titles);
   });
 
   it('shows an exception with its evidence, escalation and timeline; acknowledges it with a note', async () => {

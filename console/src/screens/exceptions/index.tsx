@@ -14,13 +14,14 @@ const pick = <T extends string>(all: readonly T[], value: string | undefined): T
 
 /**
  * The exceptions, newest first, like an incident list: filters and page in the URL (status,
- * severity, subject type, cursor), one dense row per exception, its title the link to it.
+ * severity, type, subject type, cursor), one dense row per exception, its title the link to it.
  */
 export function ExceptionsScreen() {
   const { client, tenant } = useConsole();
   const { query, route } = useLocation();
   const status = pick(STATUSES, query.status);
   const severity = pick(SEVERITIES, query.severity);
+  const exceptionType = query.type || undefined;
   const subjectType = query.subject_type || undefined;
   const cursor = query.cursor || undefined;
   // The page size, in the URL like the rest (the API takes 1 to 100).
@@ -29,11 +30,11 @@ export function ExceptionsScreen() {
     const { data } = await exceptionsList({
       client,
       path: { tenant_id: tenant },
-      query: { status, severity, subject_type: subjectType, cursor, limit },
+      query: { status, severity, type: exceptionType, subject_type: subjectType, cursor, limit },
     });
     performance.mark('exceptions:data');
     return data;
-  }, [tenant, status, severity, subjectType, cursor, limit]);
+  }, [tenant, status, severity, exceptionType, subjectType, cursor, limit]);
   // `npm run bench` reads these marks: the rows in the DOM (layout effects run before the paint)
   // and on screen (effects run after it).
   useLayoutEffect(() => {
@@ -73,6 +74,16 @@ export function ExceptionsScreen() {
               <option key={s}>{s}</option>
             ))}
           </select>
+        </label>
+        <label>
+          Type{' '}
+          <input
+            name="type"
+            value={exceptionType ?? ''}
+            placeholder="any"
+            size={24}
+            onChange={(e) => filter('type', e.currentTarget.value.trim())}
+          />
         </label>
         <label>
           Subject type{' '}
