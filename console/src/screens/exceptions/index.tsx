@@ -77,9 +77,12 @@ export function ExceptionsScreen() {
         </label>
         <label>
           Type{' '}
+          {/* Uncontrolled, keyed by the URL's value: a re-render (a list load, the header's unread
+              count) must not wipe what the operator is typing before it is committed on change. */}
           <input
+            key={exceptionType ?? ''}
             name="type"
-            value={exceptionType ?? ''}
+            defaultValue={exceptionType ?? ''}
             placeholder="any"
             size={24}
             onChange={(e) => filter('type', e.currentTarget.value.trim())}
@@ -88,8 +91,9 @@ export function ExceptionsScreen() {
         <label>
           Subject type{' '}
           <input
+            key={subjectType ?? ''}
             name="subject_type"
-            value={subjectType ?? ''}
+            defaultValue={subjectType ?? ''}
             placeholder="any"
             size={12}
             onChange={(e) => filter('subject_type', e.currentTarget.value.trim())}
