@@ -11,7 +11,7 @@ import { buildConsole } from './lib/console-build';
  * for review. The local runtime on DynamoDB Local, the browser tests' data (the walkthrough's
  * Acme Trading and Olivia, tests/support/console-seed.ts), Olivia signed in, 1280x720.
  */
-const out = fileURLToPath(new URL('../docs/console/', import.meta.url));
+const out = process.env.CONSOLE_SHOTS_DIR ?? fileURLToPath(new URL('../docs/console/', import.meta.url));
 process.env.OPS_LOCAL_QUIET = '1';
 process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
 process.env.POWERTOOLS_METRICS_DISABLED = 'true';
@@ -35,7 +35,10 @@ const browser = await launchChromium();
 try {
   const seed = await seedConsole(runtime.url, admin);
   await mkdir(out, { recursive: true });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
+  const page = await browser.newPage({
+    viewport: { width: Number(process.env.CONSOLE_SHOTS_WIDTH ?? 1280), height: 720 },
+    colorScheme: 'light',
+  });
   const shot = async (name: string) => {
     // The pictures show the page, not where the mouse or the caret happened to be.
     await page.mouse.move(0, 719);
