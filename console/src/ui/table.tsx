@@ -1,4 +1,6 @@
 import type { ComponentChildren } from 'preact';
+import type { Loaded } from './load.js';
+import { Problem } from './problem.js';
 
 export function Loading() {
   return (
@@ -55,4 +57,23 @@ export function withQuery(changes: Record<string, string | undefined>): string {
   }
   const query = params.toString();
   return `${location.pathname}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * A list's four states, said the same way on every screen: loading, the problem, the empty
+ * sentence, or the rows `children` draws from the loaded page.
+ */
+export function Listing<T extends { items: readonly unknown[] }>({
+  list,
+  empty,
+  children,
+}: {
+  list: Loaded<T>;
+  empty: ComponentChildren;
+  children: (data: T) => ComponentChildren;
+}) {
+  if (list.state === 'loading') return <Loading />;
+  if (list.state === 'error') return <Problem error={list.error} />;
+  if (list.data.items.length === 0) return <Empty>{empty}</Empty>;
+  return <>{children(list.data)}</>;
 }

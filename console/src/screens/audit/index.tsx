@@ -2,9 +2,8 @@ import { useLocation } from 'preact-iso';
 import { auditList } from '../../../../clients/typescript/index.js';
 import { tenantPath, useConsole } from '../../app-context.js';
 import { useLoad } from '../../ui/load.js';
-import { Problem } from '../../ui/problem.js';
 import { useMemberNames } from '../../ui/members.js';
-import { Empty, Loading, Pager, Time, withQuery } from '../../ui/table.js';
+import { Pager, Time, withQuery, Listing } from '../../ui/table.js';
 
 /** The tenant's audit log, newest first, narrowed to one entity type or one entity (in the URL). */
 export function AuditScreen() {
@@ -25,7 +24,7 @@ export function AuditScreen() {
               query: { entity_type: entityType, entity_id: entityId, cursor, limit: 50 },
             })
           ).data
-        : undefined,
+        : { items: [], next_cursor: null },
     [tenant, entityType, entityId, cursor, allowed],
   );
   if (!allowed)
@@ -61,59 +60,55 @@ export function AuditScreen() {
         </label>
         <button type="submit">Show</button>
       </form>
-      {list.state === 'loading' ? (
-        <Loading />
-      ) : list.state === 'error' ? (
-        <Problem error={list.error} />
-      ) : !list.data || list.data.items.length === 0 ? (
-        <Empty>No audit events match.</Empty>
-      ) : (
-        <>
-          <table class="list" data-testid="audit">
-            <thead>
-              <tr>
-                <th scope="col">At</th>
-                <th scope="col">Event</th>
-                <th scope="col">Entity</th>
-                <th scope="col">Summary</th>
-                <th scope="col">Actor</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <Time at={e.created_at} seconds />
-                  </td>
-                  <td class="mono">{e.event_type}</td>
-                  <td class="nowrap">
-                    {!e.entity_type || !e.entity_id ? (
-                      <span class="muted">–</span>
-                    ) : e.entity_type === 'exception' ? (
-                      <a href={tenantPath(tenant, `exceptions/${encodeURIComponent(e.entity_id)}`)}>
-                        {e.entity_type} <span class="mono">{e.entity_id}</span>
-                      </a>
-                    ) : (
-                      <a
-                        href={withQuery({
-                          entity_type: e.entity_type,
-                          entity_id: e.entity_id,
-                          cursor: undefined,
-                        })}
-                      >
-                        {e.entity_type} <span class="mono">{e.entity_id}</span>
-                      </a>
-                    )}
-                  </td>
-                  <td class="detail">{e.summary}</td>
-                  <td>{nameOf(e.actor_id)}</td>
+      <Listing list={list} empty={'No audit events match.'}>
+        {(data) => (
+          <>
+            <table class="list" data-testid="audit">
+              <thead>
+                <tr>
+                  <th scope="col">At</th>
+                  <th scope="col">Event</th>
+                  <th scope="col">Entity</th>
+                  <th scope="col">Summary</th>
+                  <th scope="col">Actor</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager next={list.data.next_cursor} href={(c) => withQuery({ cursor: c })} />
-        </>
-      )}
+              </thead>
+              <tbody>
+                {data.items.map((e) => (
+                  <tr key={e.id}>
+                    <td>
+                      <Time at={e.created_at} seconds />
+                    </td>
+                    <td class="mono">{e.event_type}</td>
+                    <td class="nowrap">
+                      {!e.entity_type || !e.entity_id ? (
+                        <span class="muted">–</span>
+                      ) : e.entity_type === 'exception' ? (
+                        <a href={tenantPath(tenant, `exceptions/${encodeURIComponent(e.entity_id)}`)}>
+                          {e.entity_type} <span class="mono">{e.entity_id}</span>
+                        </a>
+                      ) : (
+                        <a
+                          href={withQuery({
+                            entity_type: e.entity_type,
+                            entity_id: e.entity_id,
+                            cursor: undefined,
+                          })}
+                        >
+                          {e.entity_type} <span class="mono">{e.entity_id}</span>
+                        </a>
+                      )}
+                    </td>
+                    <td class="detail">{e.summary}</td>
+                    <td>{nameOf(e.actor_id)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager next={data.next_cursor} href={(c) => withQuery({ cursor: c })} />
+          </>
+        )}
+      </Listing>
     </section>
   );
 }

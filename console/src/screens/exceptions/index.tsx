@@ -3,8 +3,7 @@ import { useEffect, useLayoutEffect } from 'preact/hooks';
 import { exceptionsList } from '../../../../clients/typescript/index.js';
 import { tenantPath, useConsole } from '../../app-context.js';
 import { useLoad } from '../../ui/load.js';
-import { Problem } from '../../ui/problem.js';
-import { Badge, Empty, Loading, Pager, Time, withQuery } from '../../ui/table.js';
+import { Badge, Pager, Time, withQuery, Listing } from '../../ui/table.js';
 
 const STATUSES = ['open', 'acknowledged', 'resolved'] as const;
 const SEVERITIES = ['critical', 'warning', 'info'] as const;
@@ -100,53 +99,49 @@ export function ExceptionsScreen() {
           />
         </label>
       </form>
-      {list.state === 'loading' ? (
-        <Loading />
-      ) : list.state === 'error' ? (
-        <Problem error={list.error} />
-      ) : list.data.items.length === 0 ? (
-        <Empty>No exceptions match these filters.</Empty>
-      ) : (
-        <>
-          <table class="list" data-testid="exceptions">
-            <thead>
-              <tr>
-                <th scope="col">Severity</th>
-                <th scope="col">Status</th>
-                <th scope="col">Title</th>
-                <th scope="col">Type</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Escalation</th>
-                <th scope="col">Detected</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((x) => (
-                <tr key={x.id}>
-                  <td>
-                    <Badge value={x.severity} />
-                  </td>
-                  <td>
-                    <Badge value={x.status} />
-                  </td>
-                  <td class="title">
-                    <a href={tenantPath(tenant, `exceptions/${encodeURIComponent(x.id)}`)}>{x.title}</a>
-                  </td>
-                  <td class="mono">{x.exception_type}</td>
-                  <td>
-                    {x.subject_type} <span class="mono">{x.subject_id}</span>
-                  </td>
-                  <td>{x.escalation ? `level ${x.escalation.level}` : <span class="muted">–</span>}</td>
-                  <td>
-                    <Time at={x.detected_at} />
-                  </td>
+      <Listing list={list} empty={'No exceptions match these filters.'}>
+        {(data) => (
+          <>
+            <table class="list" data-testid="exceptions">
+              <thead>
+                <tr>
+                  <th scope="col">Severity</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Escalation</th>
+                  <th scope="col">Detected</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager next={list.data.next_cursor} href={(c) => withQuery({ cursor: c })} />
-        </>
-      )}
+              </thead>
+              <tbody>
+                {data.items.map((x) => (
+                  <tr key={x.id}>
+                    <td>
+                      <Badge value={x.severity} />
+                    </td>
+                    <td>
+                      <Badge value={x.status} />
+                    </td>
+                    <td class="title">
+                      <a href={tenantPath(tenant, `exceptions/${encodeURIComponent(x.id)}`)}>{x.title}</a>
+                    </td>
+                    <td class="mono">{x.exception_type}</td>
+                    <td>
+                      {x.subject_type} <span class="mono">{x.subject_id}</span>
+                    </td>
+                    <td>{x.escalation ? `level ${x.escalation.level}` : <span class="muted">–</span>}</td>
+                    <td>
+                      <Time at={x.detected_at} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager next={data.next_cursor} href={(c) => withQuery({ cursor: c })} />
+          </>
+        )}
+      </Listing>
     </section>
   );
 }

@@ -10,7 +10,7 @@ import {
 import { useConsole } from '../../app-context.js';
 import { useLoad } from '../../ui/load.js';
 import { Problem } from '../../ui/problem.js';
-import { Badge, Empty, Loading, Pager, Time, withQuery } from '../../ui/table.js';
+import { Badge, Pager, Time, withQuery, Listing } from '../../ui/table.js';
 
 /** The member's own in-app messages: unread first by filter, mark one or all read. */
 export function InboxScreen() {
@@ -76,52 +76,48 @@ export function InboxScreen() {
         </button>
       </form>
       {error ? <Problem error={error} /> : null}
-      {list.state === 'loading' ? (
-        <Loading />
-      ) : list.state === 'error' ? (
-        <Problem error={list.error} />
-      ) : list.data.items.length === 0 ? (
-        <Empty>{unreadOnly ? 'Nothing unread.' : 'Your inbox is empty.'}</Empty>
-      ) : (
-        <>
-          <table class="list" data-testid="inbox">
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Category</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Message</th>
-                <th scope="col">Read</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((m) => (
-                <tr key={m.notification_id} class={m.read_at ? '' : 'unread'}>
-                  <td>
-                    <Time at={m.created_at} />
-                  </td>
-                  <td>
-                    <Badge value={m.category} />
-                    {m.priority === 'critical' ? <Badge value="critical" /> : null}
-                  </td>
-                  <td class="title">{m.subject ?? <span class="muted">(no subject)</span>}</td>
-                  <td class="detail">{m.body}</td>
-                  <td class="row-actions">
-                    <button
-                      type="button"
-                      aria-label={`${m.read_at ? 'Mark unread' : 'Mark read'}: ${m.subject ?? m.body}`}
-                      onClick={() => void toggle(m)}
-                    >
-                      {m.read_at ? 'Mark unread' : 'Mark read'}
-                    </button>
-                  </td>
+      <Listing list={list} empty={unreadOnly ? 'Nothing unread.' : 'Your inbox is empty.'}>
+        {(data) => (
+          <>
+            <table class="list" data-testid="inbox">
+              <thead>
+                <tr>
+                  <th scope="col">Received</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Message</th>
+                  <th scope="col">Read</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager next={list.data.next_cursor} href={(c) => withQuery({ cursor: c })} />
-        </>
-      )}
+              </thead>
+              <tbody>
+                {data.items.map((m) => (
+                  <tr key={m.notification_id} class={m.read_at ? '' : 'unread'}>
+                    <td>
+                      <Time at={m.created_at} />
+                    </td>
+                    <td>
+                      <Badge value={m.category} />
+                      {m.priority === 'critical' ? <Badge value="critical" /> : null}
+                    </td>
+                    <td class="title">{m.subject ?? <span class="muted">(no subject)</span>}</td>
+                    <td class="detail">{m.body}</td>
+                    <td class="row-actions">
+                      <button
+                        type="button"
+                        aria-label={`${m.read_at ? 'Mark unread' : 'Mark read'}: ${m.subject ?? m.body}`}
+                        onClick={() => void toggle(m)}
+                      >
+                        {m.read_at ? 'Mark unread' : 'Mark read'}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager next={data.next_cursor} href={(c) => withQuery({ cursor: c })} />
+          </>
+        )}
+      </Listing>
     </section>
   );
 }

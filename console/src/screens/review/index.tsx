@@ -8,7 +8,7 @@ import {
 import { useConsole } from '../../app-context.js';
 import { useLoad } from '../../ui/load.js';
 import { isConflict, Problem } from '../../ui/problem.js';
-import { Badge, Empty, Loading, Pager, Time, withQuery } from '../../ui/table.js';
+import { Badge, Pager, Time, withQuery, Listing } from '../../ui/table.js';
 
 const KINDS = [
   'notification',
@@ -108,74 +108,70 @@ export function ReviewScreen() {
           {decided}
         </p>
       ) : null}
-      {list.state === 'loading' ? (
-        <Loading />
-      ) : list.state === 'error' ? (
-        <Problem error={list.error} />
-      ) : list.data.items.length === 0 ? (
-        <Empty>Nothing to review here.</Empty>
-      ) : (
-        <>
-          <table class="list" data-testid="review-items">
-            <thead>
-              <tr>
-                <th scope="col">Kind</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Detail</th>
-                <th scope="col">Status</th>
-                <th scope="col">Opened</th>
-                {deciding ? <th scope="col">Decide</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.kind.replace('_', ' ')}</td>
-                  <td>
-                    {r.channel ? `${r.channel} message ` : null}
-                    <span class="mono">{r.subject_id}</span>
-                  </td>
-                  <td>
-                    <Badge value={r.reason} />
-                  </td>
-                  <td class="detail">{r.detail}</td>
-                  <td>
-                    <Badge value={r.status} />
-                    {r.decision ? <span class="muted"> {r.decision}</span> : null}
-                  </td>
-                  <td>
-                    <Time at={r.created_at} />
-                  </td>
-                  {deciding ? (
-                    <td class="row-actions">
-                      {r.status === 'open' ? (
-                        <>
-                          <button
-                            type="button"
-                            aria-label={`Retry ${r.subject_id}`}
-                            onClick={() => void decide(r, 'retry')}
-                          >
-                            Retry
-                          </button>
-                          <button
-                            type="button"
-                            aria-label={`Discard ${r.subject_id}`}
-                            onClick={() => void decide(r, 'discard')}
-                          >
-                            Discard
-                          </button>
-                        </>
-                      ) : null}
-                    </td>
-                  ) : null}
+      <Listing list={list} empty={'Nothing to review here.'}>
+        {(data) => (
+          <>
+            <table class="list" data-testid="review-items">
+              <thead>
+                <tr>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">Detail</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Opened</th>
+                  {deciding ? <th scope="col">Decide</th> : null}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager next={list.data.next_cursor} href={(c) => withQuery({ cursor: c })} />
-        </>
-      )}
+              </thead>
+              <tbody>
+                {data.items.map((r) => (
+                  <tr key={r.id}>
+                    <td>{r.kind.replace('_', ' ')}</td>
+                    <td>
+                      {r.channel ? `${r.channel} message ` : null}
+                      <span class="mono">{r.subject_id}</span>
+                    </td>
+                    <td>
+                      <Badge value={r.reason} />
+                    </td>
+                    <td class="detail">{r.detail}</td>
+                    <td>
+                      <Badge value={r.status} />
+                      {r.decision ? <span class="muted"> {r.decision}</span> : null}
+                    </td>
+                    <td>
+                      <Time at={r.created_at} />
+                    </td>
+                    {deciding ? (
+                      <td class="row-actions">
+                        {r.status === 'open' ? (
+                          <>
+                            <button
+                              type="button"
+                              aria-label={`Retry ${r.subject_id}`}
+                              onClick={() => void decide(r, 'retry')}
+                            >
+                              Retry
+                            </button>
+                            <button
+                              type="button"
+                              aria-label={`Discard ${r.subject_id}`}
+                              onClick={() => void decide(r, 'discard')}
+                            >
+                              Discard
+                            </button>
+                          </>
+                        ) : null}
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager next={data.next_cursor} href={(c) => withQuery({ cursor: c })} />
+          </>
+        )}
+      </Listing>
     </section>
   );
 }

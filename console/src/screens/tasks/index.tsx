@@ -4,7 +4,7 @@ import { type TaskRead, tasksChangeStatus, tasksList } from '../../../../clients
 import { useConsole } from '../../app-context.js';
 import { useLoad } from '../../ui/load.js';
 import { isConflict, Problem } from '../../ui/problem.js';
-import { Badge, Empty, Loading, Pager, Time, withQuery } from '../../ui/table.js';
+import { Badge, Pager, Time, withQuery, Listing } from '../../ui/table.js';
 
 const STATUSES = ['open', 'in_progress', 'done', 'cancelled'] as const;
 type Status = (typeof STATUSES)[number];
@@ -96,62 +96,58 @@ export function TasksScreen() {
         </label>
       </form>
       {error ? <Problem error={error} /> : null}
-      {list.state === 'loading' ? (
-        <Loading />
-      ) : list.state === 'error' ? (
-        <Problem error={list.error} />
-      ) : list.data.items.length === 0 ? (
-        <Empty>{mine ? 'No tasks assigned to you match.' : 'No tasks match.'}</Empty>
-      ) : (
-        <>
-          <table class="list" data-testid="tasks">
-            <thead>
-              <tr>
-                <th scope="col">Status</th>
-                <th scope="col">Title</th>
-                <th scope="col">Assignee</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Due</th>
-                <th scope="col">Created</th>
-                {can('tasks.write') ? <th scope="col">Change status</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((t) => (
-                <tr key={t.id}>
-                  <td>
-                    <Badge value={t.status} />
-                  </td>
-                  <td class="title">{t.title}</td>
-                  <td>{t.assignee_id === me.user.id ? 'me' : (t.assignee_role ?? t.assignee_id ?? '–')}</td>
-                  <td>{t.subject_type ? `${t.subject_type} ${t.subject_id}` : '–'}</td>
-                  <td>
-                    <Time at={t.due_at} />
-                  </td>
-                  <td>
-                    <Time at={t.created_at} />
-                  </td>
-                  {can('tasks.write') ? (
-                    <td class="row-actions">
-                      {MOVES[t.status].map((m) => (
-                        <button
-                          type="button"
-                          key={m.to}
-                          aria-label={`${m.label}: ${t.title}`}
-                          onClick={() => void move(t, m.to)}
-                        >
-                          {m.label}
-                        </button>
-                      ))}
-                    </td>
-                  ) : null}
+      <Listing list={list} empty={mine ? 'No tasks assigned to you match.' : 'No tasks match.'}>
+        {(data) => (
+          <>
+            <table class="list" data-testid="tasks">
+              <thead>
+                <tr>
+                  <th scope="col">Status</th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Assignee</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Due</th>
+                  <th scope="col">Created</th>
+                  {can('tasks.write') ? <th scope="col">Change status</th> : null}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager next={list.data.next_cursor} href={(c) => withQuery({ cursor: c })} />
-        </>
-      )}
+              </thead>
+              <tbody>
+                {data.items.map((t) => (
+                  <tr key={t.id}>
+                    <td>
+                      <Badge value={t.status} />
+                    </td>
+                    <td class="title">{t.title}</td>
+                    <td>{t.assignee_id === me.user.id ? 'me' : (t.assignee_role ?? t.assignee_id ?? '–')}</td>
+                    <td>{t.subject_type ? `${t.subject_type} ${t.subject_id}` : '–'}</td>
+                    <td>
+                      <Time at={t.due_at} />
+                    </td>
+                    <td>
+                      <Time at={t.created_at} />
+                    </td>
+                    {can('tasks.write') ? (
+                      <td class="row-actions">
+                        {MOVES[t.status].map((m) => (
+                          <button
+                            type="button"
+                            key={m.to}
+                            aria-label={`${m.label}: ${t.title}`}
+                            onClick={() => void move(t, m.to)}
+                          >
+                            {m.label}
+                          </button>
+                        ))}
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager next={data.next_cursor} href={(c) => withQuery({ cursor: c })} />
+          </>
+        )}
+      </Listing>
     </section>
   );
 }
