@@ -146,7 +146,7 @@ describe('console operational view', { timeout: 60_000 }, () => {
     }
   });
 
-  it('is not offered to a tenant member, not even its owner; the deep link says so and asks nothing', async () => {
+  it('is not offered to a tenant member, not even its owner; the deep link, in their tenant or another, says so and asks nothing', async () => {
     const w = await openPage(h);
     const metricsCalls: string[] = [];
     w.page.on('request', (r) => {
@@ -164,7 +164,17 @@ describe('console operational view', { timeout: 60_000 }, () => {
         expect(await w.page.getByTestId('metric-review').count()).toBe(0);
       }
       await isClean(w, 'operations-not-offered');
+      // A member of Acme only, by deep link into a tenant not theirs: the same sentence, no figure.
+      await w.page.getByRole('button', { name: 'Sign out' }).click();
+      await w.page.getByLabel('Email').waitFor();
+      await signIn(w, h, 'sam', `/console/t/${GLOBEX}/operations`);
+      await rendered(() => w.page.url()).toContain(`/console/t/${GLOBEX}/operations`);
+      await w.page.getByText('for platform administrators only').waitFor();
+      expect(await w.page.locator('.chart, table.values').count()).toBe(0);
       expect(metricsCalls).toEqual([]);
+      // Only the header's own 404 (Globex's unread count is not Sam's to read), which Chromium logs.
+      for (const p of w.problems) expect(p).toMatch(/Failed to load resource: .* status of 404/);
+      expect(await axeViolations(w.page)).toEqual([]);
     } finally {
       await w.context.close();
     }
