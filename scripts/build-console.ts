@@ -8,7 +8,8 @@ import { buildConsole, CONSOLE_DIST } from './lib/console-build';
  */
 const started = performance.now();
 buildConsole();
-const sizes = ['app.js', 'style.css', 'index.html'].map(
+// The first screen's files, then the operational view's (loaded only by that screen).
+const sizes = ['app.js', 'style.css', 'index.html', 'charts.js', 'uplot.css'].map(
   (f) => `${f} ${(statSync(join(CONSOLE_DIST, f)).size / 1024).toFixed(1)} KB`,
 );
 console.log(

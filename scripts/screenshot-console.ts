@@ -68,6 +68,25 @@ try {
   await shot('preferences');
   await go('audit', '[data-testid="audit"]');
   await shot('audit');
+
+  // Operations: the platform admin's, a few readings a second apart with a message dead-lettered
+  // between them, so that the charts show a series.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await go('operations?every=1', '.chart canvas');
+  const readings = (n: number) =>
+    page
+      .getByTestId('readings')
+      .getByText(new RegExp(`^${n} readings`))
+      .waitFor();
+  await readings(3);
+  const { activeBackground } = await import('#local/background');
+  activeBackground()!.queues.queues.get('external-delivery-dlq')!.send('{}');
+  await readings(6);
+  await shot('operations');
 } finally {
   await browser.close();
   await runtime.stop();

@@ -7,6 +7,7 @@ import { AuditScreen } from './screens/audit/index.js';
 import { ExceptionDetail } from './screens/exception-detail/index.js';
 import { ExceptionsScreen } from './screens/exceptions/index.js';
 import { InboxScreen } from './screens/inbox/index.js';
+import { OperationsScreen } from './screens/operations/index.js';
 import { PreferencesScreen } from './screens/preferences/index.js';
 import { ReviewScreen } from './screens/review/index.js';
 import { SignIn } from './screens/sign-in/index.js';
@@ -28,6 +29,7 @@ const SCREENS = [
   { path: 'inbox', label: 'Inbox' },
   { path: 'preferences', label: 'Preferences' },
   { path: 'audit', label: 'Audit log', permission: 'audit.read' as const },
+  { path: 'operations', label: 'Operations', permission: 'platform.admin' as const },
 ];
 
 function App() {
@@ -174,6 +176,7 @@ function TenantShell({ me }: { me: AuthMeRead }) {
           <Route path="/inbox" component={InboxScreen} />
           <Route path="/preferences" component={PreferencesScreen} />
           <Route path="/audit" component={AuditScreen} />
+          <Route path="/operations" component={OperationsScreen} />
           <Route default component={NoSuchScreen} />
         </Router>
       </main>

@@ -1,13 +1,16 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { buildConsole } from '../../scripts/lib/console-build';
 
 /**
  * docs/decisions.md, "The operator console": the console is a client of the public API like any
  * other. It imports the generated client, Preact, preact-iso and the API's own role table, and
  * nothing of the service; its only request of its own is its config.json; it keeps no token in
- * localStorage or a cookie.
+ * localStorage or a cookie. uPlot, the operational view's chart library, is a bundle of its own
+ * that the first screen never loads.
  */
 const SRC = fileURLToPath(new URL('../../console/src/', import.meta.url));
 const ALLOWED = [
@@ -16,6 +19,8 @@ const ALLOWED = [
   'preact-iso',
   'clients/typescript/index.js',
   'shared/kernel/policy.js',
+  // The operational view's charts only (screens/operations/charts.ts, its own bundle).
+  'uplot',
 ];
 
 async function sources(): Promise<[string, string][]> {
@@ -58,5 +63,35 @@ describe('console sources', () => {
     }
     const session = (await sources()).find(([f]) => f === 'session.ts')![1];
     expect(session).toContain('sessionStorage.setItem(TOKEN_KEY, token)');
+  });
+});
+
+describe('console build', () => {
+  it("keeps uPlot out of the first screen's app.js, and Preact out of the charts' bundle", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ops-console-split-'));
+    try {
+      const { outputs } = buildConsole(dir);
+      const inputsOf = (name: string) => {
+        const [, output] = Object.entries(outputs).find(([path]) => basename(path) === name)!;
+        return Object.keys(output.inputs);
+      };
+      const app = inputsOf('app.js');
+      const charts = inputsOf('charts.js');
+      expect(app.some((p) => p.includes('screens/operations/index.tsx'))).toBe(true);
+      expect(app.filter((p) => p.includes('node_modules/uplot'))).toEqual([]);
+      expect(charts.some((p) => p.includes('node_modules/uplot'))).toBe(true);
+      // A second Preact beside app.js's would break the hooks of any component it rendered.
+      expect(charts.filter((p) => p.includes('node_modules/preact'))).toEqual([]);
+      expect((await readdir(dir)).sort()).toEqual([
+        'app.js',
+        'charts.js',
+        'config.json',
+        'index.html',
+        'style.css',
+        'uplot.css',
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
