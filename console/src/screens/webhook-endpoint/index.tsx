@@ -324,7 +324,7 @@ function Messages({
               <td>
                 <span class="mono">{m.event_type}</span>
                 <br />
-                <span class="mono muted">{m.id}</span>
+                <span class="mono muted nowrap">{m.id}</span>
               </td>
               <td>
                 <Badge value={m.status} />

@@ -86,9 +86,9 @@ export function WebhooksScreen() {
                     <td class="title mono">
                       <a href={endpointPath(tenant, e.id)}>{e.url}</a>
                     </td>
-                    <td>
+                    <td class="endpoint-status">
                       <Badge value={e.status} />
-                      {e.status === 'disabled' ? <span class="detail"> {disabledReason(e)}</span> : null}
+                      {e.status === 'disabled' ? <span class="muted"> {disabledReason(e)}</span> : null}
                     </td>
                     <td class="mono">{e.event_types.join(', ')}</td>
                     <td class="detail">{e.description ?? ''}</td>
