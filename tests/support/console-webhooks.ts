@@ -11,14 +11,17 @@ import { client } from './http';
 export async function switchableReceiver() {
   const received: { path: string; headers: IncomingHttpHeaders; body: string }[] = [];
   const answers = new Map<string, { status: number; headers?: Record<string, string> }>();
+  const held = new Map<string, { released: Promise<void>; release: () => void }>();
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, body });
-      const answer = answers.get(path) ?? { status: 200 };
-      res.writeHead(answer.status, answer.headers).end();
+      void (held.get(path)?.released ?? Promise.resolve()).then(() => {
+        const answer = answers.get(path) ?? { status: 200 };
+        res.writeHead(answer.status, answer.headers).end();
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -29,6 +32,19 @@ export async function switchableReceiver() {
     /** What `path` answers from now on (200 until set). */
     answer: (path: string, status: number, headers?: Record<string, string>) =>
       void answers.set(path, { status, headers }),
+    /**
+     * `path` answers nothing until `release`: a test sees the page before the outcome lands. Keep
+     * it short, within the sender's deadline (5 s), or the attempt ends as a timeout.
+     */
+    hold: (path: string) => {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      held.set(path, { released, release });
+    },
+    release: (path: string) => {
+      held.get(path)?.release();
+      held.delete(path);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -239,7 +239,14 @@ describe('console webhook endpoints', { timeout: 60_000 }, () => {
     const id = made.body.id as string;
     await w.page.goto(h.url(`/console/t/${ACME}/webhooks/${id}`));
     await w.page.getByText('No messages yet: send a test to see one.').waitFor();
+    // The receiver holds its answer until the page has shown the message on its way and the
+    // endpoint active: the 410 and the disabling then reach the page only by its reading again.
+    rx.hold('/chat');
     await w.page.getByRole('button', { name: 'Send a test' }).click();
+    const onItsWay = w.page.getByTestId('webhook-messages').locator('tbody tr .badge').first();
+    await rendered(() => onItsWay.textContent()).toBe('pending');
+    expect(await w.page.getByTestId('endpoint-status').textContent()).toContain('active');
+    rx.release('/chat');
     await w.page.getByTestId('disabled').filter({ hasText: 'the receiver answered 410 Gone' }).waitFor();
     expect(await w.page.getByTestId('endpoint-status').textContent()).toContain('disabled');
     expect(await get(acme(`/webhook-endpoints/${id}`))).toMatchObject({
