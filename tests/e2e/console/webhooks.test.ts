@@ -137,6 +137,8 @@ describe('console webhook endpoints', { timeout: 60_000 }, () => {
     await w.page.getByRole('button', { name: /hide the secret/ }).click();
     await shown.waitFor({ state: 'detached' });
     expect(await traces(erpSecret)).toBe(0);
+    // The focus, on the button that went with the panel, is back at the content.
+    expect(await w.page.evaluate(() => (globalThis as any).document.activeElement?.id)).toBe('main');
     const rows = w.page.getByTestId('webhook-endpoints').locator('tbody tr');
     await rendered(() => rows.count()).toBe(1);
     await screenIsClean('webhooks');

@@ -52,7 +52,15 @@ export function SecretPanel({
         </span>
       </div>
       {children}
-      <button type="button" class="primary" onClick={onDismiss}>
+      <button
+        type="button"
+        class="primary"
+        onClick={() => {
+          // The focused button goes with the panel: the keyboard's next Tab starts at the content.
+          document.getElementById('main')?.focus();
+          onDismiss();
+        }}
+      >
         I have stored it: hide the secret
       </button>
     </section>
