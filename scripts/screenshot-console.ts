@@ -81,6 +81,10 @@ try {
     );
     await go('webhooks', '[data-testid="webhook-endpoints"]');
     await shot('webhooks');
+    await page.getByRole('button', { name: 'New endpoint' }).click();
+    await page.getByLabel('URL').fill('https://warehouse.acme.example/hooks/ops');
+    await page.getByRole('checkbox', { name: 'document.status_changed' }).check();
+    await shot('webhook-new');
     await go(`webhooks/${erp}`, 'table.attempts');
     await shot('webhook-endpoint');
     await page.getByRole('button', { name: 'Rotate secret' }).click();

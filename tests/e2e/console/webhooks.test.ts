@@ -104,6 +104,7 @@ describe('console webhook endpoints', { timeout: 60_000 }, () => {
     await rendered(() => w.page.locator('#endpoint-url-error').textContent()).toBeTruthy();
     expect((await get(acme('/webhook-endpoints'))).items).toEqual([]);
     onlyFailedLoads(422);
+    await screenIsClean('webhook-new');
 
     // The receiver fails: 503, with a Retry-After of an hour so that no automatic retry races
     // the resend below.
