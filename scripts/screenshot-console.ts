@@ -19,6 +19,7 @@ process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 const { startDynamoLocal } = await import('#local/dynamodb-local');
 const { startRuntime } = await import('#local/runtime');
 const { ACME, PEOPLE, seedConsole } = await import('#tests/support/console-seed');
+const { seedWebhookShots, switchableReceiver } = await import('#tests/support/console-webhooks');
 
 const dir = await mkdtemp(join(tmpdir(), 'ops-console-shots-'));
 buildConsole(dir);
@@ -69,6 +70,29 @@ try {
   await go('audit', '[data-testid="audit"]');
   await shot('audit');
 
+  // Webhooks: a receiver on loopback that failed once and took the resend, one that answered 410.
+  const rx = await switchableReceiver();
+  try {
+    const erp = await seedWebhookShots(
+      runtime.url,
+      ACME,
+      await page.evaluate(() => (globalThis as any).sessionStorage.getItem('ops-console-token') as string),
+      rx,
+    );
+    await go('webhooks', '[data-testid="webhook-endpoints"]');
+    await shot('webhooks');
+    await page.getByRole('button', { name: 'New endpoint' }).click();
+    await page.getByLabel('URL').fill('https://warehouse.acme.example/hooks/ops');
+    await page.getByRole('checkbox', { name: 'document.status_changed' }).check();
+    await shot('webhook-new');
+    await go(`webhooks/${erp}`, 'table.attempts');
+    await shot('webhook-endpoint');
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByTestId('secret').waitFor();
+    await shot('webhook-secret');
+  } finally {
+    await rx.close();
+  }
   // Operations: the platform admin's, a few readings a second apart with a message dead-lettered
   // between them, so that the charts show a series.
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -12,6 +12,8 @@ import { PreferencesScreen } from './screens/preferences/index.js';
 import { ReviewScreen } from './screens/review/index.js';
 import { SignIn } from './screens/sign-in/index.js';
 import { TasksScreen } from './screens/tasks/index.js';
+import { WebhookEndpointScreen } from './screens/webhook-endpoint/index.js';
+import { WebhooksScreen } from './screens/webhooks/index.js';
 import { apiBaseUrl, createClient, hasToken, loadMe, signOut, whenSignedOut } from './session.js';
 import { Problem } from './ui/problem.js';
 import { Loading } from './ui/table.js';
@@ -30,6 +32,7 @@ const SCREENS = [
   { path: 'preferences', label: 'Preferences' },
   { path: 'audit', label: 'Audit log', permission: 'audit.read' as const },
   { path: 'operations', label: 'Operations', permission: 'platform.admin' as const },
+  { path: 'webhooks', label: 'Webhooks' },
 ];
 
 function App() {
@@ -177,6 +180,8 @@ function TenantShell({ me }: { me: AuthMeRead }) {
           <Route path="/preferences" component={PreferencesScreen} />
           <Route path="/audit" component={AuditScreen} />
           <Route path="/operations" component={OperationsScreen} />
+          <Route path="/webhooks" component={WebhooksScreen} />
+          <Route path="/webhooks/:id" component={WebhookEndpointScreen} />
           <Route default component={NoSuchScreen} />
         </Router>
       </main>
