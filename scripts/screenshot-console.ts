@@ -19,6 +19,7 @@ process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 const { startDynamoLocal } = await import('#local/dynamodb-local');
 const { startRuntime } = await import('#local/runtime');
 const { ACME, PEOPLE, seedConsole } = await import('#tests/support/console-seed');
+const { seedWorkflows } = await import('#tests/support/console-seed-workflows');
 
 const dir = await mkdtemp(join(tmpdir(), 'ops-console-shots-'));
 buildConsole(dir);
@@ -68,6 +69,19 @@ try {
   await shot('preferences');
   await go('audit', '[data-testid="audit"]');
   await shot('audit');
+
+  // Workflow rules, runs and timers: their own records on top of the seed (a rule whose runs failed).
+  const wf = await seedWorkflows(runtime.url, seed);
+  await go('rules', '[data-testid="rules"]');
+  await shot('rules');
+  await go(`rules/${wf.rules.failing}/edit`, 'form.rule-form');
+  await shot('rule-edit');
+  await go(`rules/${wf.rules.failing}?status=failed`, '[data-testid="runs"]');
+  await shot('rule-runs');
+  await go(`runs/${wf.runs.failed[0]}`, '[data-testid="run-actions"]');
+  await shot('run-failed');
+  await go('timers', '[data-testid="timers"]');
+  await shot('timers');
 } finally {
   await browser.close();
   await runtime.stop();

@@ -9,8 +9,13 @@ import { ExceptionsScreen } from './screens/exceptions/index.js';
 import { InboxScreen } from './screens/inbox/index.js';
 import { PreferencesScreen } from './screens/preferences/index.js';
 import { ReviewScreen } from './screens/review/index.js';
+import { RuleEditScreen } from './screens/rule/form.js';
+import { RuleScreen } from './screens/rule/index.js';
+import { RulesScreen } from './screens/rules/index.js';
+import { RunScreen } from './screens/run/index.js';
 import { SignIn } from './screens/sign-in/index.js';
 import { TasksScreen } from './screens/tasks/index.js';
+import { TimersScreen } from './screens/timers/index.js';
 import { apiBaseUrl, createClient, hasToken, loadMe, signOut, whenSignedOut } from './session.js';
 import { Problem } from './ui/problem.js';
 import { Loading } from './ui/table.js';
@@ -28,6 +33,8 @@ const SCREENS = [
   { path: 'inbox', label: 'Inbox' },
   { path: 'preferences', label: 'Preferences' },
   { path: 'audit', label: 'Audit log', permission: 'audit.read' as const },
+  { path: 'rules', label: 'Rules' },
+  { path: 'timers', label: 'Timers' },
 ];
 
 function App() {
@@ -174,6 +181,12 @@ function TenantShell({ me }: { me: AuthMeRead }) {
           <Route path="/inbox" component={InboxScreen} />
           <Route path="/preferences" component={PreferencesScreen} />
           <Route path="/audit" component={AuditScreen} />
+          <Route path="/rules" component={RulesScreen} />
+          <Route path="/rules/new" component={RuleEditScreen} />
+          <Route path="/rules/:id" component={RuleScreen} />
+          <Route path="/rules/:id/edit" component={RuleEditScreen} />
+          <Route path="/runs/:id" component={RunScreen} />
+          <Route path="/timers" component={TimersScreen} />
           <Route default component={NoSuchScreen} />
         </Router>
       </main>
