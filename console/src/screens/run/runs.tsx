@@ -74,7 +74,7 @@ export function RunsOfRule({ ruleId }: { ruleId: string }) {
                     </td>
                     <td class="mono">{r.trigger.event_type ?? 'schedule'}</td>
                     <td>
-                      <Subject tenant={tenant} type={r.subject_type} id={r.subject_id} />
+                      <Subject tenant={tenant} type={r.subject_type} id={r.subject_id} short />
                     </td>
                     <td>
                       {r.actions.map((a) => (

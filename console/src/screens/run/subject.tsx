@@ -22,12 +22,31 @@ export function subjectHref(tenant: string, type: string | null, id: string | nu
   }
 }
 
-export function Subject({ tenant, type, id }: { tenant: string; type: string | null; id: string | null }) {
+/**
+ * A subject by type and id, linked where the console has its screen. `short`: a list's row shows
+ * the id's last 8 characters (the whole id in the tooltip), so a phone's narrow column is not a
+ * tower of id fragments.
+ */
+export function Subject({
+  tenant,
+  type,
+  id,
+  short,
+}: {
+  tenant: string;
+  type: string | null;
+  id: string | null;
+  short?: boolean;
+}) {
   if (!type) return <span class="muted">–</span>;
   const href = subjectHref(tenant, type, id);
+  const shown = short && id && id.length > 12 ? `…${id.slice(-8)}` : id;
   const label = (
     <>
-      {type.replaceAll('_', ' ')} <span class="mono">{id}</span>
+      {type.replaceAll('_', ' ')}{' '}
+      <span class="mono" title={shown === id ? undefined : (id ?? undefined)}>
+        {shown}
+      </span>
     </>
   );
   return href ? <a href={href}>{label}</a> : label;

@@ -108,7 +108,7 @@ export function TimersScreen() {
                       <span class="mono muted kind">{t.kind}</span>
                     </td>
                     <td>
-                      <Subject tenant={tenant} type={t.subject_type} id={t.subject_id} />
+                      <Subject tenant={tenant} type={t.subject_type} id={t.subject_id} short />
                     </td>
                   </tr>
                 ))}
