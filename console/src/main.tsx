@@ -185,6 +185,8 @@ function TenantShell({ me }: { me: AuthMeRead }) {
           <Route path="/rules/new" component={RuleEditScreen} />
           <Route path="/rules/:id" component={RuleScreen} />
           <Route path="/rules/:id/edit" component={RuleEditScreen} />
+          {/* A run's page without its id (a tenant switched on a run's page): the rules, whose runs they are. */}
+          <Route path="/runs" component={RulesScreen} />
           <Route path="/runs/:id" component={RunScreen} />
           <Route path="/timers" component={TimersScreen} />
           <Route default component={NoSuchScreen} />

@@ -123,6 +123,36 @@ describe('console: workflow rules, runs and timers', { timeout: 60_000 }, () => 
     await rendered(() => result.textContent()).toContain('a condition fails');
     expect((await get('/tasks?limit=100')).items).toHaveLength(tasksBefore);
     expect(w.problems).toEqual([]);
+
+    // A schedule's cron that fires too often: the API's message beside the cron.
+    await w.page.getByRole('link', { name: 'Edit rule' }).click();
+    await w.page.getByLabel('On a schedule').check();
+    await w.page.getByLabel('Cron').fill('*/5 * * * *');
+    await w.page.getByRole('button', { name: 'Save changes' }).click();
+    await rendered(() => w.page.locator('#rule-cron-error').textContent()).toMatch(/every 15 minutes/);
+    await w.page.getByLabel('Something happens').check();
+    // Someone else changes the rule meanwhile: the save is a 409, the form shows the rule as it is now.
+    const other = await api().call('PATCH', `/tenants/${ACME}/workflow-rules/${created.id}`, {
+      token: oliviaToken,
+      body: { version: 1, enabled: false },
+    });
+    expect(other.status).toBe(200);
+    await w.page.getByLabel('Name').fill('Chase voided invoices today');
+    await w.page.getByRole('button', { name: 'Save changes' }).click();
+    await w.page.getByRole('alert').filter({ hasText: 'This record changed' }).waitFor();
+    await rendered(() => w.page.getByLabel('Enabled').isChecked()).toBe(false);
+    expect(await w.page.getByLabel('Name').inputValue()).toBe('Chase voided invoices');
+    expect(await get(`/workflow-rules/${created.id}`)).toMatchObject({
+      name: 'Chase voided invoices',
+      version: 2,
+      trigger: { event_type: 'document.status_changed' },
+    });
+    onlyFailedLoads(422, 409);
+    await w.page.getByLabel('Name').fill('Chase voided invoices today');
+    await w.page.getByRole('button', { name: 'Save changes' }).click();
+    await w.page.getByRole('heading', { name: 'Chase voided invoices today' }).waitFor();
+    expect(await get(`/workflow-rules/${created.id}`)).toMatchObject({ version: 3, enabled: false });
+    expect(w.problems).toEqual([]);
   });
 
   it('makes a rule run fail and replays it from the run’s page', async () => {

@@ -1,5 +1,5 @@
 import { useLocation, useRoute } from 'preact-iso';
-import { useState } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 import {
   ApiError,
   eventTypesList,
@@ -38,6 +38,15 @@ export function RuleEditScreen() {
       id ? (await workflowRulesGet({ client, path: { tenant_id: tenant, rule_id: id } })).data : undefined,
     [tenant, id],
   );
+  // Kept here, not in the form: the form starts again from the reloaded rule, the 409's message stays.
+  const [conflict, setConflict] = useState<unknown>();
+  const onConflict = useCallback(
+    (err: unknown) => {
+      setConflict(err);
+      rule.reload();
+    },
+    [rule.reload],
+  );
   return (
     <section aria-labelledby="title">
       <p class="crumbs">
@@ -56,13 +65,22 @@ export function RuleEditScreen() {
         <Problem error={rule.error} />
       ) : (
         // Keyed by the version: a 409's reload starts the form again from the rule as it is now.
-        <RuleForm key={rule.data?.version ?? 0} rule={rule.data} onConflict={rule.reload} />
+        <>
+          {conflict ? <Problem error={conflict} /> : null}
+          <RuleForm key={rule.data?.version ?? 0} rule={rule.data} onConflict={onConflict} />
+        </>
       )}
     </section>
   );
 }
 
-function RuleForm({ rule, onConflict }: { rule: WorkflowRuleRead | undefined; onConflict: () => void }) {
+function RuleForm({
+  rule,
+  onConflict,
+}: {
+  rule: WorkflowRuleRead | undefined;
+  onConflict: (err: unknown) => void;
+}) {
   const { client, tenant } = useConsole();
   const { route } = useLocation();
   const [draft, setDraft] = useState<RuleDraft>(() => (rule ? draftOf(rule) : EMPTY_RULE));
@@ -101,8 +119,8 @@ function RuleForm({ rule, onConflict }: { rule: WorkflowRuleRead | undefined; on
         : (await workflowRulesCreate({ client, path: { tenant_id: tenant }, body })).data;
       route(tenantPath(tenant, `rules/${encodeURIComponent(saved.id)}`));
     } catch (err) {
-      setError(err);
-      if (isConflict(err)) onConflict();
+      if (isConflict(err)) onConflict(err);
+      else setError(err);
     } finally {
       setBusy(false);
     }
