@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * docs/decisions.md, "The operator console": the console is a client of the public API like any
- * other. It imports the generated client, Preact, preact-iso and the API's own role table, and
- * nothing of the service; its only request of its own is its config.json; it keeps no token in
+ * other. It imports the generated client, Preact, preact-iso, the API's own role table and its
+ * declaration of event types (the rule form's triggers), and nothing of the service; its only request of its own is its config.json; it keeps no token in
  * localStorage or a cookie.
  */
 const SRC = fileURLToPath(new URL('../../console/src/', import.meta.url));
@@ -16,6 +16,7 @@ const ALLOWED = [
   'preact-iso',
   'clients/typescript/index.js',
   'shared/kernel/policy.js',
+  'shared/kernel/event-types.js',
 ];
 
 async function sources(): Promise<[string, string][]> {
@@ -30,7 +31,7 @@ async function sources(): Promise<[string, string][]> {
 }
 
 describe('console sources', () => {
-  it('import only the generated client, Preact, preact-iso, the role table and each other', async () => {
+  it('import only the generated client, Preact, preact-iso, the role and event-type tables and each other', async () => {
     const outside: string[] = [];
     for (const [file, text] of await sources()) {
       for (const [, spec] of text.matchAll(/(?:from|import)\s+'([^']+)'/g)) {
