@@ -20,6 +20,7 @@ const { startDynamoLocal } = await import('#local/dynamodb-local');
 const { startRuntime } = await import('#local/runtime');
 const { ACME, PEOPLE, seedConsole } = await import('#tests/support/console-seed');
 const { seedWebhookShots, switchableReceiver } = await import('#tests/support/console-webhooks');
+const { seedWorkflows } = await import('#tests/support/console-seed-workflows');
 
 const dir = await mkdtemp(join(tmpdir(), 'ops-console-shots-'));
 buildConsole(dir);
@@ -93,6 +94,18 @@ try {
   } finally {
     await rx.close();
   }
+  // Workflow rules, runs and timers: their own records on top of the seed (a rule whose runs failed).
+  const wf = await seedWorkflows(runtime.url, seed);
+  await go('rules', '[data-testid="rules"]');
+  await shot('rules');
+  await go(`rules/${wf.rules.failing}/edit`, 'form.rule-form');
+  await shot('rule-edit');
+  await go(`rules/${wf.rules.failing}?status=failed`, '[data-testid="runs"]');
+  await shot('rule-runs');
+  await go(`runs/${wf.runs.failed[0]}`, '[data-testid="run-actions"]');
+  await shot('run-failed');
+  await go('timers', '[data-testid="timers"]');
+  await shot('timers');
   // Operations: the platform admin's, a few readings a second apart with a message dead-lettered
   // between them, so that the charts show a series.
   await page.getByRole('button', { name: 'Sign out' }).click();

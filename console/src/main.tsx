@@ -10,10 +10,15 @@ import { InboxScreen } from './screens/inbox/index.js';
 import { OperationsScreen } from './screens/operations/index.js';
 import { PreferencesScreen } from './screens/preferences/index.js';
 import { ReviewScreen } from './screens/review/index.js';
+import { RuleEditScreen } from './screens/rule/form.js';
+import { RuleScreen } from './screens/rule/index.js';
+import { RulesScreen } from './screens/rules/index.js';
+import { RunScreen } from './screens/run/index.js';
 import { SignIn } from './screens/sign-in/index.js';
 import { TasksScreen } from './screens/tasks/index.js';
 import { WebhookEndpointScreen } from './screens/webhook-endpoint/index.js';
 import { WebhooksScreen } from './screens/webhooks/index.js';
+import { TimersScreen } from './screens/timers/index.js';
 import { apiBaseUrl, createClient, hasToken, loadMe, signOut, whenSignedOut } from './session.js';
 import { Problem } from './ui/problem.js';
 import { Loading } from './ui/table.js';
@@ -33,6 +38,8 @@ const SCREENS = [
   { path: 'audit', label: 'Audit log', permission: 'audit.read' as const },
   { path: 'operations', label: 'Operations', permission: 'platform.admin' as const },
   { path: 'webhooks', label: 'Webhooks' },
+  { path: 'rules', label: 'Rules' },
+  { path: 'timers', label: 'Timers' },
 ];
 
 function App() {
@@ -182,6 +189,14 @@ function TenantShell({ me }: { me: AuthMeRead }) {
           <Route path="/operations" component={OperationsScreen} />
           <Route path="/webhooks" component={WebhooksScreen} />
           <Route path="/webhooks/:id" component={WebhookEndpointScreen} />
+          <Route path="/rules" component={RulesScreen} />
+          <Route path="/rules/new" component={RuleEditScreen} />
+          <Route path="/rules/:id" component={RuleScreen} />
+          <Route path="/rules/:id/edit" component={RuleEditScreen} />
+          {/* A run's page without its id (a tenant switched on a run's page): the rules, whose runs they are. */}
+          <Route path="/runs" component={RulesScreen} />
+          <Route path="/runs/:id" component={RunScreen} />
+          <Route path="/timers" component={TimersScreen} />
           <Route default component={NoSuchScreen} />
         </Router>
       </main>

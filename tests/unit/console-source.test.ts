@@ -11,6 +11,9 @@ import { buildConsole } from '../../scripts/lib/console-build';
  * nothing of the service; its only request of its own is its config.json; it keeps no token in
  * localStorage or a cookie. uPlot, the operational view's chart library, is a bundle of its own
  * that the first screen never loads.
+ * other. It imports the generated client, Preact, preact-iso, the API's own role table and its
+ * declaration of event types (the rule form's triggers), and nothing of the service; its only request of its own is its config.json; it keeps no token in
+ * localStorage or a cookie.
  */
 const SRC = fileURLToPath(new URL('../../console/src/', import.meta.url));
 const ALLOWED = [
@@ -21,6 +24,7 @@ const ALLOWED = [
   'shared/kernel/policy.js',
   // The operational view's charts only (screens/operations/charts.ts, its own bundle).
   'uplot',
+  'shared/kernel/event-types.js',
 ];
 
 async function sources(): Promise<[string, string][]> {
@@ -35,7 +39,7 @@ async function sources(): Promise<[string, string][]> {
 }
 
 describe('console sources', () => {
-  it('import only the generated client, Preact, preact-iso, the role table and each other', async () => {
+  it('import only the generated client, Preact, preact-iso, the role and event-type tables and each other', async () => {
     const outside: string[] = [];
     for (const [file, text] of await sources()) {
       for (const [, spec] of text.matchAll(/(?:from|import)\s+'([^']+)'/g)) {
