@@ -14,6 +14,8 @@ import { outboxPut } from './outbox';
 import { auditPut } from './audit-store';
 import { getRecord, putIfAbsent } from './records';
 import { decideReviewOp } from './workflow-job-store';
+import { reviewItem } from '#shared/table/entities/review-item';
+import { toReviewItem } from './review-items';
 
 const read = /* @__PURE__ */ storedReader<WorkflowRun>()(workflowRunRecord);
 
@@ -94,6 +96,8 @@ export const workflowRunStore = (db: Db): WorkflowRunStore => ({
     ]);
     return written.ok;
   },
+
+  reviewItem: (tenantId, id) => getRecord(db, reviewItem.key({ tenant_id: tenantId, id }), toReviewItem),
 
   async failedIds(tenantId, ruleId, since, until, max) {
     const gsi = keyAttributes('gsi1');

@@ -15,6 +15,7 @@ import {
   getRun,
   listRuns,
   replayRun,
+  runReviewId,
   type RunStatus,
   type WorkflowRun,
   type WorkflowRunStore,
@@ -324,6 +325,13 @@ describe('the runs list at any size (docs/api.md section 4)', () => {
   });
 });
 
+const pendingEvents = async (kind: string, runId: string) => {
+  const found: OutboxEvent[] = [];
+  for await (const e of pendingOlderThan(db, '9999'))
+    if (e.kind === kind && e.payload.run_id === runId) found.push(e);
+  return found;
+};
+
 describe('replay', () => {
   const replayDeps = () => ({ runs: workflowRunStore(db), rules: stores.workflowRules, clock: systemClock });
 
@@ -388,6 +396,46 @@ describe('replay', () => {
       stores.audit.list(T, { entity_type: 'workflow_run', entity_id: runId }, { limit: 50, cursor }),
     );
     expect(audits.map((a) => [a.event_type, a.actor_id])).toEqual([['workflow_run.replayed', 'manager-1']]);
+  });
+
+  it('a replay from the run decides its open review item in the same transaction; failing again reopens it', async () => {
+    await createRule({ rules: stores.workflowRules, zones: stores.zones, clock: systemClock }, manager, T, {
+      name: 'Item closed by replay',
+      trigger: { event_type: 'exception.created' },
+      conditions: [{ field: 'title', op: 'eq', value: 'Item closed by replay' }],
+      actions: [{ type: 'create_task', title: 'Look at {{title}}', assignee_role: 'manager' }],
+      enabled: true,
+    });
+    const { event } = await exceptionEvent('Item closed by replay');
+    const refusing: TaskStore = {
+      ...stores.tasks,
+      create: async () => {
+        throw new Error('throttled');
+      },
+    };
+    // The last attempt: the run ends failed and opens its one review item.
+    const [firing] = await fireRules(deps({ tasks: refusing }), event, MAX);
+    const run = (await workflowRunStore(db).get(T, firing!.run_id!))!;
+    const itemId = runReviewId(run);
+    expect(await workflowRunStore(db).reviewItem(T, itemId)).toMatchObject({ status: 'open' });
+
+    await replayRun(replayDeps(), manager, T, run.id);
+    expect(await workflowRunStore(db).reviewItem(T, itemId)).toMatchObject({
+      status: 'retried',
+      decision: 'retry',
+      decided_by: 'manager-1',
+      note: 'replayed from the run',
+    });
+    const decided = await drain((cursor) =>
+      stores.audit.list(T, { entity_type: 'review_item', entity_id: itemId }, { limit: 50, cursor }),
+    );
+    expect(decided.map((a) => [a.event_type, a.actor_id])).toEqual([['review_item.decided', 'manager-1']]);
+
+    // The replay fails the same way: the run's one item is open again, not a second one.
+    const [resumed] = (await pendingEvents(EVENT_KINDS.workflowRunResumed, run.id)).slice(-1);
+    await resumeRun(deps({ tasks: refusing }), resumed!, MAX);
+    expect(await workflowRunStore(db).get(T, run.id)).toMatchObject({ status: 'failed' });
+    expect(await workflowRunStore(db).reviewItem(T, itemId)).toMatchObject({ status: 'open' });
   });
 
   it('a waiting run is 409, and an unknown run 404', async () => {

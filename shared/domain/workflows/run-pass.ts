@@ -5,7 +5,7 @@ import type { Timer } from '#shared/domain/timers/ports';
 import { openReviewItem } from '#shared/domain/review';
 import { type Action, type PlannedAction, planAction, subjectOf, type WorkflowEvent } from './plan';
 import type { WorkflowRule } from './ports';
-import { type RunAction, runRead, runTtl, type WorkflowRun } from './runs';
+import { type RunAction, runRead, runReviewId, runTtl, type WorkflowRun } from './runs';
 import { workflowEventRecorded } from './events';
 import { ruleDelayTimer } from './delay';
 import {
@@ -216,9 +216,7 @@ export function stopLoop(run: WorkflowRun, plans: PlannedAction[], at: string): 
   };
 }
 
-/** The id of a run's one review item: every failed ending of the run opens (or reopens) it. */
-export const runReviewId = (run: Pick<WorkflowRun, 'event_at' | 'id'>): string =>
-  derivedId(run.event_at, run.id, 'review');
+export { runReviewId };
 
 /**
  * A run that ended failed opens ONE review item (kind `workflow_action`, subject the run, reason

@@ -1,8 +1,9 @@
 import { InvalidTransitionError, NotFoundError } from '#shared/kernel/errors';
-import { type Clock, newId } from '#shared/kernel/ids';
+import { type Clock, derivedId, newId } from '#shared/kernel/ids';
 import { EVENT_KINDS } from '#shared/kernel/names';
 import type { Principal } from '#shared/kernel/policy';
 import { type AuditEvent, auditEvent } from '#shared/domain/audit';
+import { decidedReviewItem, reviewDecidedEvent } from '#shared/domain/review';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { WorkflowRuleStore } from './ports';
 import type { Page, PageRequest } from '#shared/kernel/page';
@@ -97,6 +98,8 @@ export interface WorkflowRunStore {
     audit: AuditEvent,
     decision?: ReplayDecision,
   ): Promise<boolean>;
+  /** A run's one review item (`runReviewId`), whatever its status. */
+  reviewItem(tenantId: string, id: string): Promise<ReviewItem | undefined>;
   /** The ids of a rule's failed runs that started in [since, until], newest first, at most `max`. */
   failedIds(
     tenantId: string,
@@ -134,7 +137,7 @@ export async function getRun(
 }
 
 export interface ReplayDeps {
-  runs: Pick<WorkflowRunStore, 'get' | 'replay'>;
+  runs: Pick<WorkflowRunStore, 'get' | 'replay' | 'reviewItem'>;
   rules: Pick<WorkflowRuleStore, 'get'>;
   clock: Clock;
 }
@@ -177,6 +180,7 @@ export async function replayRun(
     }),
     replays: [...run.replays, { at, actor_id: actor.user_id, rule_version: rule.version }],
   };
+  decision ??= await decideOpenReview(deps, actor, run, at);
   const eventId = newId();
   const event: OutboxEvent = {
     event_id: eventId,
@@ -206,4 +210,34 @@ export async function replayRun(
       decision ? 'The run or its review item changed meanwhile.' : 'The run is being replayed already.',
     );
   return read(next);
+}
+
+/** The id of a run's one review item: every failed ending of the run opens (or reopens) it. */
+export const runReviewId = (run: Pick<WorkflowRun, 'event_at' | 'id'>): string =>
+  derivedId(run.event_at, run.id, 'review');
+
+/**
+ * A replay asked for from the run, or with a rule's failed runs, is the item's `retry` too: its
+ * open review item is decided by the same actor in the replay's transaction, so the queue never
+ * offers a run that is being (or was) replayed. A replay that fails again reopens the item.
+ */
+async function decideOpenReview(
+  deps: ReplayDeps,
+  actor: Principal,
+  run: WorkflowRun,
+  at: string,
+): Promise<ReplayDecision | undefined> {
+  if (run.status !== 'failed') return undefined;
+  const item = await deps.runs.reviewItem(run.tenant_id, runReviewId(run));
+  if (item?.status !== 'open') return undefined;
+  const decided = decidedReviewItem(
+    item,
+    { action: 'retry', note: 'replayed from the run' },
+    actor.user_id,
+    at,
+  );
+  return {
+    decided,
+    audit: reviewDecidedEvent(deps.clock, actor.user_id, decided, `retry workflow run ${run.id}`),
+  };
 }
