@@ -6,12 +6,13 @@ import { oauthProvider } from '#functions/adapters/oauth-provider';
 import type { OAuthSettings } from '#functions/config';
 import type { Connection, ConnectionStore } from '#shared/domain/integrations/ports';
 import { completeConsent } from '#shared/domain/oauth/connect';
-import { accessToken, type TokenDeps } from '#shared/domain/oauth/tokens';
+import { type AccessToken, accessToken, type TokenDeps } from '#shared/domain/oauth/tokens';
 import { sha256 } from '#shared/kernel/secrets';
 import { XERO_LIMITS } from '#local/oauth-apis-xero';
 import { SANDBOX_ORGANISATIONS } from '#local/oauth-sandbox';
 import { xeroTarget } from '#functions/adapters/xero-target';
 import type { ProviderSandbox } from '#local/provider-sandbox';
+import { movedClock } from '#tests/support/moved-clock';
 import { type OAuthWorld, oauthWorld, storeConsentedPair } from '#tests/support/oauth';
 
 /**
@@ -51,9 +52,23 @@ const deps = (revoked = vi.fn(async () => {})): TokenDeps => ({
   claims: refreshClaims(db),
   provider: oauthProvider(settings, secrets),
   clock,
-  wait: (ms) => new Promise((r) => setTimeout(r, ms)),
+  // A lone worker wins its claim and never waits; if it did, its looks pass at once and it gives up.
+  wait: movedClock().wait,
   revoked,
 });
+
+/**
+ * Two workers asking at once. The one that loses the claim looks for the winner's pair once the
+ * winner has finished, instead of pausing on the wall clock between looks.
+ */
+async function bothAtOnce(c: Connection, revoked?: Parameters<typeof deps>[0]) {
+  const calls: Promise<AccessToken>[] = [];
+  const worker = (other: number) =>
+    accessToken({ ...deps(revoked), wait: async () => void (await calls[other]) }, c);
+  calls.push(worker(1), worker(0));
+  const [a, b] = await Promise.all(calls);
+  return [a!, b!] as const;
+}
 
 const refreshCalls = () => sandbox.oauth.tokenCalls.filter((t) => t.grant_type === 'refresh_token');
 
@@ -71,7 +86,7 @@ describe('refreshing a token pair', () => {
     const c = connection();
     await consented(c);
     const before = refreshCalls().length;
-    const [a, b] = await Promise.all([accessToken(deps(), c), accessToken(deps(), c)]);
+    const [a, b] = await bothAtOnce(c);
     expect(a).toEqual(b);
     expect(a.ok).toBe(true);
     expect(refreshCalls().length - before).toBe(1);
@@ -99,7 +114,7 @@ describe('refreshing a token pair', () => {
     await consented(c);
     sandbox.oauth.revokeRefreshTokens();
     const revoked = vi.fn(async () => {});
-    const [a, b] = await Promise.all([accessToken(deps(revoked), c), accessToken(deps(revoked), c)]);
+    const [a, b] = await bothAtOnce(c, revoked);
     expect([a, b]).toEqual([
       { ok: false, error: 'reauthorization_required' },
       { ok: false, error: 'reauthorization_required' },

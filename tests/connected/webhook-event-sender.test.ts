@@ -1,9 +1,10 @@
 import { once } from 'node:events';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loopbackServers } from '#tests/support/loopback';
-import { untilTrue } from '#tests/support/wait';
+import { onMovedClock, turns } from '#tests/support/moved-clock';
+import { ioUntil, tracked, untilTrue } from '#tests/support/wait';
 import { retryAfterSeconds, webhookSender } from '#functions/adapters/webhook-sender';
 
 /**
@@ -39,8 +40,6 @@ const failed = (error_code: string) => ({
   duration_ms: expect.any(Number),
   retry_after_s: null,
 });
-const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 describe('what it sends', () => {
   it('a POST signed with every secret given, verifiable by the reference library', async () => {
     const rx = await receiver((_req, res) => res.writeHead(204).end());
@@ -116,42 +115,67 @@ describe('how a call ends', () => {
 
   it('the deadline, on a server that never answers', async () => {
     const server = await silentServer();
-    const out = await Promise.race([
-      sender({ timeoutMs: 300 }).send(`http://127.0.0.1:${server.port}/hooks`, message),
-      pause(3_000).then(() => 'hung' as const),
-    ]);
-    expect(out).toEqual(failed('timeout'));
-    expect((out as { duration_ms: number }).duration_ms).toBeGreaterThanOrEqual(250);
-    expect((out as { duration_ms: number }).duration_ms).toBeLessThan(3_000);
+    await onMovedClock(async () => {
+      const call = tracked(sender({ timeoutMs: 300 }).send(`http://127.0.0.1:${server.port}/hooks`, message));
+      expect(await ioUntil(() => server.connections() === 1)).toBe(true);
+      vi.advanceTimersByTime(299);
+      await turns();
+      expect(call.done, 'ended before its deadline').toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(await ioUntil(() => call.done)).toBe(true);
+      expect(call.value).toEqual(failed('timeout'));
+    });
     expect(server.connections()).toBe(1);
   });
 
   it('tells the slow signal once when no answer has come by its time, and goes on to the deadline', async () => {
     const server = await silentServer();
-    const told: number[] = [];
-    const start = Date.now();
-    const out = await sender({ timeoutMs: 400 }).send(`http://127.0.0.1:${server.port}/hooks`, message, {
-      afterMs: 100,
-      onSlow: () => told.push(Date.now() - start),
+    let told = 0;
+    await onMovedClock(async () => {
+      const call = tracked(
+        sender({ timeoutMs: 400 }).send(`http://127.0.0.1:${server.port}/hooks`, message, {
+          afterMs: 100,
+          onSlow: () => told++,
+        }),
+      );
+      expect(await ioUntil(() => server.connections() === 1)).toBe(true);
+      vi.advanceTimersByTime(99);
+      expect(told).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(told).toBe(1);
+      vi.advanceTimersByTime(299);
+      await turns();
+      expect(call.done, 'ended before its deadline').toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(await ioUntil(() => call.done)).toBe(true);
+      expect(call.value).toEqual(failed('timeout'));
     });
-    expect(out).toEqual(failed('timeout'));
-    expect(told).toHaveLength(1);
-    expect(told[0]).toBeGreaterThanOrEqual(90);
-    expect(told[0]).toBeLessThan(400);
+    expect(told).toBe(1);
   });
 
   it('never tells the slow signal for an answer before its time, nor for a refused call, nor later', async () => {
     let told = 0;
     const slow = { afterMs: 150, onSlow: () => told++ };
-    // The head comes at once; the body after the signal's time: the receiver answered, it is not slow.
+    let endBody = () => {};
+    // The head comes at once; the body when the test ends it: the receiver answered, it is not slow.
     const rx = await receiver((_req, res) => {
       res.writeHead(200);
       res.write('{');
-      setTimeout(() => res.end('}'), 250);
+      endBody = () => res.end('}');
     });
-    expect((await sender().send(`http://127.0.0.1:${rx.port}/hooks`, message, slow)).status_code).toBe(200);
-    expect(await sender().send(`http://127.0.0.1:1/hooks`, message, slow)).toEqual(failed('network_error'));
-    await pause(300);
+    await onMovedClock(async () => {
+      const answered = sender().send(`http://127.0.0.1:${rx.port}/hooks`, message, slow);
+      // The head has arrived once only the deadline's timer is left (the signal's is cleared with
+      // it); a signal left armed fails below, when the clock passes its time.
+      await ioUntil(() => vi.getTimerCount() <= 1);
+      vi.advanceTimersByTime(slow.afterMs + 100);
+      endBody();
+      expect((await answered).status_code).toBe(200);
+      expect(await sender().send(`http://127.0.0.1:1/hooks`, message, slow)).toEqual(failed('network_error'));
+      // Later: nothing of either call is left to fire.
+      vi.advanceTimersByTime(60_000);
+      expect(vi.getTimerCount()).toBe(0);
+    });
     expect(told).toBe(0);
   });
 
@@ -187,12 +211,12 @@ describe('how a call ends', () => {
       res.on('drain', pump);
       pump();
     });
-    const out = await Promise.race([
-      sender({ timeoutMs: 6_000 }).send(`http://127.0.0.1:${rx.port}/hooks`, message),
-      pause(8_000).then(() => 'hung' as const),
-    ]);
-    expect(out).toMatchObject({ status_code: 200, error_code: null });
-    expect((out as { duration_ms: number }).duration_ms).toBeLessThan(3_000);
+    await onMovedClock(async () => {
+      const call = tracked(sender({ timeoutMs: 6_000 }).send(`http://127.0.0.1:${rx.port}/hooks`, message));
+      // Answered with the clock standing still: the cap ended it, not the deadline.
+      expect(await ioUntil(() => call.done)).toBe(true);
+      expect(call.value).toMatchObject({ status_code: 200, error_code: null });
+    });
     await closed;
   });
 

@@ -1,8 +1,10 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loopbackServers } from '#tests/support/loopback';
-import { until, untilTrue } from '#tests/support/wait';
+import { onMovedClock, turns } from '#tests/support/moved-clock';
+import { ioUntil, tracked, until, untilTrue } from '#tests/support/wait';
 import { sendWebhook, type WebhookOptions } from '#functions/adapters/webhook';
 
 /**
@@ -37,16 +39,6 @@ const httpReceiver = async (answer: (req: IncomingMessage, res: ServerResponse) 
   });
   const { port, sockets } = await listen(server);
   return { port, hits, bodies, sockets };
-};
-
-/** A guard's deadline: how long a call may run before the test calls it hung (a race, not a wait). */
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** The call's result and how long it took; 'hung' if it outlives `guardMs`. */
-const timed = async (call: Promise<unknown>, guardMs: number) => {
-  const started = performance.now();
-  const result = await Promise.race([call, sleep(guardMs).then(() => 'hung' as const)]);
-  return { result, ms: performance.now() - started };
 };
 
 const forbidden = { ok: false, kind: 'permanent', reason: 'forbidden_target' };
@@ -133,38 +125,63 @@ describe('webhook sender', () => {
       res.on('drain', pump);
       pump();
     });
-    const { result, ms } = await timed(
-      sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options({ timeoutMs: 6_000 })),
-      8_000,
-    );
-    expect(result).toEqual({ ok: true });
-    expect(ms).toBeLessThan(3_000);
+    await onMovedClock(async () => {
+      const call = tracked(
+        sendWebhook(`http://127.0.0.1:${port}/hook`, payload, options({ timeoutMs: 6_000 })),
+      );
+      // Answered with the clock standing still: the cap ended it, not the deadline.
+      expect(await ioUntil(() => call.done)).toBe(true);
+      expect(call.value).toEqual({ ok: true });
+    });
     await untilTrue(() => closed, 'the receiver to see its connection closed', 5_000);
   });
 
   it('gives up at the deadline on a server that never answers: a retryable timeout', async () => {
     const server = await silentServer();
-    const { result, ms } = await timed(
-      sendWebhook(`http://127.0.0.1:${server.port}/hook`, payload, options({ timeoutMs: 500 })),
-      3_000,
-    );
-    expect(result).toEqual({ ok: false, kind: 'transient', reason: 'timeout' });
-    expect(ms).toBeGreaterThanOrEqual(450);
+    await onMovedClock(async () => {
+      const call = tracked(
+        sendWebhook(`http://127.0.0.1:${server.port}/hook`, payload, options({ timeoutMs: 500 })),
+      );
+      expect(await ioUntil(() => server.connections() === 1)).toBe(true);
+      vi.advanceTimersByTime(499);
+      await turns();
+      expect(call.done, 'ended before its deadline').toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(await ioUntil(() => call.done)).toBe(true);
+      expect(call.value).toEqual({ ok: false, kind: 'transient', reason: 'timeout' });
+    });
     expect(server.connections()).toBe(1);
   });
 
   it('gives up at the deadline on a server that trickles its headers forever', async () => {
+    let socket: Socket | undefined;
+    let dripped = 0;
     const server = await silentServer((s) => {
+      socket = s;
       s.write('HTTP/1.1 200 OK\r\n');
-      const drip = setInterval(() => (s.destroyed ? clearInterval(drip) : s.write('x-slow: 1\r\n')), 100);
-      s.on('close', () => clearInterval(drip));
     });
-    const { result, ms } = await timed(
-      sendWebhook(`http://127.0.0.1:${server.port}/hook`, payload, options({ timeoutMs: 700 })),
-      3_000,
-    );
-    expect(result).toEqual({ ok: false, kind: 'transient', reason: 'timeout' });
-    expect(ms).toBeGreaterThanOrEqual(650);
+    // A header line each time the test moves the clock: bytes keep coming, the answer never does.
+    const drip = () => {
+      socket!.write('x-slow: 1\r\n', () => dripped++);
+    };
+    await onMovedClock(async () => {
+      const call = tracked(
+        sendWebhook(`http://127.0.0.1:${server.port}/hook`, payload, options({ timeoutMs: 700 })),
+      );
+      expect(await ioUntil(() => socket !== undefined)).toBe(true);
+      for (const step of [300, 300, 99]) {
+        drip();
+        expect(await ioUntil(() => dripped > 0)).toBe(true);
+        dripped = 0;
+        await turns();
+        vi.advanceTimersByTime(step);
+      }
+      await turns();
+      expect(call.done, 'ended before its deadline').toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(await ioUntil(() => call.done)).toBe(true);
+      expect(call.value).toEqual({ ok: false, kind: 'transient', reason: 'timeout' });
+    });
   });
 
   it('refuses what is not a URL, and plain http unless loopback is allowed, without connecting', async () => {

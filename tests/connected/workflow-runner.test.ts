@@ -3,14 +3,12 @@ import type { Db } from '#functions/adapters/dynamo';
 import { notificationStore } from '#functions/adapters/notification-store';
 import type { createStores } from '#functions/adapters/stores';
 import { workflowRunDeps } from '#functions/workers/workflow-deps';
-import { createException } from '#shared/domain/exceptions/use-cases';
-import type { OutboxEvent } from '#shared/domain/outbox';
 import type { TaskStore } from '#shared/domain/tasks/ports';
 import { fireRules, type WorkflowRunDeps } from '#shared/domain/workflows/runner';
 import { createRule } from '#shared/domain/workflows/use-cases';
 import { derivedId, systemClock } from '#shared/kernel/ids';
 import { freshDb } from '#tests/support/db';
-import { drain, principal } from '#tests/support/fixtures';
+import { drain, exceptionEvent, principal, tasksOfException } from '#tests/support/fixtures';
 
 /**
  * The internal worker's rule firing against DynamoDB Local (docs/api.md section 9.1): what an
@@ -29,25 +27,7 @@ beforeAll(async () => {
 });
 
 /** The exception's outbox event, as the exceptions store wrote it. */
-async function criticalException(): Promise<{ event: OutboxEvent; id: string }> {
-  let event: OutboxEvent | undefined;
-  const exceptions = {
-    ...stores.exceptions,
-    create: async (...args: Parameters<typeof stores.exceptions.create>) => {
-      event = args[2];
-      return stores.exceptions.create(...args);
-    },
-  };
-  const e = await createException({ exceptions, clock: systemClock }, manager, T, {
-    exception_type: 'payment.amount_mismatch',
-    subject_type: 'invoice',
-    subject_id: 'INV-1',
-    title: 'Short payment',
-    summary: 'Short by 40.00',
-    severity: 'critical',
-  });
-  return { event: event!, id: e.id };
-}
+const criticalException = () => exceptionEvent(stores.exceptions, manager, T);
 
 /** A task store whose creates fail with a dependency error. */
 const failingTasks = (tasks: TaskStore): TaskStore => ({
@@ -71,10 +51,7 @@ const reviewItemsOf = async (runId: string) =>
       notificationStore(db).listReviewItems(T, { kind: 'workflow_action' }, { limit: 50, cursor }),
     )
   ).filter((i) => i.subject_id === runId);
-const tasksOf = (exceptionId: string) =>
-  drain((cursor) =>
-    stores.tasks.list(T, { subject_type: 'exception', subject_id: exceptionId }, { limit: 50, cursor }),
-  );
+const tasksOf = (exceptionId: string) => tasksOfException(stores.tasks, T, exceptionId);
 
 describe('fireRules', () => {
   it('an error before the last attempt propagates (the queue retries); on the last attempt it opens one review item', async () => {

@@ -3,7 +3,6 @@ import type { Db } from '#functions/adapters/dynamo';
 import type { createStores } from '#functions/adapters/stores';
 import { workflowRunStore } from '#functions/adapters/workflow-run-store';
 import { workflowRunDeps } from '#functions/workers/workflow-deps';
-import { createException } from '#shared/domain/exceptions/use-cases';
 import type { OutboxEvent } from '#shared/domain/outbox';
 import type { TaskStore } from '#shared/domain/tasks/ports';
 import { fireRules, resumeRun, type WorkflowRunDeps } from '#shared/domain/workflows/runner';
@@ -26,7 +25,12 @@ import { member } from '#shared/table/entities/member';
 import { derivedId, newId, systemClock } from '#shared/kernel/ids';
 import { workflowRun } from '#shared/table/entities/workflow-run';
 import { countingQueries, freshDb, loadItems } from '#tests/support/db';
-import { drain, principal } from '#tests/support/fixtures';
+import {
+  drain,
+  exceptionEvent as exceptionEventOf,
+  principal,
+  tasksOfException,
+} from '#tests/support/fixtures';
 
 /**
  * Workflow runs against DynamoDB Local (docs/api.md, "Workflow runs"): every matched firing is
@@ -64,35 +68,12 @@ const rule = (name: string) =>
     enabled: true,
   });
 
-async function exceptionEvent(
-  title: string,
-  severity: 'critical' | 'warning' = 'critical',
-): Promise<{ event: OutboxEvent; id: string }> {
-  let event: OutboxEvent | undefined;
-  const exceptions = {
-    ...stores.exceptions,
-    create: async (...args: Parameters<typeof stores.exceptions.create>) => {
-      event = args[2];
-      return stores.exceptions.create(...args);
-    },
-  };
-  const e = await createException({ exceptions, clock: systemClock }, manager, T, {
-    exception_type: 'payment.amount_mismatch',
-    subject_type: 'invoice',
-    subject_id: 'INV-1',
-    title,
-    summary: 'Short by 40.00',
-    severity,
-  });
-  return { event: event!, id: e.id };
-}
+const exceptionEvent = (title: string, severity?: 'critical' | 'warning') =>
+  exceptionEventOf(stores.exceptions, manager, T, title, severity);
 
 const runsOf = (ruleId: string) =>
   drain((cursor) => workflowRunStore(db).list(T, { rule_id: ruleId }, { limit: 50, cursor }));
-const tasksOf = (exceptionId: string) =>
-  drain((cursor) =>
-    stores.tasks.list(T, { subject_type: 'exception', subject_id: exceptionId }, { limit: 50, cursor }),
-  );
+const tasksOf = (exceptionId: string) => tasksOfException(stores.tasks, T, exceptionId);
 
 /** A port that throws once, on its first call, as a process that dies there would. */
 const throwingOnce = <F extends (...args: never[]) => Promise<unknown>>(f: F): F => {

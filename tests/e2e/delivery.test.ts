@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeBackground, type Background } from '#local/background';
 import { dlqName, QUEUES } from '#shared/kernel/names';
 import { client } from '#tests/support/http';
+import { idle } from '#tests/support/idle';
 import { startRuntime, type TestRuntime } from '#tests/support/runtime';
 
 /**
@@ -203,7 +204,8 @@ describe('notification delivery path', () => {
           i.notification_id === r.body.id && i.reason === 'permanent_failure',
       ),
     ).toBe(true);
-    await new Promise((res) => setTimeout(res, 200));
+    // Nothing left to do in the background (no retry queued or delayed): and no second send.
+    await idle();
     expect(bg.sandbox.received('sms')).toHaveLength(1);
   });
 

@@ -2,6 +2,10 @@ import type { RecordedEventType } from '#shared/kernel/event-types';
 import type { AuditEvent } from '#shared/domain/audit';
 import { auditEvent } from '#shared/domain/audit';
 import type { BusinessException } from '#shared/domain/exceptions/ports';
+import { createException } from '#shared/domain/exceptions/use-cases';
+import type { OutboxEvent } from '#shared/domain/outbox';
+import type { ExceptionStore } from '#shared/domain/exceptions/ports';
+import type { TaskStore } from '#shared/domain/tasks/ports';
 import type { Notification } from '#shared/domain/notifications/ports';
 import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import type { Login, Membership, Session, Tenant } from '#shared/domain/identity/ports';
@@ -160,3 +164,39 @@ export const heldNotification = (over: Partial<Notification> = {}): Notification
   digest_id: 'digest-1',
   ...over,
 });
+
+/**
+ * A critical (or warning) exception made through its use case, and the outbox event its store
+ * wrote with it: the event a workflow rule fires on, handed to the runner as the queue would.
+ */
+export async function exceptionEvent(
+  exceptions: ExceptionStore,
+  actor: Principal,
+  tenantId: string,
+  title = 'Short payment',
+  severity: 'critical' | 'warning' = 'critical',
+): Promise<{ event: OutboxEvent; id: string }> {
+  let event: OutboxEvent | undefined;
+  const recording: ExceptionStore = {
+    ...exceptions,
+    create: async (...args) => {
+      event = args[2];
+      return exceptions.create(...args);
+    },
+  };
+  const e = await createException({ exceptions: recording, clock: systemClock }, actor, tenantId, {
+    exception_type: 'payment.amount_mismatch',
+    subject_type: 'invoice',
+    subject_id: 'INV-1',
+    title,
+    summary: 'Short by 40.00',
+    severity,
+  });
+  return { event: event!, id: e.id };
+}
+
+/** Every task of one exception (the ones a rule's create_task made for it). */
+export const tasksOfException = (tasks: TaskStore, tenantId: string, exceptionId: string) =>
+  drain((cursor) =>
+    tasks.list(tenantId, { subject_type: 'exception', subject_id: exceptionId }, { limit: 50, cursor }),
+  );

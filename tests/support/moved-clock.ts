@@ -1,4 +1,5 @@
 import type { Wait } from '#shared/domain/accounting/ports';
+import { vi } from 'vitest';
 import type { Clock } from '#shared/kernel/ids';
 
 /**
@@ -44,4 +45,24 @@ export function manualClock(start: string): ManualClock {
 export interface ManualClock extends Clock {
   set(to: string | number): void;
   add(ms: number): void;
+}
+
+/**
+ * Runs `body` with vitest's fake setTimeout and clearTimeout as the clock: it moves only when the
+ * test advances it (vi.advanceTimersByTime), while sockets stay real and their I/O runs
+ * (setImmediate is not faked; tests/support/wait.ts `ioUntil` waits on it). For code whose
+ * deadlines are timers rather than a clock port: a network call's deadline or slow signal.
+ */
+export async function onMovedClock(body: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    await body();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** Lets I/O run a few turns without moving the clock: what is due now happens. */
+export async function turns(n = 20): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
 }

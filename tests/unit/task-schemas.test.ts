@@ -86,18 +86,20 @@ describe('task state machine', () => {
 
 describe('the fields a task PATCH may change, declared once on the entity', () => {
   it('TaskUpdate takes exactly the fields taskEditable declares, each alone, and nothing else', () => {
-    const valid: Record<(typeof taskEditable)[number], unknown> = {
+    const valid: Record<(typeof taskEditable.fields)[number], unknown> = {
       title: 'Call the bank',
       description: null,
       assignee_role: 'manager',
       assignee_id: 'u1',
       due_at: '2026-02-01T09:00:00Z',
     };
-    expect(Object.keys(TaskUpdate.def.shape)).toEqual([...taskEditable]);
-    for (const field of taskEditable)
+    expect(Object.keys(TaskUpdate.def.shape)).toEqual([...taskEditable.fields]);
+    for (const field of taskEditable.fields)
       expect([field, errorsOf(TaskUpdate, { [field]: valid[field] })]).toEqual([field, []]);
     // The record's other fields are the service's: a PATCH naming one is refused, naming it.
-    for (const field of taskRecord.fields.filter((f) => !(taskEditable as readonly string[]).includes(f)))
+    for (const field of taskRecord.fields.filter(
+      (f) => !(taskEditable.fields as readonly string[]).includes(f),
+    ))
       expect(errorsOf(TaskUpdate, { [field]: null })).toEqual([
         expect.stringMatching(new RegExp(`^${field} `)),
       ]);

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { escalationPolicyEditable } from '#shared/table/entities/escalation-policy';
+import { patchSchema } from './patch';
 import { Role } from './auth';
 import { named, pageQuery, text } from './common';
 import { EXCEPTION_TYPE_PATTERN, ExceptionSeverity } from './exceptions';
@@ -103,18 +105,13 @@ export const EscalationPolicyCreate = named(
   'EscalationPolicyCreate',
 );
 
-/** A change names the version it was made against (409 conflict when it is not the current one). */
+/**
+ * The fields `escalationPolicyEditable` declares (shared/table/entities/escalation-policy.ts),
+ * each optional, and the version the change was made against (409 conflict when it is not the
+ * current one).
+ */
 export const EscalationPolicyUpdate = named(
-  z.strictObject({
-    version: z.int().check(z.minimum(1)),
-    name: z.optional(fields.name),
-    priority: z.optional(fields.priority),
-    match: z.optional(fields.match),
-    levels: z.optional(fields.levels),
-    repeat: z.optional(fields.repeat),
-    ack_timeout_minutes: z.optional(fields.ack_timeout_minutes),
-    enabled: z.optional(fields.enabled),
-  }),
+  patchSchema(escalationPolicyEditable, fields),
   'EscalationPolicyUpdate',
 );
 

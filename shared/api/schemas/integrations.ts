@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { integrationConnectionEditable } from '#shared/table/entities/integration-connection';
+import { patchSchema } from './patch';
 import { FreeForm, describe, freeFormObject, named, pageQuery, text, textRule } from './common';
 
 /**
@@ -63,16 +65,20 @@ export const IntegrationConnectionCreate = named(
   'IntegrationConnectionCreate',
 );
 
-/** PATCH: any of these; `config` and `mapping` replace the stored ones, `secret: null` removes it. */
+/**
+ * PATCH: any of the fields `integrationConnectionEditable` declares
+ * (shared/table/entities/integration-connection.ts); `config` and `mapping` replace the stored
+ * ones, `secret: null` removes it.
+ */
 export const IntegrationConnectionUpdate = named(
-  z.strictObject({
-    name: z.optional(text(2, 120, 'name')),
-    status: z.optional(ConnectionStatus),
-    scopes: z.optional(Scopes),
-    config: z.optional(Config),
-    secret: z.optional(z.nullable(Secret)),
-    mapping: z.optional(Mapping),
-    schedule: z.optional(z.nullable(ConnectionSchedule)),
+  patchSchema(integrationConnectionEditable, {
+    name: text(2, 120, 'name'),
+    status: ConnectionStatus,
+    scopes: Scopes,
+    config: Config,
+    secret: z.nullable(Secret),
+    mapping: Mapping,
+    schedule: z.nullable(ConnectionSchedule),
   }),
   'IntegrationConnectionUpdate',
 );

@@ -16,7 +16,7 @@ const editable = {
   assignee_role: z.nullable(Role),
   assignee_id: z.nullable(text(1, 64)),
   due_at: z.nullable(DueAt),
-} satisfies Record<(typeof taskEditable)[number], z.ZodMiniType>;
+} satisfies Record<(typeof taskEditable.body)[number], z.ZodMiniType>;
 
 /** docs/api.md section 9. A subject is both fields or neither. */
 export const TaskCreate = named(

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { DisplayName, Email, NewPassword, Role } from './auth';
 import { isTimeZone } from '#shared/kernel/time-zone';
 import { tenantEditable } from '#shared/table/entities/tenant';
+import { memberEditable } from '#shared/table/entities/member';
 import { describe, named, pageQuery, text, textRule } from './common';
 import { patchSchema } from './patch';
 
@@ -36,7 +37,8 @@ export const MemberCreate = named(
   'MemberCreate',
 );
 
-export const MemberUpdate = named(z.strictObject({ role: Role }), 'MemberUpdate');
+/** The role `memberEditable` declares (shared/table/entities/member.ts), required. */
+export const MemberUpdate = named(patchSchema(memberEditable, { role: Role }), 'MemberUpdate');
 
 export const MemberListQuery = z.strictObject({ ...pageQuery });
 export const TenantListQuery = z.strictObject({ ...pageQuery });

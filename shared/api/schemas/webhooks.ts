@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { webhookEndpointEditable } from '#shared/table/entities/webhook-endpoint';
+import { patchSchema } from './patch';
 import { EVENT_TYPE_NAMES } from '#shared/kernel/event-types';
 import { named, pageQuery, text, timestamp } from './common';
 
@@ -42,14 +44,12 @@ export const WebhookEndpointCreate = named(
   'WebhookEndpointCreate',
 );
 
-/** Re-enabling a disabled endpoint is `{enabled: true}`. */
+/**
+ * The fields `webhookEndpointEditable` declares (shared/table/entities/webhook-endpoint.ts), each
+ * optional. Re-enabling a disabled endpoint is `{enabled: true}`.
+ */
 export const WebhookEndpointUpdate = named(
-  z.strictObject({
-    url: z.optional(fields.url),
-    description: z.optional(fields.description),
-    event_types: z.optional(fields.event_types),
-    enabled: z.optional(fields.enabled),
-  }),
+  patchSchema(webhookEndpointEditable, fields),
   'WebhookEndpointUpdate',
 );
 

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { workflowRuleEditable } from '#shared/table/entities/workflow-rule';
+import { patchSchema } from './patch';
 import { FIELD_PATH, invalidPlaceholders } from '#shared/kernel/placeholders';
 import { Role } from './auth';
 import { FreeForm, named, pageQuery, text, type TextKind, timestamp } from './common';
@@ -182,18 +184,11 @@ export const WorkflowRuleCreate = named(
   'WorkflowRuleCreate',
 );
 
-/** A change names the version it was made against (409 conflict when it is not the current one). */
-export const WorkflowRuleUpdate = named(
-  z.strictObject({
-    version: z.int().check(z.minimum(1)),
-    name: z.optional(fields.name),
-    trigger: z.optional(fields.trigger),
-    conditions: z.optional(fields.conditions),
-    actions: z.optional(fields.actions),
-    enabled: z.optional(fields.enabled),
-  }),
-  'WorkflowRuleUpdate',
-);
+/**
+ * The fields `workflowRuleEditable` declares (shared/table/entities/workflow-rule.ts), each
+ * optional, and the version the change was made against (409 conflict when it is not the current one).
+ */
+export const WorkflowRuleUpdate = named(patchSchema(workflowRuleEditable, fields), 'WorkflowRuleUpdate');
 
 export const WorkflowRuleTest = named(
   z.strictObject({ event: z.strictObject({ event_type: WorkflowEventType, entity: FreeForm }) }),

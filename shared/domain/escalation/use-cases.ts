@@ -5,6 +5,7 @@ import { newId } from '#shared/kernel/ids';
 import type { PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
 import { sameValue } from '#shared/kernel/same-value';
+import { escalationPolicyEditable } from '#shared/table/entities/escalation-policy';
 import type { EscalationPolicyCreate, EscalationPolicyUpdate } from '#shared/api/schemas/escalation-policies';
 import { auditEvent } from '#shared/domain/audit';
 import type { EscalationPolicy, EscalationPolicyStore, MemberDirectory } from './ports';
@@ -122,15 +123,15 @@ export async function updatePolicy(
 ): Promise<EscalationPolicy> {
   const current = await getPolicy(deps, tenantId, id);
   if (change.version !== current.version) throw stale();
-  const { version, ...fields } = change;
-  const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter(
-    (key) => fields[key] !== undefined && !sameValue(fields[key], current[key]),
+  const { version } = change;
+  const changed = escalationPolicyEditable.fields.filter(
+    (key) => change[key] !== undefined && !sameValue(change[key], current[key]),
   );
   if (changed.length === 0) return current;
-  if (fields.levels && changed.includes('levels')) await checkMembers(deps, tenantId, fields.levels);
+  if (change.levels && changed.includes('levels')) await checkMembers(deps, tenantId, change.levels);
   const next: EscalationPolicy = {
     ...current,
-    ...Object.fromEntries(changed.map((key) => [key, fields[key]])),
+    ...Object.fromEntries(changed.map((key) => [key, change[key]])),
     version: version + 1,
     updated_at: deps.clock.now().toISOString(),
   };

@@ -100,7 +100,7 @@ export async function updateTenant(
 ) {
   const current = await deps.tenants.getTenant(tenantId);
   if (!current) throw new NotFoundError();
-  const changed = tenantEditable.filter(
+  const changed = tenantEditable.fields.filter(
     (field) => patch[field] !== undefined && patch[field] !== current[field],
   );
   if (changed.length === 0) return tenantRead(current);

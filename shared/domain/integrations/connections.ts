@@ -24,6 +24,7 @@ import type {
   HubStore,
 } from './ports';
 import { sameValue } from '#shared/kernel/same-value';
+import { integrationConnectionEditable } from '#shared/table/entities/integration-connection';
 
 /** Tenant connections (docs/api.md section 9.3): create, get, list, change, delete. */
 
@@ -157,8 +158,11 @@ export async function listConnections(
   };
 }
 
-/** The fields a PATCH may set, compared with what is stored to find what it changes. */
-const EDITABLE = ['name', 'status', 'scopes', 'config', 'mapping', 'schedule'] as const;
+/**
+ * The record's fields a PATCH may set, as the entity declares them (its write-only secret aside),
+ * compared with what is stored to find what it changes.
+ */
+const EDITABLE = integrationConnectionEditable.fields;
 
 /**
  * Change a connection: name, status (`disabled` closes its gate, `active` claims its adapter

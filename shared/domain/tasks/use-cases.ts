@@ -138,7 +138,7 @@ export const listTasks = (deps: TaskDeps, tenantId: string, filter: TaskFilter, 
  * list of names, not from the PATCH schema: the workflow worker bundles this module, and zod
  * schemas are not tree-shaken).
  */
-const EDITABLE = taskEditable;
+const EDITABLE = taskEditable.fields;
 
 /**
  * Change a task's title, description, assignee or due date.

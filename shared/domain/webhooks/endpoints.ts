@@ -6,6 +6,7 @@ import { newId } from '#shared/kernel/ids';
 import type { PageRequest } from '#shared/kernel/page';
 import type { Principal } from '#shared/kernel/policy';
 import { sameValue } from '#shared/kernel/same-value';
+import { webhookEndpointEditable } from '#shared/table/entities/webhook-endpoint';
 import {
   WEBHOOK_LIMITS,
   type WebhookEndpointCreate,
@@ -150,7 +151,7 @@ export async function updateEndpoint(
     ...change,
     ...(change.event_types && { event_types: [...new Set(change.event_types)] }),
   };
-  const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter(
+  const changed = webhookEndpointEditable.fields.filter(
     (key) => fields[key] !== undefined && !sameValue(fields[key], current[key]),
   );
   // A disabled endpoint is re-enabled by `enabled: true` even when a 410 left `enabled` as it was.

@@ -11,6 +11,7 @@ import { auditEvent } from '#shared/domain/audit';
 import { tryRule } from './plan';
 import type { WorkflowRule, WorkflowRuleStore } from './ports';
 import { sameValue } from '#shared/kernel/same-value';
+import { workflowRuleEditable } from '#shared/table/entities/workflow-rule';
 
 export interface WorkflowRuleDeps {
   rules: WorkflowRuleStore;
@@ -141,16 +142,16 @@ export async function updateRule(
   const current = await getRule(deps, tenantId, id);
   if (change.version !== current.version) throw stale();
   if (change.actions) await checkMembers(deps, tenantId, change.actions);
-  const { version, ...fields } = change;
-  const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter(
+  const { version } = change;
+  const changed = workflowRuleEditable.fields.filter(
     // Compared whatever the order of their keys: actions parsed from the request list their
     // fields in the schema's order, the stored ones in the order they were written.
-    (key) => fields[key] !== undefined && !sameValue(fields[key], current[key]),
+    (key) => change[key] !== undefined && !sameValue(change[key], current[key]),
   );
   if (changed.length === 0) return current;
   const next: WorkflowRule = {
     ...current,
-    ...Object.fromEntries(changed.map((key) => [key, fields[key]])),
+    ...Object.fromEntries(changed.map((key) => [key, change[key]])),
     version: version + 1,
     updated_at: deps.clock.now().toISOString(),
   };

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity, record } from '../entity';
+import { type AccessDoc, editable, entity, record } from '../entity';
 
 /**
  * An escalation policy (docs/api.md, "Escalation policies"): who is told, and when, while an
@@ -26,6 +26,16 @@ export const escalationPolicyRecord = /* @__PURE__ */ record(escalationPolicy, {
   created_at: 'datetime',
   updated_at: 'datetime',
 });
+
+/**
+ * What a policy's PATCH may change, naming the version it was made against (409 when it is not
+ * the current one): EscalationPolicyUpdate and updatePolicy derive from it.
+ */
+export const escalationPolicyEditable = /* @__PURE__ */ editable(
+  escalationPolicyRecord,
+  ['name', 'priority', 'match', 'levels', 'repeat', 'ack_timeout_minutes', 'enabled'],
+  { version: 'version' },
+);
 
 export const access = {
   entity: escalationPolicy,

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity, record } from '../entity';
+import { type AccessDoc, editable, entity, record } from '../entity';
 
 /**
  * A tenant's connection to an adapter of the catalog (docs/api.md section 9.3). Its secret is not
@@ -28,6 +28,17 @@ export const integrationConnectionRecord = /* @__PURE__ */ record(integrationCon
   created_at: 'datetime',
   updated_at: 'datetime',
 });
+
+/**
+ * What a connection's PATCH may change, and its secret: write-only, kept in private storage (the
+ * record says only `secret_configured`). IntegrationConnectionUpdate and updateConnection derive
+ * from it.
+ */
+export const integrationConnectionEditable = /* @__PURE__ */ editable(
+  integrationConnectionRecord,
+  ['name', 'status', 'scopes', 'config', 'secret', 'mapping', 'schedule'],
+  { writeOnly: ['secret'] },
+);
 
 export const access = {
   entity: integrationConnection,

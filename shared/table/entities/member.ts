@@ -1,4 +1,4 @@
-import { type AccessDoc, entity, record } from '../entity';
+import { type AccessDoc, editable, entity, record } from '../entity';
 
 /**
  * A membership. It copies the tenant's name and creation time and the user's email and display
@@ -21,6 +21,14 @@ export const memberRecord = /* @__PURE__ */ record(member, {
   role: 'enum',
   created_at: 'datetime',
   updated_at: 'datetime|null?',
+});
+
+/**
+ * What a membership's PATCH changes: its role, which every PATCH names. MemberUpdate and
+ * updateMember derive from it.
+ */
+export const memberEditable = /* @__PURE__ */ editable(memberRecord, ['role'], {
+  required: ['role'],
 });
 
 export const access = {

@@ -1,4 +1,4 @@
-import { type AccessDoc, entity, record } from '../entity';
+import { type AccessDoc, editable, entity, record } from '../entity';
 
 /**
  * A webhook endpoint (docs/api.md, "Event subscriptions"): where a tenant's own system hears the
@@ -31,6 +31,17 @@ export const webhookEndpointRecord = /* @__PURE__ */ record(webhookEndpoint, {
   /** When the endpoint's current run of failures began (null after a delivery): 5 days of it disable it. */
   failing_since: { type: 'datetime|null', hidden: true },
 });
+
+/**
+ * What an endpoint's PATCH may change (`enabled` moves `status` too): WebhookEndpointUpdate and
+ * updateEndpoint derive from it.
+ */
+export const webhookEndpointEditable = /* @__PURE__ */ editable(webhookEndpointRecord, [
+  'url',
+  'description',
+  'event_types',
+  'enabled',
+]);
 
 export const access = {
   entity: webhookEndpoint,

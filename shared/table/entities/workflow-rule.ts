@@ -1,4 +1,4 @@
-import { type AccessDoc, entity, record } from '../entity';
+import { type AccessDoc, editable, entity, record } from '../entity';
 
 /**
  * A workflow rule (docs/api.md section 9.1). Only an enabled rule carries gsi1 keys, under its
@@ -26,6 +26,16 @@ export const workflowRuleRecord = /* @__PURE__ */ record(workflowRule, {
   created_at: 'datetime',
   updated_at: 'datetime',
 });
+
+/**
+ * What a rule's PATCH may change, naming the version it was made against (409 when it is not the
+ * current one): WorkflowRuleUpdate and updateRule derive from it.
+ */
+export const workflowRuleEditable = /* @__PURE__ */ editable(
+  workflowRuleRecord,
+  ['name', 'trigger', 'conditions', 'actions', 'enabled'],
+  { version: 'version' },
+);
 
 export const access = {
   entity: workflowRule,

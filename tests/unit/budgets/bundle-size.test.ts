@@ -79,6 +79,10 @@ const ALLOWANCES: Record<string, number> = {
   // conditional transaction (the run store and the replay path): measured 1.3397.
   'api-review': 1.35,
   'api-documents': 1.32,
+  // The PATCH body built from the fields the entity declares (patchSchema and editable, shared by
+  // every route group with a PATCH) in place of a hand-written schema: +154 B minified, measured
+  // 1.3103 (455,389 B over a 347,558 B floor; 1.3098 before, 66 B under the 1.31 line).
+  'api-escalation': 1.32,
 };
 const PUBLIC_SDK = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
 
