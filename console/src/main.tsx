@@ -4,9 +4,12 @@ import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { type AuthMeRead, inboxSummary, tenantsList } from '../../clients/typescript/index.js';
 import { ConsoleContext, consoleFor, tenantPath } from './app-context.js';
 import { AuditScreen } from './screens/audit/index.js';
+import { ConnectionScreen } from './screens/connection/index.js';
+import { RunScreen } from './screens/connection/run.js';
 import { ExceptionDetail } from './screens/exception-detail/index.js';
 import { ExceptionsScreen } from './screens/exceptions/index.js';
 import { InboxScreen } from './screens/inbox/index.js';
+import { IntegrationsScreen } from './screens/integrations/index.js';
 import { PreferencesScreen } from './screens/preferences/index.js';
 import { ReviewScreen } from './screens/review/index.js';
 import { SignIn } from './screens/sign-in/index.js';
@@ -26,6 +29,7 @@ const SCREENS = [
   { path: 'tasks', label: 'Tasks' },
   { path: 'review', label: 'Review queue' },
   { path: 'inbox', label: 'Inbox' },
+  { path: 'integrations', label: 'Integrations' },
   { path: 'preferences', label: 'Preferences' },
   { path: 'audit', label: 'Audit log', permission: 'audit.read' as const },
 ];
@@ -172,6 +176,9 @@ function TenantShell({ me }: { me: AuthMeRead }) {
           <Route path="/tasks" component={TasksScreen} />
           <Route path="/review" component={ReviewScreen} />
           <Route path="/inbox" component={InboxScreen} />
+          <Route path="/integrations" component={IntegrationsScreen} />
+          <Route path="/integrations/:id" component={ConnectionScreen} />
+          <Route path="/integrations/:id/runs/:run" component={RunScreen} />
           <Route path="/preferences" component={PreferencesScreen} />
           <Route path="/audit" component={AuditScreen} />
           <Route default component={NoSuchScreen} />

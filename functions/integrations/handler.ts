@@ -53,7 +53,11 @@ const connect = {
   // Only the consent URL: this function never calls a token endpoint (no app secret is read).
   provider: oauthProvider(oauthSettings(), { read: async () => undefined }),
   clock,
-  consoleUrl: oauthSettings().consoleUrl,
+  // Read on each call: the local runtime learns its own address (and so the console's) only once
+  // it listens, after this module has loaded.
+  get consoleUrl() {
+    return oauthSettings().consoleUrl;
+  },
 };
 
 export const handler = httpHandler(
