@@ -77,7 +77,7 @@ export function ConnectionScreen() {
 function Facts({ c, adapter }: { c: IntegrationConnectionRead; adapter: AdapterContractRead | undefined }) {
   const config = Object.entries(c.config);
   return (
-    <dl class="facts">
+    <dl class="facts connection-facts">
       <dt>Adapter</dt>
       <dd>
         {adapter?.name ?? c.adapter_key} <span class="mono muted">{c.adapter_key}</span>

@@ -84,7 +84,10 @@ export function HealthState({ c }: { c: IntegrationConnectionRead }) {
   return (
     <>
       <Badge value={c.health.state} />
-      {c.health.reason ? <span class="muted"> {c.health.reason.replaceAll('_', ' ')}</span> : null}
+      {/* A healthy connection's reason only repeats its last success, which the freshness says. */}
+      {c.health.reason && c.health.state !== 'healthy' ? (
+        <span class="muted"> {c.health.reason.replaceAll('_', ' ')}</span>
+      ) : null}
     </>
   );
 }

@@ -86,7 +86,7 @@ export function IntegrationsScreen() {
       <h2>Adapter catalog</h2>
       <Listing list={catalog} empty="The catalog is empty.">
         {(data) => (
-          <table class="list" data-testid="catalog">
+          <table class="list catalog" data-testid="catalog">
             <thead>
               <tr>
                 <th scope="col">Adapter</th>
