@@ -62,25 +62,29 @@ const oauthAdapter = (c: Connection): AdapterDeclaration & { oauth: OAuthProfile
   return adapter as AdapterDeclaration & { oauth: OAuthProfile };
 };
 
-const notConsole = (message: string) =>
-  new ValidationError([{ path: 'return_to', code: 'not_console_url', message }]);
-
 /**
  * A `return_to` the callback page may link to: an absolute URL of the console's own origin, under
- * its path, with no credentials. Anything else is 422, so the public callback can never be made to
- * send a person to an address a third party chose (no open redirect).
+ * its path, with no credentials. Anything else (or any, with no console configured) is 422, so the
+ * public callback can never send a person to an address a third party chose (no open redirect).
  */
 export function consoleReturn(consoleUrl: string | undefined, returnTo: string): string {
-  if (!consoleUrl) throw notConsole('no console is configured for this service: leave return_to out');
-  const base = new URL(consoleUrl);
-  let to: URL;
-  try {
-    to = new URL(returnTo);
-  } catch {
-    throw notConsole(`must be an absolute URL of a console page (${base.href}...)`);
-  }
-  if (to.origin !== base.origin || !to.pathname.startsWith(base.pathname) || to.username || to.password)
-    throw notConsole(`must be a page of this service's console (${base.href}...)`);
+  const to = URL.parse(returnTo);
+  const base = consoleUrl ? new URL(consoleUrl) : undefined;
+  if (
+    !to ||
+    !base ||
+    to.origin !== base.origin ||
+    !to.pathname.startsWith(base.pathname) ||
+    to.username ||
+    to.password
+  )
+    throw new ValidationError([
+      {
+        path: 'return_to',
+        code: 'not_console_url',
+        message: `must be a page of this service's console (${base?.href ?? 'none is configured'})`,
+      },
+    ]);
   return to.href;
 }
 
