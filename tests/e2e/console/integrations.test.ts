@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_ORGANISATIONS } from '#local/oauth-sandbox';
+import { EXPECTED_SYNC_MINUTES } from '#shared/domain/integrations/catalog';
+import { CATEGORY_EVERY_HOURS } from '../../../console/src/screens/integrations/freshness';
 import { client } from '#tests/support/http';
 import {
   ARTIFACTS,
@@ -89,6 +91,12 @@ describe('console integrations', { timeout: 60_000 }, () => {
     const catalog = await get('/adapters');
     expect(await w.page.getByTestId('catalog').locator('tbody tr').count()).toBe(catalog.items.length);
     await screenIsClean('integrations');
+  });
+
+  it("counts freshness against the API's own intervals: a day for accounting, a week for channels", () => {
+    expect(Object.fromEntries(Object.entries(CATEGORY_EVERY_HOURS).map(([k, h]) => [k, h * 60]))).toEqual(
+      EXPECTED_SYNC_MINUTES,
+    );
   });
 
   it('says a connection is stale by the clock: 3 h after its last success, expected every hour', async () => {
