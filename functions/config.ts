@@ -102,6 +102,11 @@ export interface OAuthSettings {
    */
   sandboxUrl: string | undefined;
   timeoutMs: number;
+  /**
+   * `OPS_CONSOLE_URL`: the operator console's URL (`https://<site>/console/`), the only place an
+   * authorize call's `return_to` may point (the callback page links back there).
+   */
+  consoleUrl?: string | undefined;
 }
 
 export interface Config {
@@ -176,6 +181,7 @@ const readOAuth = (env: Env): OAuthSettings => ({
   clientIds: { xero: env.OPS_XERO_CLIENT_ID, quickbooks_online: env.OPS_QUICKBOOKS_CLIENT_ID },
   sandboxUrl: env.OPS_OAUTH_SANDBOX_URL,
   timeoutMs: num(env.OPS_PROVIDER_TIMEOUT_MS, 5000),
+  consoleUrl: env.OPS_CONSOLE_URL,
 });
 
 /** The whole configuration from environment-shaped settings (the local runtime's way in). */

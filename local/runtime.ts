@@ -248,6 +248,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { port } = server.address() as { port: number };
   // The providers send the browser back to this runtime's own callback.
   config.oauth.redirectUrl ??= `http://${options.host ?? '127.0.0.1'}:${port}/oauth/callback`;
+  // The console is served here too: the callback page may link back to it.
+  config.oauth.consoleUrl ??= `http://${options.host ?? '127.0.0.1'}:${port}/console/`;
   // The service's app secrets at the sandbox providers, where the functions read them.
   const appSecrets = connectionSecretsFor(config.connectionSecrets);
   for (const [key, app] of Object.entries(SANDBOX_APPS))

@@ -21,6 +21,7 @@ const { startRuntime } = await import('#local/runtime');
 const { ACME, PEOPLE, seedConsole } = await import('#tests/support/console-seed');
 const { seedWebhookShots, switchableReceiver } = await import('#tests/support/console-webhooks');
 const { seedWorkflows } = await import('#tests/support/console-seed-workflows');
+const { seedIntegrations } = await import('#tests/support/console-seed-integrations');
 
 const dir = await mkdtemp(join(tmpdir(), 'ops-console-shots-'));
 buildConsole(dir);
@@ -41,11 +42,11 @@ try {
     viewport: { width: Number(process.env.CONSOLE_SHOTS_WIDTH ?? 1280), height: 720 },
     colorScheme: 'light',
   });
-  const shot = async (name: string) => {
+  const shot = async (name: string, fullPage = false) => {
     // The pictures show the page, not where the mouse or the caret happened to be.
     await page.mouse.move(0, 719);
     await page.evaluate(() => (globalThis as any).document.activeElement?.blur());
-    await page.screenshot({ path: join(out, `${name}.png`) });
+    await page.screenshot({ path: join(out, `${name}.png`), fullPage });
     console.log(`saved docs/console/${name}.png`);
   };
   const go = (path: string, ready: string) =>
@@ -106,6 +107,19 @@ try {
   await shot('run-failed');
   await go('timers', '[data-testid="timers"]');
   await shot('timers');
+  // Integrations last: their seed adds a reconciliation exception the pictures above do not show.
+  const hub = await seedIntegrations(runtime.url, seed.adminToken);
+  await go('integrations', '[data-testid="catalog"]');
+  await shot('integrations', true);
+  await go(`integrations/${hub.ledgerly}`, '[data-testid="runs"]');
+  await page.getByRole('button', { name: 'Run diagnostics' }).click();
+  await page.getByTestId('checks').waitFor();
+  await shot('connection', true);
+  await page.getByRole('heading', { name: 'Reconciliation runs' }).scrollIntoViewIfNeeded();
+  await shot('connection-runs');
+  await go(`integrations/${hub.ledgerly}/runs/${hub.run}`, '[data-testid="run-exceptions"] td.title a');
+  await page.getByTestId('run-exceptions').getByText('PAY-1002', { exact: false }).first().waitFor();
+  await shot('reconciliation-run');
   // Operations: the platform admin's, a few readings a second apart with a message dead-lettered
   // between them, so that the charts show a series.
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -5926,7 +5926,12 @@ export type IntegrationConnectionsAuthorizeData = {
         tenant_id: string;
         connection_id: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * A page of this service's console, under its configured URL
+         */
+        return_to?: string;
+    };
     url: '/tenants/{tenant_id}/integration-connections/{connection_id}/authorize';
 };
 export type IntegrationConnectionsAuthorizeErrors = {

@@ -4,10 +4,13 @@ import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { type AuthMeRead, inboxSummary, tenantsList } from '../../clients/typescript/index.js';
 import { ConsoleContext, consoleFor, tenantPath } from './app-context.js';
 import { AuditScreen } from './screens/audit/index.js';
+import { ConnectionScreen } from './screens/connection/index.js';
+import { ReconciliationRunScreen } from './screens/connection/run.js';
 import { ExceptionDetail } from './screens/exception-detail/index.js';
 import { ExceptionsScreen } from './screens/exceptions/index.js';
 import { InboxScreen } from './screens/inbox/index.js';
 import { OperationsScreen } from './screens/operations/index.js';
+import { IntegrationsScreen } from './screens/integrations/index.js';
 import { PreferencesScreen } from './screens/preferences/index.js';
 import { ReviewScreen } from './screens/review/index.js';
 import { RuleEditScreen } from './screens/rule/form.js';
@@ -34,6 +37,7 @@ const SCREENS = [
   { path: 'tasks', label: 'Tasks' },
   { path: 'review', label: 'Review queue' },
   { path: 'inbox', label: 'Inbox' },
+  { path: 'integrations', label: 'Integrations' },
   { path: 'preferences', label: 'Preferences' },
   { path: 'audit', label: 'Audit log', permission: 'audit.read' as const },
   { path: 'operations', label: 'Operations', permission: 'platform.admin' as const },
@@ -184,6 +188,9 @@ function TenantShell({ me }: { me: AuthMeRead }) {
           <Route path="/tasks" component={TasksScreen} />
           <Route path="/review" component={ReviewScreen} />
           <Route path="/inbox" component={InboxScreen} />
+          <Route path="/integrations" component={IntegrationsScreen} />
+          <Route path="/integrations/:id" component={ConnectionScreen} />
+          <Route path="/integrations/:id/runs/:run" component={ReconciliationRunScreen} />
           <Route path="/preferences" component={PreferencesScreen} />
           <Route path="/audit" component={AuditScreen} />
           <Route path="/operations" component={OperationsScreen} />

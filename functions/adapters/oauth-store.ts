@@ -51,6 +51,7 @@ export const consentStore = (db: Db): ConsentStore => ({
         user_id: String(i.user_id),
         code_verifier: typeof i.code_verifier === 'string' ? i.code_verifier : null,
         expires_at: String(i.expires_at),
+        return_to: typeof i.return_to === 'string' ? i.return_to : null,
       } satisfies PendingConsent;
     } catch (err) {
       if (lost(err)) return undefined;

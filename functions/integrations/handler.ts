@@ -53,6 +53,11 @@ const connect = {
   // Only the consent URL: this function never calls a token endpoint (no app secret is read).
   provider: oauthProvider(oauthSettings(), { read: async () => undefined }),
   clock,
+  // Read on each call: the local runtime learns its own address (and so the console's) only once
+  // it listens, after this module has loaded.
+  get consoleUrl() {
+    return oauthSettings().consoleUrl;
+  },
 };
 
 export const handler = httpHandler(
@@ -72,8 +77,8 @@ export const handler = httpHandler(
       deleteConnection(deps, principal, params.tenant_id, params.connection_id),
     'integrationConnections.diagnose': ({ principal, params }) =>
       runDiagnostics(deps, principal, params.tenant_id, params.connection_id),
-    'integrationConnections.authorize': ({ principal, params }) =>
-      authorizeConnection(connect, principal, params.tenant_id, params.connection_id),
+    'integrationConnections.authorize': ({ principal, params, query }) =>
+      authorizeConnection(connect, principal, params.tenant_id, params.connection_id, query.return_to),
     'integrationConnections.previewMapping': ({ params, body }) =>
       mappingPreview(deps, params.tenant_id, params.connection_id, body),
     'integrationRepairs.preview': ({ params, body }) => repairPreview(deps, params.tenant_id, body),

@@ -1,4 +1,4 @@
-import { CALLBACK_ANSWERS, type CallbackOutcome, completeConsent } from '#shared/domain/oauth/connect';
+import { completeConsent } from '#shared/domain/oauth/connect';
 import { reauthorized } from '#shared/domain/oauth/reauthorization';
 import { OAUTH_OPERATIONS } from '#shared/api/operations/oauth';
 import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
@@ -13,10 +13,10 @@ import {
 } from '#functions/adapters/oauth-store';
 import { oauthProvider } from '#functions/adapters/oauth-provider';
 import { clock, connectionSecretSettings, oauthSettings, tableConfig } from '#functions/config';
-import { HttpResult } from '#functions/http/dispatch';
 import { logger } from '#functions/observability';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, UnavailableError } from '#shared/kernel/errors';
 import { httpHandler } from '#functions/http/handler';
+import { page } from './page';
 
 /**
  * `GET /oauth/callback`: the only public route that writes. Its function reads the app's client
@@ -37,26 +37,6 @@ const deps = {
   reauthorized: reauthorized({ hub, clock }),
   armRefresh: armOAuthRefresh(db),
   clock,
-};
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export const page = (outcome: CallbackOutcome): HttpResult => {
-  const answer = CALLBACK_ANSWERS[outcome.answer];
-  const text = outcome.answer === 'connected' ? `${outcome.adapter_name} ${answer.text}` : answer.text;
-  const title = outcome.answer === 'connected' ? 'Connected' : 'Not connected';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head><body><h1>${title}</h1><p>${escape(text)}</p></body></html>`;
-  return new HttpResult(
-    html,
-    {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      'content-security-policy': "default-src 'none'",
-      ...(outcome.retry_after_seconds ? { 'retry-after': String(outcome.retry_after_seconds) } : {}),
-    },
-    answer.status,
-  );
 };
 
 export const handler = httpHandler(OAUTH_OPERATIONS, {

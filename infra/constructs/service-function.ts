@@ -212,11 +212,13 @@ export class ServiceFunction extends Construct {
    * callback URL for the functions that send the browser to it or exchange its code. The client
    * secrets are connection secrets (bindConnectionSecrets), not environment.
    */
-  bindOAuthApps(apps: OAuthAppConfig, redirectUrl?: string): this {
+  bindOAuthApps(apps: OAuthAppConfig, redirectUrl?: string, consoleUrl?: string): this {
     if (apps.clientIds.xero) this.fn.addEnvironment('OPS_XERO_CLIENT_ID', apps.clientIds.xero);
     if (apps.clientIds.quickbooks_online)
       this.fn.addEnvironment('OPS_QUICKBOOKS_CLIENT_ID', apps.clientIds.quickbooks_online);
     if (redirectUrl) this.fn.addEnvironment('OPS_OAUTH_REDIRECT_URL', redirectUrl);
+    // Where an authorize call's return_to may point: the console beside the demo site.
+    if (consoleUrl) this.fn.addEnvironment('OPS_CONSOLE_URL', consoleUrl);
     return this;
   }
 

@@ -231,7 +231,7 @@ export class StatelessStack extends Stack {
     // the app's client secret, writing the token pair), the workers refresh token pairs. No
     // gateway setting: each provider's documented URLs are in its adapter declaration.
     const redirectUrl = config.oauth.redirectUrl ?? `${this.api.url}oauth/callback`;
-    groups.integrations!.bindOAuthApps(config.oauth, redirectUrl);
+    groups.integrations!.bindOAuthApps(config.oauth, redirectUrl, `${this.demoSite.url}/console/`);
     groups.oauth
       ?.bindConnectionSecrets(stateful.connectionSecretsKey, 'rotate')
       .bindOAuthApps(config.oauth, redirectUrl);

@@ -533,12 +533,13 @@ class Client(Transport):
         Raises ApiError on 401, 403, 404, 409, 429, 500, 503."""
         return cast("IntegrationDiagnosticsRead", self._request("POST", "/tenants/{tenant_id}/integration-connections/{connection_id}/diagnostics", path_params={"tenant_id": tenant_id, "connection_id": connection_id}, authenticated=True))
 
-    def integration_connections_authorize(self, tenant_id: str, connection_id: str) -> IntegrationAuthorizationRead:
+    def integration_connections_authorize(self, tenant_id: str, connection_id: str, *, return_to: str | None = None) -> IntegrationAuthorizationRead:
         """Start an OAuth 2 connection (Xero, QuickBooks Online): the provider's consent URL with a single-use state valid 10 minutes
 
         `POST /tenants/{tenant_id}/integration-connections/{connection_id}/authorize` (bearer token); answers 200.
+        `return_to`: A page of this service's console, under its configured URL
         Raises ApiError on 401, 403, 404, 409, 422, 429, 500, 503."""
-        return cast("IntegrationAuthorizationRead", self._request("POST", "/tenants/{tenant_id}/integration-connections/{connection_id}/authorize", path_params={"tenant_id": tenant_id, "connection_id": connection_id}, authenticated=True))
+        return cast("IntegrationAuthorizationRead", self._request("POST", "/tenants/{tenant_id}/integration-connections/{connection_id}/authorize", path_params={"tenant_id": tenant_id, "connection_id": connection_id}, query={"return_to": return_to}, authenticated=True))
 
     def integration_connections_preview_mapping(self, tenant_id: str, connection_id: str, body: IntegrationMappingPreviewCreate) -> IntegrationMappingPreviewRead:
         """What the connection's mapping (or the given one) makes of a provider record; persists nothing

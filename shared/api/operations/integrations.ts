@@ -2,6 +2,7 @@ import { TenantPath } from '#shared/api/schemas/common';
 import {
   AdapterListQuery,
   AdapterPath,
+  IntegrationAuthorizeQuery,
   IntegrationConnectionCreate,
   IntegrationConnectionListQuery,
   IntegrationConnectionPath,
@@ -111,6 +112,7 @@ export const INTEGRATIONS_OPERATIONS = {
     auth: 'bearer',
     permission: 'integrations.manage',
     params: IntegrationConnectionPath,
+    query: IntegrationAuthorizeQuery,
     status: 200,
   }),
   'integrationConnections.previewMapping': op({

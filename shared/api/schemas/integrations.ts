@@ -93,6 +93,17 @@ export const AdapterListQuery = z.strictObject({ category: z.optional(AdapterCat
 
 export const AdapterPath = z.object({ adapter_key: text(1, 64) });
 
+/**
+ * `POST .../authorize?return_to`: the console page the callback page links back to. It must be a
+ * page of this service's console (the use case checks it against the configured console URL), so
+ * the callback never sends a person to an address a third party chose.
+ */
+export const IntegrationAuthorizeQuery = z.strictObject({
+  return_to: z.optional(
+    describe(text(1, 2048), "A page of this service's console, under its configured URL"),
+  ),
+});
+
 /** Connection ids are at most 36 characters: the accounting export's `integration_connection_id` bound. */
 export const IntegrationConnectionPath = z.object({ tenant_id: text(1, 64), connection_id: text(1, 36) });
 

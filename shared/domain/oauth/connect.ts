@@ -32,6 +32,11 @@ export interface ConnectDeps {
   consents: ConsentStore;
   provider: OAuthProvider;
   clock: Clock;
+  /**
+   * The console's URL (`OPS_CONSOLE_URL`, e.g. `https://d1.cloudfront.net/console/`): the only
+   * place a `return_to` may point. Unset: no `return_to` is accepted.
+   */
+  consoleUrl?: string | undefined;
 }
 
 export interface CallbackDeps extends ConnectDeps {
@@ -58,7 +63,34 @@ const oauthAdapter = (c: Connection): AdapterDeclaration & { oauth: OAuthProfile
 };
 
 /**
+ * A `return_to` the callback page may link to: an absolute URL of the console's own origin, under
+ * its path, with no credentials. Anything else (or any, with no console configured) is 422, so the
+ * public callback can never send a person to an address a third party chose (no open redirect).
+ */
+export function consoleReturn(consoleUrl: string | undefined, returnTo: string): string {
+  const to = URL.parse(returnTo);
+  const base = consoleUrl ? new URL(consoleUrl) : undefined;
+  if (
+    !to ||
+    !base ||
+    to.origin !== base.origin ||
+    !to.pathname.startsWith(base.pathname) ||
+    to.username ||
+    to.password
+  )
+    throw new ValidationError([
+      {
+        path: 'return_to',
+        code: 'not_console_url',
+        message: `must be a page of this service's console (${base?.href ?? 'none is configured'})`,
+      },
+    ]);
+  return to.href;
+}
+
+/**
  * `POST .../integration-connections/{id}/authorize`.
+ * 0. A `return_to` must be a page of the console (422 on `return_to` otherwise).
  * 1. The connection must exist and belong to an OAuth 2 adapter (422 otherwise).
  * 2. A fresh 256-bit `state` and, where the provider documents PKCE for the service's app type
  *    (neither does for a web app with a client secret), a verifier; only the state's hash is
@@ -70,7 +102,9 @@ export async function authorizeConnection(
   principal: Principal,
   tenantId: string,
   connectionId: string,
+  returnTo?: string,
 ) {
+  const back = returnTo === undefined ? null : consoleReturn(deps.consoleUrl, returnTo);
   const c = await deps.connections.get(tenantId, connectionId);
   if (!c) throw new NotFoundError();
   const adapter = oauthAdapter(c);
@@ -86,6 +120,7 @@ export async function authorizeConnection(
     user_id: principal.user_id,
     code_verifier: verifier,
     expires_at: expiresAt,
+    return_to: back,
   });
   const params: Record<string, string> = {
     response_type: 'code',
@@ -144,7 +179,13 @@ export interface CallbackInput {
   client: string;
 }
 
-export type CallbackOutcome = { answer: CallbackAnswer; adapter_name?: string; retry_after_seconds?: number };
+export type CallbackOutcome = {
+  answer: CallbackAnswer;
+  adapter_name?: string;
+  retry_after_seconds?: number;
+  /** The console page the consent was asked from, once the state named it: the page links back. */
+  return_to?: string;
+};
 
 const window = (now: Date) => {
   const start = Math.floor(now.getTime() / 1000 / CALLBACK_WINDOW_SECONDS) * CALLBACK_WINDOW_SECONDS;
@@ -177,12 +218,17 @@ export async function completeConsent(deps: CallbackDeps, input: CallbackInput):
     retry_after_seconds: Math.max(1, Math.ceil((w.end.getTime() - now.getTime()) / 1000)),
   });
   if ((await deps.throttle.failures(throttleKey, w.start)) >= CALLBACK_FAILURE_LIMIT) return limited();
+  let back: { return_to?: string } = {};
   const failed = async (answer: CallbackAnswer): Promise<CallbackOutcome> =>
-    (await deps.throttle.fail(throttleKey, w.start, w.end)) > CALLBACK_FAILURE_LIMIT ? limited() : { answer };
+    (await deps.throttle.fail(throttleKey, w.start, w.end)) > CALLBACK_FAILURE_LIMIT
+      ? limited()
+      : { answer, ...back };
 
   if (!input.state || !STATE.test(input.state)) return failed('invalid_request');
   const consent = await deps.consents.take(sha256(input.state));
   if (!consent) return failed('state_unknown');
+  // Only a state that was ours names a page to go back to (checked when it was asked for).
+  if (consent.return_to) back = { return_to: consent.return_to };
   if (Date.parse(consent.expires_at) <= now.getTime()) return failed('state_expired');
   if (input.error) return failed('denied');
   if (!input.code) return failed('invalid_request');
@@ -241,5 +287,5 @@ export async function completeConsent(deps: CallbackDeps, input: CallbackInput):
   if (written !== 'written') return failed('connection_gone');
   await deps.reauthorized?.(next);
   await deps.armRefresh?.(next, expiresAt);
-  return { answer: 'connected', adapter_name: adapter.name };
+  return { answer: 'connected', adapter_name: adapter.name, ...back };
 }

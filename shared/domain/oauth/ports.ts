@@ -19,6 +19,8 @@ export interface PendingConsent {
   /** PKCE verifier (S256), or null where the provider offers no PKCE. Useless without the code. */
   code_verifier: string | null;
   expires_at: string;
+  /** The console page the callback page links back to (checked when the consent was asked), or null. */
+  return_to?: string | null;
 }
 
 export interface ConsentStore {

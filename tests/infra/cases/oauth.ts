@@ -152,6 +152,15 @@ export function oauthCases(s: Synthesized): void {
         expect(envOf(name).OPS_OAUTH_REDIRECT_URL, name).toBeUndefined();
     });
 
+    it("the console's URL (where authorize's return_to may point) is the demo site's /console/, for authorize only", () => {
+      const distributionId = resourcesOf(t, 'AWS::CloudFront::Distribution')[0]![0];
+      const url = JSON.stringify(envOf('api-integrations').OPS_CONSOLE_URL);
+      expect(url).toContain(distributionId);
+      expect(url).toMatch(/\/console\/"/);
+      for (const name of functionNames.filter((n) => n !== 'api-integrations'))
+        expect(envOf(name).OPS_CONSOLE_URL, name).toBeUndefined();
+    });
+
     it('no gateway setting: the cloud reaches the providers at their documented URLs', () => {
       for (const name of functionNames) {
         const env = envOf(name);
