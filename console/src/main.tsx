@@ -29,21 +29,22 @@ import { Loading } from './ui/table.js';
 const client = createClient(await apiBaseUrl());
 
 /**
- * The screens of one tenant, one folder each under screens/ (its route, data and view). Part two's
- * screens (webhooks, integrations, rules and runs, timers, metrics) join this list and the nav.
+ * The screens of one tenant in the nav, one folder each under screens/ (its route, data and view):
+ * the day's work first, then what connects the tenant to other systems, then the records about
+ * them. A screen whose permission the member lacks is not offered.
  */
 const SCREENS = [
   { path: 'exceptions', label: 'Exceptions' },
   { path: 'tasks', label: 'Tasks' },
   { path: 'review', label: 'Review queue' },
   { path: 'inbox', label: 'Inbox' },
-  { path: 'integrations', label: 'Integrations' },
-  { path: 'preferences', label: 'Preferences' },
-  { path: 'audit', label: 'Audit log', permission: 'audit.read' as const },
-  { path: 'operations', label: 'Operations', permission: 'platform.admin' as const },
-  { path: 'webhooks', label: 'Webhooks' },
   { path: 'rules', label: 'Rules' },
   { path: 'timers', label: 'Timers' },
+  { path: 'webhooks', label: 'Webhooks' },
+  { path: 'integrations', label: 'Integrations' },
+  { path: 'audit', label: 'Audit log', permission: 'audit.read' as const },
+  { path: 'preferences', label: 'Preferences' },
+  { path: 'operations', label: 'Operations', permission: 'platform.admin' as const },
 ];
 
 function App() {
@@ -133,7 +134,9 @@ function TenantShell({ me }: { me: AuthMeRead }) {
     );
   }, [tenant, round, path]);
 
-  const screen = path.split('/')[4] ?? 'exceptions';
+  // A record's page lights its list's entry: a run is found from its rule.
+  const at = path.split('/')[4] ?? 'exceptions';
+  const screen = at === 'runs' ? 'rules' : at;
   const switchTenant = (next: string) => route(tenantPath(next, screen === 'audit' ? 'exceptions' : screen));
   const known = tenants.some((t) => t.id === tenant);
 
