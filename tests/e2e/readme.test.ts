@@ -6,16 +6,19 @@ import { startRuntime } from '#local/runtime';
 import { dynamoEndpoint, uniqueTableName } from '#tests/support/db';
 
 /**
- * The README's "Try it with curl" block, then its "Connect Xero through the sandbox" block in the
+ * The README's "Try it with curl" blocks, then its "Connect Xero through the sandbox" block in the
  * same shell, run as printed against a runtime started as the README says.
  */
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('## Try it with curl'));
-const blocks = [...section.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
-const startLine = blocks[0] ?? '';
-const xeroSection = readme.slice(readme.indexOf('## Connect Xero through the sandbox'));
-const xero = [...xeroSection.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')[0] ?? '';
-const script = `${blocks[1] ?? ''}\n${xero}`;
+const bashBlocks = (text: string) => [...text.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+const walkthrough = readme.slice(
+  readme.indexOf('## Try it with curl'),
+  readme.indexOf('## Connect Xero through the sandbox'),
+);
+// The start line, then the walkthrough's blocks in order (its workflow runs among them).
+const [startLine = '', ...blocks] = bashBlocks(walkthrough);
+const xero = bashBlocks(readme.slice(readme.indexOf('## Connect Xero through the sandbox')))[0] ?? '';
+const script = [...blocks, xero].join('\n');
 
 let stop: () => Promise<void>;
 let url: string;
@@ -74,6 +77,11 @@ describe('README curl examples', () => {
     );
     expect(stdout).toContain('"event_type":"exception.status_changed"');
     expect(stdout).toContain('"side_effects":"none"');
+    // The workflow runs: a run waiting on its delay, then a failed run replayed, its item decided.
+    expect(stdout).toContain('"kind":"rule_delay"');
+    expect(stdout).toContain('"code":"invalid_action"');
+    expect(stdout).toContain('replay: 202');
+    expect(stdout).toContain('"note":"replayed from the run"');
     expect(stdout).toContain('rule task: Look at: Payment short by 40.00');
     expect(stdout).toContain('escalation: open 1');
     expect(stdout).toContain('after 15 minutes: open 2');
