@@ -1,6 +1,6 @@
 import type { BenchResults, Goals } from './bench-results';
 import { table } from './generated-blocks';
-import { kb, paired, r1, r2, verdict } from './table-format';
+import { kb, overheadCell, paired, r1, r2, verdict } from './table-format';
 
 /** The tables of docs/performance.md of the delivery pipeline, lists, the peer and webhooks. */
 
@@ -93,12 +93,8 @@ export function peerTable(r: BenchResults, goals: Goals): string {
         `${x.ours.p50} (${x.ours.floorP50})`,
         `${x.peer.p50} (${x.peer.floorP50})`,
         paired(x.warm, x.warm.pairs),
-        `${x.ours.overheadP50} / ${x.peer.overheadP50}`,
-        x.overheadRatio === null
-          ? '-'
-          : x.ours.overheadP50 <= 0
-            ? `${x.overheadRatio} (not readable: the floor was slower)`
-            : `${x.overheadRatio} ${verdict(x.overheadRatio, goals.peerOverhead)}`,
+        `${overheadCell(x.ours)} / ${overheadCell(x.peer)}`,
+        x.overheadRatio === null ? '-' : `${x.overheadRatio} ${verdict(x.overheadRatio, goals.peerOverhead)}`,
         `${r1(x.cold.fn.init)} / ${r1(x.cold.floor.init)}`,
         `${paired(x.cold.ratio, x.cold.ratio.pairs)} ${verdict(x.cold.ratio.ratio, goals.peerCold)}`,
       ]),
