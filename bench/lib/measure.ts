@@ -140,7 +140,24 @@ export interface RouteResult {
   overheadP50: number | null;
   /** Set when the floor was not below the handler: a measurement error, and no overhead is given. */
   floorError: string | null;
+  /** The same pairs in this process's CPU time, which leaves out the engine's: see wire.ts. */
+  cpu: CpuOverhead;
 }
+
+export interface CpuOverhead {
+  handlerP50: number;
+  floorP50: number;
+  overheadP50: number | null;
+  ratio: PairedRatio;
+  floorError: string | null;
+}
+
+/** overheadOf over CPU times, with the medians beside it. */
+export const cpuOverheadOf = (handler: number[], floor: number[]): CpuOverhead => ({
+  handlerP50: median(handler),
+  floorP50: median(floor),
+  ...overheadOf(handler, floor),
+});
 
 /**
  * The handler's overhead above its floor from back-to-back pairs (handler, floor): the median of

@@ -4,6 +4,8 @@ import { recordCalls } from './capture';
 import { type Built, type ColdResult, pairedCold } from './cold';
 import { REPO_ROOT } from './functions';
 import {
+  type CpuOverhead,
+  cpuOverheadOf,
   type Handler,
   loadHandler,
   median,
@@ -43,6 +45,7 @@ export interface PeerSide {
   /** Handler / floor over the rounds. */
   ratio: PairedRatio;
   floorError: string | null;
+  cpu: CpuOverhead;
 }
 
 export interface PeerRoute {
@@ -53,6 +56,8 @@ export interface PeerRoute {
   warm: PairedRatio;
   /** Our median overhead above our floor / the peer's above its floor (null: a floor error). */
   overheadRatio: number | null;
+  /** The same in CPU time. */
+  cpuOverheadRatio: number | null;
   /** Ours (`fn`) against the peer (`floor`): load + first request of fresh processes. */
   cold: ColdResult;
 }
@@ -88,7 +93,7 @@ async function warmRound(
     const status = (round.out as { statusCode?: number }).statusCode ?? 0;
     if (!is2xx(status))
       throw new Error(`peer part: ${side.route.label} answered ${status}: ${JSON.stringify(round.out)}`);
-    ms.push(round.handlerMs, round.floorMs ?? Number.NaN);
+    ms.push(round.handlerMs, round.floorMs ?? Number.NaN, round.handlerCpuMs, round.floorCpuMs ?? Number.NaN);
   }
   return ms;
 }
@@ -115,6 +120,10 @@ export async function measurePeer(o: PeerOptions): Promise<PeerResult> {
       const t = {
         ours: [] as number[],
         oursFloor: [] as number[],
+        oursCpu: [] as number[],
+        oursFloorCpu: [] as number[],
+        peerCpu: [] as number[],
+        peerFloorCpu: [] as number[],
         peer: [] as number[],
         peerFloor: [] as number[],
       };
@@ -125,15 +134,25 @@ export async function measurePeer(o: PeerOptions): Promise<PeerResult> {
           { route: peer, handler: handlers.peer, side: warmSide(recorder, tables) },
         ];
         for (let i = 0; i < rounds; i++) {
-          const [a, af, b, bf] = await warmRound(o, sides, i);
+          const [a, af, ac, afc, b, bf, bc, bfc] = await warmRound(o, sides, i);
           if (i < WARMUP) continue;
           t.ours.push(a!);
           t.oursFloor.push(af!);
           t.peer.push(b!);
           t.peerFloor.push(bf!);
+          t.oursCpu.push(ac!);
+          t.oursFloorCpu.push(afc!);
+          t.peerCpu.push(bc!);
+          t.peerFloorCpu.push(bfc!);
         }
       });
-      const side = (xs: number[], floors: number[], who: string): PeerSide => {
+      const side = (
+        xs: number[],
+        floors: number[],
+        cpu: number[],
+        floorCpu: number[],
+        who: string,
+      ): PeerSide => {
         const over = overheadOf(xs, floors);
         if (over.floorError) log(`peer: ${route.label}, ${who}: ${over.floorError}`);
         return {
@@ -142,10 +161,11 @@ export async function measurePeer(o: PeerOptions): Promise<PeerResult> {
           overheadP50: over.overheadP50 === null ? null : round(over.overheadP50),
           ratio: over.ratio,
           floorError: over.floorError,
+          cpu: cpuOverheadOf(cpu, floorCpu),
         };
       };
-      const oursSide = side(t.ours, t.oursFloor, 'ours');
-      const peerSide = side(t.peer, t.peerFloor, 'the peer');
+      const oursSide = side(t.ours, t.oursFloor, t.oursCpu, t.oursFloorCpu, 'ours');
+      const peerSide = side(t.peer, t.peerFloor, t.peerCpu, t.peerFloorCpu, 'the peer');
 
       log(`peer: ${route.label}, cold pairs`);
       const coldOffset = writes ? next : 0;
@@ -173,6 +193,10 @@ export async function measurePeer(o: PeerOptions): Promise<PeerResult> {
         ours: oursSide,
         peer: peerSide,
         warm: pairedRatio(t.ours, t.peer),
+        cpuOverheadRatio:
+          oursSide.cpu.overheadP50 === null || peerSide.cpu.overheadP50 === null
+            ? null
+            : round(oursSide.cpu.overheadP50 / peerSide.cpu.overheadP50),
         overheadRatio:
           oursSide.overheadP50 === null || peerSide.overheadP50 === null
             ? null

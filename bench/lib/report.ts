@@ -1,5 +1,5 @@
 import type { Built, ColdResult } from './cold';
-import { formatRatio, type PairedRatio, type RouteResult } from './measure';
+import { type CpuOverhead, formatRatio, type PairedRatio, type RouteResult } from './measure';
 import type { measureLists } from './lists';
 import type { FiringWrites } from './firing-writes';
 import { costPerMillion, PRICING_ASSUMPTIONS } from './pricing';
@@ -37,6 +37,13 @@ export function bundlesOf(built: Built[]) {
   }));
 }
 
+const roundCpu = (c: CpuOverhead) => ({
+  ...c,
+  handlerP50: round(c.handlerP50, 3),
+  floorP50: round(c.floorP50, 3),
+  overheadP50: c.overheadP50 === null ? null : round(c.overheadP50, 3),
+});
+
 export function routeRowsOf(routes: RouteResult[]) {
   return routes.map((r) => {
     const cost = costPerMillion({
@@ -49,6 +56,7 @@ export function routeRowsOf(routes: RouteResult[]) {
       ...r,
       ratioP50: round(r.handler.p50 / r.floor.p50),
       overheadP50: r.overheadP50 === null ? null : round(r.overheadP50),
+      cpu: roundCpu(r.cpu),
       writeFloorRatio: floorRatio(r.capacity.write, r.writeFloor),
       costPerMillion: round(cost, 3),
     };
@@ -77,6 +85,7 @@ export function resultsOf(f: RunFigures) {
     authorizer: f.authorizer && {
       ...f.authorizer,
       overheadP50: f.authorizer.overheadP50 === null ? null : round(f.authorizer.overheadP50),
+      cpu: roundCpu(f.authorizer.cpu),
     },
     delivery: f.delivery,
     lists: f.lists,
@@ -107,6 +116,12 @@ function functionLines(f: RunFigures): string[] {
 /** `0.93 ms, 1.52 [1.4–1.7] ±2% n=200`, or the floor check's error instead of a number. */
 const overheadText = (o: { overheadP50: number | null; ratio: PairedRatio; floorError: string | null }) =>
   o.floorError ?? `${round(o.overheadP50!)} ms, ${formatRatio(o.ratio)}`;
+const withCpu = (o: {
+  overheadP50: number | null;
+  ratio: PairedRatio;
+  floorError: string | null;
+  cpu: CpuOverhead;
+}) => `${overheadText(o)}; CPU ${overheadText(o.cpu)}`;
 
 function routeLines(f: RunFigures): string[] {
   const peer = new Map((f.peer?.routes ?? []).map((p) => [p.label, p.peer]));
@@ -119,7 +134,7 @@ function routeLines(f: RunFigures): string[] {
       r.writeFloorRatio === null ? '-' : `${r.writeFloorRatio} ${ok(r.writeFloorRatio, BUDGET.writeUnits)}`;
     const p = peer.get(r.label);
     lines.push(
-      `| ${r.label} | ${r.status} | ${r.calls.join(' + ') || '-'} | ${r.capacity.read} | ${r.capacity.write} | ${r.writeFloor || '-'} | ${units} | ${round(r.handler.p50)} ms | ${round(r.handler.p99)} ms | ${round(r.floor.p50)} ms | ${round(r.floor.p99)} ms | ${overheadText(r)} | ${p ? overheadText(p) : '-'} | ${r.costPerMillion.toFixed(3)} |`,
+      `| ${r.label} | ${r.status} | ${r.calls.join(' + ') || '-'} | ${r.capacity.read} | ${r.capacity.write} | ${r.writeFloor || '-'} | ${units} | ${round(r.handler.p50)} ms | ${round(r.handler.p99)} ms | ${round(r.floor.p50)} ms | ${round(r.floor.p99)} ms | ${withCpu(r)} | ${p ? withCpu(p) : '-'} | ${r.costPerMillion.toFixed(3)} |`,
     );
   }
   const a = f.authorizer;
@@ -132,7 +147,7 @@ function routeLines(f: RunFigures): string[] {
       viaHttpApi: false,
     });
     lines.push(
-      `| authorizer (cache miss only) | - | ${a.calls.join(' + ')} | ${a.capacity.read} | ${a.capacity.write} | - | - | ${round(a.handler.p50)} ms | ${round(a.handler.p99)} ms | ${round(a.floor.p50)} ms | ${round(a.floor.p99)} ms | ${overheadText(a)} | - | ${cost.toFixed(3)} per invocation |`,
+      `| authorizer (cache miss only) | - | ${a.calls.join(' + ')} | ${a.capacity.read} | ${a.capacity.write} | - | - | ${round(a.handler.p50)} ms | ${round(a.handler.p99)} ms | ${round(a.floor.p50)} ms | ${round(a.floor.p99)} ms | ${withCpu(a)} | - | ${cost.toFixed(3)} per invocation |`,
     );
   }
   return lines;

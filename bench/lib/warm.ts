@@ -3,6 +3,8 @@ import { operationName, type Recorder, type WireCall } from './capture';
 import {
   type Capacity,
   capacityOf,
+  type CpuOverhead,
+  cpuOverheadOf,
   type Handler,
   overheadOf,
   percentile,
@@ -51,6 +53,7 @@ interface Paired {
   ratio: PairedRatio;
   overheadP50: number | null;
   floorError: string | null;
+  cpu: CpuOverhead;
 }
 
 /**
@@ -66,6 +69,8 @@ async function pairedWarm(
 ): Promise<Paired> {
   const h: number[] = [];
   const f: number[] = [];
+  const hCpu: number[] = [];
+  const fCpu: number[] = [];
   let calls: WireCall[] = [];
   let capacity: Capacity = { read: 0, write: 0 };
   let floorUnits = 0;
@@ -83,9 +88,12 @@ async function pairedWarm(
     if (i >= warmup) {
       h.push(round.handlerMs);
       f.push(round.floorMs!);
+      hCpu.push(round.handlerCpuMs);
+      fCpu.push(round.floorCpuMs!);
     }
   }
   const overhead = overheadOf(h, f);
+  const cpu = cpuOverheadOf(hCpu, fCpu);
   h.sort((a, b) => a - b);
   f.sort((a, b) => a - b);
   return {
@@ -96,6 +104,7 @@ async function pairedWarm(
     handler: { p50: percentile(h, 50), p99: percentile(h, 99), samples: h.length },
     floor: { p50: percentile(f, 50), p99: percentile(f, 99) },
     ...overhead,
+    cpu,
   };
 }
 
@@ -111,6 +120,7 @@ async function measureRoute(
   const ctx = context(functionName);
   const p = await pairedWarm(o, (i) => handler(apiEvent(route.request(o.fx, i)), ctx), warmup, samples);
   if (p.floorError) log(`warm: ${route.label}: ${p.floorError}`);
+  if (p.cpu.floorError) log(`warm: ${route.label}, CPU time: ${p.cpu.floorError}`);
   return {
     label: route.label,
     operation: route.operation,
@@ -124,6 +134,7 @@ async function measureRoute(
     ratio: p.ratio,
     overheadP50: p.overheadP50,
     floorError: p.floorError,
+    cpu: p.cpu,
   };
 }
 
@@ -149,6 +160,7 @@ export interface AuthorizerResult {
   ratio: PairedRatio;
   overheadP50: number | null;
   floorError: string | null;
+  cpu: CpuOverhead;
 }
 
 /** The authorizer on a cache miss (the steady state: session already touched within 5 minutes). */
@@ -169,6 +181,7 @@ export async function measureAuthorizer(o: WarmOptions): Promise<AuthorizerResul
     ratio: p.ratio,
     overheadP50: p.overheadP50,
     floorError: p.floorError,
+    cpu: p.cpu,
   };
 }
 

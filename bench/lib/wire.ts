@@ -100,21 +100,27 @@ export interface WarmRound<T> {
   /** The wire calls the handler made. */
   made: WireCall[];
   handlerMs: number;
+  /** This process's CPU time (user + system) while the handler ran: not the engine's. */
+  handlerCpuMs: number;
   /** The floor's time; absent in the first round, which has nothing to send yet. */
   floorMs?: number;
+  floorCpuMs?: number;
   /** What the floor sent and was answered: in the first round it sends, with consumed capacity. */
   floor?: { requests: Prepared[]; answers: Answer[]; first: boolean };
 }
+
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
 /**
  * One side of a warm measurement, round by round: the handler, and the floor sending the
  * requests of the handler's previous call (prepared while neither clock runs). The order swaps
  * every round (handler first, then floor first: A B B A A B ...), so each side follows the other
- * as often as itself. In a fixed A B A B order the floor always came right behind the handler
- * and paid for DynamoDB Local finishing the handler's write, while the handler's own parsing and
- * checks before its first request hid the floor's: every writing route's floor came out slower
- * than its handler. Each of the handler's calls is sent once by the floor, in order, so the
- * floor's table follows the handler's.
+ * as often as itself and neither always pays for the engine finishing the other's write. Each of
+ * the handler's calls is sent once by the floor, in order, so the floor's table follows the
+ * handler's. Wall-clock time includes DynamoDB Local's own work, which on writes varies by more
+ * than our overhead (a transaction takes 10 to 25 ms on a loaded machine and took longer on the
+ * floor's table copy than on the seeded one, our code well under 1 ms), so each side's CPU time in
+ * this process is taken too: it counts our code and the SDK, and none of the engine's time.
  */
 export function warmSide<T>(recorder: Recorder, tables: { from: string; to: string }) {
   let pending: WireCall[] | undefined;
@@ -122,21 +128,25 @@ export function warmSide<T>(recorder: Recorder, tables: { from: string; to: stri
   const handler = async (run: () => Promise<T>) => {
     recorder.take();
     await settle();
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const out = await run();
     const handlerMs = performance.now() - t0;
-    return { out, made: recorder.take(), handlerMs };
+    const handlerCpuMs = cpuMs(process.cpuUsage(c0));
+    return { out, made: recorder.take(), handlerMs, handlerCpuMs };
   };
   const floor = async () => {
     const requests = prepareFloor(pending!, tables.from, tables.to, first);
     const wasFirst = first;
     first = false;
     await settle();
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const answers = await sendFloor(requests);
     const floorMs = performance.now() - t0;
+    const floorCpuMs = cpuMs(process.cpuUsage(c0));
     recorder.take();
-    return { floorMs, floor: { requests, answers, first: wasFirst } };
+    return { floorMs, floorCpuMs, floor: { requests, answers, first: wasFirst } };
   };
   return async (i: number, run: () => Promise<T>): Promise<WarmRound<T>> => {
     if (pending === undefined) {

@@ -33,6 +33,14 @@ export interface Phase {
   sqs: { callsPerEvent: number };
   transactionsPerEvent?: number;
 }
+/** The same pairs in this process's CPU time (bench/lib/wire.ts). */
+export interface CpuOverhead {
+  handlerP50: number;
+  floorP50: number;
+  overheadP50: number | null;
+  ratio: Paired;
+  floorError: string | null;
+}
 /** A warm side against its floor: overhead null and floorError set when the floor was not below it. */
 export interface WarmSide {
   p50: number;
@@ -40,6 +48,7 @@ export interface WarmSide {
   overheadP50: number | null;
   ratio?: Paired;
   floorError?: string | null;
+  cpu?: CpuOverhead;
 }
 export interface PeerRoute {
   label: string;
@@ -47,6 +56,7 @@ export interface PeerRoute {
   peer: WarmSide;
   warm: Paired;
   overheadRatio: number | null;
+  cpuOverheadRatio?: number | null;
   cold: { fn: Timing; floor: Timing; ratio: Paired; cpuRatio: Paired };
 }
 
@@ -76,6 +86,7 @@ export interface BenchResults {
     ratio: Paired;
     overheadP50?: number | null;
     floorError?: string | null;
+    cpu?: CpuOverhead;
     costPerMillion: number;
   }[];
   authorizer?: {
@@ -86,6 +97,7 @@ export interface BenchResults {
     ratio?: Paired;
     overheadP50?: number | null;
     floorError?: string | null;
+    cpu?: CpuOverhead;
   };
   delivery: {
     live?: Phase;

@@ -104,12 +104,18 @@ function functionTable(r: BenchResults): string {
   );
 }
 
+type Side = {
+  overheadP50?: number | null;
+  floorError?: string | null;
+  ratio?: { ratio: number; spread: number[]; precision: number; pairs?: number };
+};
+const ratioCell = (o: Side) => (o.floorError || !o.ratio ? '-' : paired(o.ratio, o.ratio.pairs));
+/** `0.41; 1.9 [1.7–2.2] ±3% n=200`: overhead ms and handler / floor, or the check's verdict. */
+const sideCell = (o: Side | undefined) =>
+  !o ? '-' : o.floorError ? overheadCell(o) : `${overheadCell(o)}; ${ratioCell(o)}`;
+
 function routeTable(r: BenchResults): string {
   const peer = new Map((r.peer?.routes ?? []).map((p) => [p.label, p.peer]));
-  const ratioCell = (o: {
-    ratio?: { ratio: number; spread: number[]; precision: number; pairs?: number };
-    floorError?: string | null;
-  }) => (o.floorError || !o.ratio ? '-' : paired(o.ratio, o.ratio.pairs));
   const rows = r.routes.map((x) => {
     const p = peer.get(x.label);
     return [
@@ -124,9 +130,10 @@ function routeTable(r: BenchResults): string {
         : `${x.writeFloorRatio} ${verdict(x.writeFloorRatio, r.budgets.writeUnits)}`,
       `${r2(x.handler.p50)} / ${r2(x.handler.p99)}`,
       `${r2(x.floor.p50)} / ${r2(x.floor.p99)}`,
-      overheadCell(x),
-      ratioCell(x),
-      p ? `${overheadCell(p)}; ${ratioCell(p)}` : '-',
+      sideCell(x),
+      x.cpu ? `${r2(x.cpu.handlerP50)} / ${r2(x.cpu.floorP50)}` : '-',
+      sideCell(x.cpu),
+      p ? `wall ${sideCell(p)}, CPU ${sideCell(p.cpu)}` : '-',
       x.costPerMillion.toFixed(3),
     ];
   });
@@ -142,8 +149,9 @@ function routeTable(r: BenchResults): string {
       '-',
       `${r2(a.handler.p50)} / ${r2(a.handler.p99)}`,
       `${r2(a.floor.p50)} / ${r2(a.floor.p99)}`,
-      overheadCell(a),
-      ratioCell(a),
+      sideCell(a),
+      a.cpu ? `${r2(a.cpu.handlerP50)} / ${r2(a.cpu.floorP50)}` : '-',
+      sideCell(a.cpu),
       '-',
       '-',
     ]);
@@ -158,12 +166,13 @@ function routeTable(r: BenchResults): string {
       'WCU / floor',
       'p50 / p99 ms',
       'Floor p50 / p99 ms',
-      'Overhead p50 ms',
-      'Handler / floor, paired [IQR] ±95% CI',
-      'Express peer: overhead ms; handler / floor',
+      'Overhead p50 ms; handler / floor, paired',
+      'CPU ms p50, handler / floor',
+      'CPU overhead ms; handler / floor, paired',
+      'Express peer: overhead; CPU overhead',
       '$ / M requests',
     ],
-    'lrlrrrrrrrrrr',
+    'lrlrrrrrrrrrrr',
     rows,
   );
 }

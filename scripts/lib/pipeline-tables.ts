@@ -84,10 +84,12 @@ export function peerTable(r: BenchResults, goals: Goals): string {
         'Warm ours / peer, paired',
         'Overhead above floor ms, ours / peer',
         'Overhead ratio',
+        'CPU overhead ms, ours / peer',
+        'CPU overhead ratio',
         'Cold init ms ours / peer',
         'Cold ratio, paired',
       ],
-      'lrrrrrrr',
+      'lrrrrrrrrr',
       p.routes.map((x) => [
         x.label,
         `${x.ours.p50} (${x.ours.floorP50})`,
@@ -95,6 +97,10 @@ export function peerTable(r: BenchResults, goals: Goals): string {
         paired(x.warm, x.warm.pairs),
         `${overheadCell(x.ours)} / ${overheadCell(x.peer)}`,
         x.overheadRatio === null ? '-' : `${x.overheadRatio} ${verdict(x.overheadRatio, goals.peerOverhead)}`,
+        x.ours.cpu && x.peer.cpu ? `${overheadCell(x.ours.cpu)} / ${overheadCell(x.peer.cpu)}` : '-',
+        x.cpuOverheadRatio === null || x.cpuOverheadRatio === undefined
+          ? '-'
+          : `${x.cpuOverheadRatio} ${verdict(x.cpuOverheadRatio, goals.peerOverhead)}`,
         `${r1(x.cold.fn.init)} / ${r1(x.cold.floor.init)}`,
         `${paired(x.cold.ratio, x.cold.ratio.pairs)} ${verdict(x.cold.ratio.ratio, goals.peerCold)}`,
       ]),

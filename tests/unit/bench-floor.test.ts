@@ -2,7 +2,7 @@ import { Agent, createServer, type IncomingMessage, request, type Server } from 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordCalls } from '../../bench/lib/capture';
-import { overheadOf } from '../../bench/lib/measure';
+import { cpuOverheadOf, overheadOf } from '../../bench/lib/measure';
 import { prepareFloor, sendFloor, warmSide } from '../../bench/lib/wire';
 
 /**
@@ -32,6 +32,17 @@ describe('the overhead above the floor', () => {
     );
     expect(o.overheadP50).toBeNull();
     expect(o.floorError).toMatch(/^measurement error: the floor .* is not below its handler/);
+  });
+
+  it('is read the same way in CPU time, with both medians', () => {
+    const o = cpuOverheadOf(
+      floor.map((f) => f + 0.25),
+      floor,
+    );
+    expect(o.handlerP50).toBeCloseTo(1.275, 6);
+    expect(o.floorP50).toBeCloseTo(1.025, 6);
+    expect(o.overheadP50).toBeCloseTo(0.25, 6);
+    expect(cpuOverheadOf(floor, floor).floorError).not.toBeNull();
   });
 
   it('is a measurement error too when the floor takes as long as the handler', () => {
@@ -115,6 +126,9 @@ describe('the floor sender', () => {
       // The same kept-alive connection: no new socket, no handshake the handler did not pay.
       expect(seen[1]!.port).toBe(seen[0]!.port);
       expect(second.floorMs).toBeGreaterThan(0);
+      // This process's CPU time of each side, beside the wall clock.
+      expect(second.handlerCpuMs).toBeGreaterThan(0);
+      expect(second.floorCpuMs).toBeGreaterThan(0);
     } finally {
       recorder.stop();
       agent.destroy();
