@@ -152,12 +152,8 @@ try {
   Object.assign(process.env, envOf('api'));
   const recorder = recordCalls();
   const handlers = new Map<string, Handler>();
-  const floors = new Map<string, Handler>();
-  for (const b of built) {
-    handlers.set(b.fn.name, loadHandler(b.file));
-    floors.set(b.fn.name, loadHandler(b.floorFile));
-  }
-  const warm: WarmOptions = { built, handlers, floors, recorder, fx, floorTable: tableB };
+  for (const b of built) handlers.set(b.fn.name, loadHandler(b.file));
+  const warm: WarmOptions = { built, handlers, recorder, fx, floorTable: tableB };
   const routes = PARTS.has('routes') ? await measureRoutes(warm) : [];
   const authorizer = PARTS.has('routes') ? await measureAuthorizer(warm) : undefined;
   const coldEvents = await coldEventsOf(warm);

@@ -143,8 +143,8 @@ const CLIENT_OF: Record<string, { client: string; prefix: string }> = {
 /**
  * The floor entry: imports what the function imports from the SDK (kept alive), and exports
  * `handler({ calls: [{ target, input }] })`, which sends each wire request, in order, through
- * the low-level client of its service. Replaying the requests a route made gives "the raw SDK
- * call(s) that route makes", with identical payloads.
+ * the low-level client of its service: the cold processes' floor, which pays the SDK's own load
+ * and first call. (The warm floor sends the bare requests instead: bench/lib/wire.ts.)
  */
 export function floorSource(imports: Map<string, Set<string>>): string {
   const wanted = new Map<string, Set<string>>();

@@ -1,5 +1,5 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import type { ClientRequest } from 'node:http';
+import type { Agent, ClientRequest, OutgoingHttpHeaders } from 'node:http';
 
 /**
  * Records every AWS JSON-protocol request this process sends (DynamoDB, SQS, ...), at the HTTP
@@ -14,6 +14,40 @@ export interface WireCall {
   input: Record<string, unknown>;
   /** Request created -> response headers received, once answered: the round trip as the client sees it. */
   ms?: number;
+}
+
+/**
+ * Where and how a call went on the wire: the sending client's own agent (its kept-alive sockets),
+ * the address and the headers it sent. Kept off the call's enumerable fields (`wireOf` reads
+ * it), so calls still serialize as { target, input } for the results and the cold processes.
+ */
+export interface WireRoute {
+  agent: Agent | undefined;
+  protocol: string;
+  hostname: string;
+  port: number;
+  path: string;
+  method: string;
+  headers: OutgoingHttpHeaders;
+}
+
+const WIRE = Symbol('wire');
+export const wireOf = (call: WireCall): WireRoute | undefined =>
+  (call as WireCall & { [WIRE]?: WireRoute })[WIRE];
+
+function routeOf(request: ClientRequest): WireRoute {
+  const host = String(request.getHeader('host') ?? request.host);
+  const colon = host.lastIndexOf(':');
+  const protocol = request.protocol;
+  return {
+    agent: (request as ClientRequest & { agent?: Agent }).agent,
+    protocol,
+    hostname: colon > 0 ? host.slice(0, colon) : host,
+    port: colon > 0 ? Number(host.slice(colon + 1)) : protocol === 'https:' ? 443 : 80,
+    path: request.path,
+    method: request.method,
+    headers: request.getHeaders(),
+  };
 }
 
 export interface Recorder {
@@ -38,6 +72,7 @@ export function recordCalls(): Recorder {
       chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
     };
     const call: WireCall = { target, input: {} };
+    Object.defineProperty(call, WIRE, { value: routeOf(request), enumerable: false });
     calls.push(call);
     const started = performance.now();
     request.once('response', () => {

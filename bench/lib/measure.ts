@@ -3,10 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Bundle } from './bundle';
-import { operationName, type Recorder, retarget, type WireCall } from './capture';
-import { apiEvent, context, type KeyRoute } from './requests';
-import { type Fixture } from './scenario';
-import { writeFloor } from './units';
+import { operationName, retarget, type WireCall } from './capture';
 
 /**
  * Outside the repository, so linters and git never see generated bundles; one directory per run,
@@ -137,73 +134,51 @@ export interface RouteResult {
   writeFloor: number;
   handler: { p50: number; p99: number; samples: number };
   floor: { p50: number; p99: number };
-  /** Handler / raw SDK over the back-to-back pairs of samples. */
+  /** Handler / floor over the back-to-back pairs of samples. */
   ratio: PairedRatio;
+  /** The handler's time above its floor: the median of the pairs' differences, ms (null: see floorError). */
+  overheadP50: number | null;
+  /** Set when the floor was not below the handler: a measurement error, and no overhead is given. */
+  floorError: string | null;
+  /** The same pairs in this process's CPU time, which leaves out the engine's: see wire.ts. */
+  cpu: CpuOverhead;
 }
 
-const statusOf = (r: unknown) => (r as { statusCode?: number }).statusCode ?? 0;
+export interface CpuOverhead {
+  handlerP50: number;
+  floorP50: number;
+  overheadP50: number | null;
+  ratio: PairedRatio;
+  floorError: string | null;
+}
+
+/** overheadOf over CPU times, with the medians beside it. */
+export const cpuOverheadOf = (handler: number[], floor: number[]): CpuOverhead => ({
+  handlerP50: median(handler),
+  floorP50: median(floor),
+  ...overheadOf(handler, floor),
+});
 
 /**
- * Warm latency of one key route: the bundled handler in-process with API Gateway events (table
- * A), alternating with the floor bundle replaying, against an identical table B, the very wire
- * requests that handler call just made. The first (warm-up) replay also asks DynamoDB for the
- * consumed capacity, which DynamoDB Local reports (table and each index).
+ * The handler's overhead above its floor from back-to-back pairs (handler, floor): the median of
+ * the per-pair differences and the paired ratio. A floor is the least work that sends the same
+ * requests, so it cannot take longer than the handler that sent them: when its median, or the
+ * median of the pairs' ratios, says it did, the measurement is wrong (the floor paid for
+ * something the handler did not, or load hit one side only), and the check says so instead of
+ * giving a number.
  */
-export async function measureRoute(opts: {
-  route: KeyRoute;
-  handler: Handler;
-  floor: Handler;
-  recorder: Recorder;
-  fx: Fixture;
-  floorTable: string;
-  warmup: number;
-  samples: number;
-  functionName: string;
-}): Promise<RouteResult> {
-  const { route, handler, floor, recorder, fx } = opts;
-  const ctx = context(opts.functionName);
-  const h: number[] = [];
-  const f: number[] = [];
-  let calls: WireCall[] = [];
-  let capacity: Capacity = { read: 0, write: 0 };
-  let floorUnits = 0;
-  let status = 0;
-  for (let i = 0; i < opts.warmup + opts.samples; i++) {
-    const event = apiEvent(route.request(fx, i));
-    recorder.take();
-    const t0 = performance.now();
-    const res = await handler(event, ctx);
-    const t1 = performance.now();
-    const made = recorder.take();
-    status = statusOf(res);
-    if (i === 0) calls = made;
-    const replay = floorCalls(made, fx.tableName, opts.floorTable, i === 0);
-    const t2 = performance.now();
-    const out = (await floor({ calls: replay })) as unknown[];
-    const t3 = performance.now();
-    recorder.take();
-    if (i === 0) {
-      capacity = capacityOf(out, replay);
-      floorUnits = writeFloor(out, replay);
-    }
-    if (i >= opts.warmup) {
-      h.push(t1 - t0);
-      f.push(t3 - t2);
-    }
-  }
-  const ratio = pairedRatio(h, f);
-  h.sort((a, b) => a - b);
-  f.sort((a, b) => a - b);
+export function overheadOf(
+  handler: number[],
+  floor: number[],
+): { overheadP50: number | null; ratio: PairedRatio; floorError: string | null } {
+  const ratio = pairedRatio(handler, floor);
+  const h = median(handler);
+  const f = median(floor);
+  if (f < h && ratio.ratio > 1)
+    return { overheadP50: median(handler.map((x, i) => x - floor[i]!)), ratio, floorError: null };
   return {
+    overheadP50: null,
     ratio,
-    label: route.label,
-    operation: route.operation,
-    group: route.group,
-    status,
-    calls: calls.map((c) => operationName(c.target)),
-    capacity,
-    writeFloor: floorUnits,
-    handler: { p50: percentile(h, 50), p99: percentile(h, 99), samples: h.length },
-    floor: { p50: percentile(f, 50), p99: percentile(f, 99) },
+    floorError: `measurement error: the floor (p50 ${f.toFixed(2)} ms, paired ratio ${ratio.ratio.toFixed(2)}) is not below its handler (p50 ${h.toFixed(2)} ms)`,
   };
 }

@@ -14,7 +14,7 @@ export function peerLines(p: PeerResult): string[] {
   for (const r of p.routes) {
     const coldRatio = round(r.cold.ratio.ratio);
     lines.push(
-      `| ${r.label} | ${r.ours.p50} ms (${r.ours.floorP50}) | ${r.peer.p50} ms (${r.peer.floorP50}) | ${formatRatio(r.warm)} | ${r.ours.overheadP50} / ${r.peer.overheadP50} ms | ${r.overheadRatio} ${ok(r.overheadRatio, PEER_GOALS.overhead)} | ${round(r.cold.fn.init, 1)} / ${round(r.cold.floor.init, 1)} ms | ${formatRatio(r.cold.ratio)} ${ok(coldRatio, PEER_GOALS.cold)} | ${formatRatio(r.cold.cpuRatio)} |`,
+      `| ${r.label} | ${r.ours.p50} ms (${r.ours.floorP50}) | ${r.peer.p50} ms (${r.peer.floorP50}) | ${formatRatio(r.warm)} | ${r.ours.floorError ?? `${r.ours.overheadP50} ms`} / ${r.peer.floorError ?? `${r.peer.overheadP50} ms`} | ${r.overheadRatio ?? '-'} ${ok(r.overheadRatio, PEER_GOALS.overhead)} | ${round(r.cold.fn.init, 1)} / ${round(r.cold.floor.init, 1)} ms | ${formatRatio(r.cold.ratio)} ${ok(coldRatio, PEER_GOALS.cold)} | ${formatRatio(r.cold.cpuRatio)} |`,
     );
   }
   return lines;

@@ -4,10 +4,12 @@ import { recordCalls } from './capture';
 import { type Built, type ColdResult, pairedCold } from './cold';
 import { REPO_ROOT } from './functions';
 import {
-  floorCalls,
+  type CpuOverhead,
+  cpuOverheadOf,
   type Handler,
   loadHandler,
   median,
+  overheadOf,
   type PairedRatio,
   pairedRatio,
   writeBundle,
@@ -15,14 +17,16 @@ import {
 import { apiEvent, context, type KeyRoute, keyRoutes } from './requests';
 import type { Fixture } from './scenario';
 import { COLD_MAX_RUNS, is2xx, log, muted, PARTS, round, SAMPLES, WARMUP } from './settings';
+import { warmSide } from './wire';
 
 /**
  * Issue 28 item 5: the exceptions group's get and change-status routes against the peer
  * (bench/peer/handler.ts: Express through serverless-http, classic zod, the full Powertools
  * logger), bundled by the same esbuild settings, against the same table. Warm: four timings per
- * round, back to back (ours, our raw SDK calls replayed, the peer, its raw SDK calls replayed), so
- * each side's overhead above its own SDK floor is taken in the same moment. Cold: ours and the
- * peer as interleaved pairs of fresh processes, each serving the route once.
+ * round, back to back (ours, our wire requests sent again by the floor, the peer, its wire
+ * requests sent again on its own client's agent: bench/lib/wire.ts), so each side's overhead
+ * above its own floor is taken in the same moment. Cold: ours and the peer as interleaved pairs
+ * of fresh processes, each serving the route once.
  */
 
 export const PEER_ENTRY = join(REPO_ROOT, 'bench', 'peer', 'handler.ts');
@@ -33,14 +37,27 @@ export const peerChanges = () => 2 * (WARMUP + SAMPLES) + 2 * COLD_MAX_RUNS;
 /** Where the peer part's open exceptions start among the seeded ones (the routes part's come first). */
 const firstChange = () => (PARTS.has('routes') ? WARMUP + SAMPLES : 0);
 
+export interface PeerSide {
+  p50: number;
+  floorP50: number;
+  /** Median of the rounds' handler - floor, ms; null when the floor was not below the handler. */
+  overheadP50: number | null;
+  /** Handler / floor over the rounds. */
+  ratio: PairedRatio;
+  floorError: string | null;
+  cpu: CpuOverhead;
+}
+
 export interface PeerRoute {
   label: string;
-  ours: { p50: number; floorP50: number; overheadP50: number };
-  peer: { p50: number; floorP50: number; overheadP50: number };
+  ours: PeerSide;
+  peer: PeerSide;
   /** Ours / peer warm time, per round. */
   warm: PairedRatio;
-  /** Our median overhead above our floor / the peer's above its floor. */
-  overheadRatio: number;
+  /** Our median overhead above our floor / the peer's above its floor (null: a floor error). */
+  overheadRatio: number | null;
+  /** The same in CPU time. */
+  cpuOverheadRatio: number | null;
   /** Ours (`fn`) against the peer (`floor`): load + first request of fresh processes. */
   cold: ColdResult;
 }
@@ -63,29 +80,20 @@ const shifted = (route: KeyRoute, offset: number): KeyRoute => ({
   request: (fx, i) => route.request(fx, offset + i),
 });
 
-const timed = async (run: () => Promise<unknown>) => {
-  const t0 = performance.now();
-  const out = await run();
-  return { ms: performance.now() - t0, out };
-};
-
 async function warmRound(
   o: PeerOptions,
-  sides: { route: KeyRoute; handler: Handler; floor: Handler }[],
-  recorder: ReturnType<typeof recordCalls>,
+  sides: { route: KeyRoute; handler: Handler; side: ReturnType<typeof warmSide> }[],
   i: number,
 ) {
   const ms: number[] = [];
   for (const side of sides) {
-    recorder.take();
-    const res = await timed(() => side.handler(apiEvent(side.route.request(o.fx, i)), context('peer')));
-    const status = (res.out as { statusCode?: number }).statusCode ?? 0;
+    const round = await side.side(i, () =>
+      side.handler(apiEvent(side.route.request(o.fx, i)), context('peer')),
+    );
+    const status = (round.out as { statusCode?: number }).statusCode ?? 0;
     if (!is2xx(status))
-      throw new Error(`peer part: ${side.route.label} answered ${status}: ${JSON.stringify(res.out)}`);
-    const replay = floorCalls(recorder.take(), o.fx.tableName, o.floorTable);
-    const floor = await timed(() => side.floor({ calls: replay }));
-    recorder.take();
-    ms.push(res.ms, floor.ms);
+      throw new Error(`peer part: ${side.route.label} answered ${status}: ${JSON.stringify(round.out)}`);
+    ms.push(round.handlerMs, round.floorMs ?? Number.NaN, round.handlerCpuMs, round.floorCpuMs ?? Number.NaN);
   }
   return ms;
 }
@@ -95,14 +103,8 @@ export async function measurePeer(o: PeerOptions): Promise<PeerResult> {
   const bundle = await bundleFunction(PEER_ENTRY);
   const floorBundle = await bundleFloor(bundle.sdkImports);
   const peerFile = writeBundle('peer', bundle);
-  const peerFloorFile = writeBundle('peer.floor', floorBundle);
   Object.assign(process.env, o.env);
-  const handlers = {
-    ours: loadHandler(o.ours.file),
-    oursFloor: loadHandler(o.ours.floorFile),
-    peer: loadHandler(peerFile),
-    peerFloor: loadHandler(peerFloorFile),
-  };
+  const handlers = { ours: loadHandler(o.ours.file), peer: loadHandler(peerFile) };
   const recorder = recordCalls();
   const routes: PeerRoute[] = [];
   const rounds = WARMUP + SAMPLES;
@@ -118,35 +120,52 @@ export async function measurePeer(o: PeerOptions): Promise<PeerResult> {
       const t = {
         ours: [] as number[],
         oursFloor: [] as number[],
+        oursCpu: [] as number[],
+        oursFloorCpu: [] as number[],
+        peerCpu: [] as number[],
+        peerFloorCpu: [] as number[],
         peer: [] as number[],
         peerFloor: [] as number[],
       };
       await muted(async () => {
+        const tables = { from: o.fx.tableName, to: o.floorTable };
+        const sides = [
+          { route: ours, handler: handlers.ours, side: warmSide(recorder, tables) },
+          { route: peer, handler: handlers.peer, side: warmSide(recorder, tables) },
+        ];
         for (let i = 0; i < rounds; i++) {
-          const [a, af, b, bf] = await warmRound(
-            o,
-            [
-              { route: ours, handler: handlers.ours, floor: handlers.oursFloor },
-              { route: peer, handler: handlers.peer, floor: handlers.peerFloor },
-            ],
-            recorder,
-            i,
-          );
+          const [a, af, ac, afc, b, bf, bc, bfc] = await warmRound(o, sides, i);
           if (i < WARMUP) continue;
           t.ours.push(a!);
           t.oursFloor.push(af!);
           t.peer.push(b!);
           t.peerFloor.push(bf!);
+          t.oursCpu.push(ac!);
+          t.oursFloorCpu.push(afc!);
+          t.peerCpu.push(bc!);
+          t.peerFloorCpu.push(bfc!);
         }
       });
-      const overhead = (xs: number[], floors: number[]) => median(xs.map((x, k) => x - floors[k]!));
-      const side = (xs: number[], floors: number[]) => ({
-        p50: round(median(xs)),
-        floorP50: round(median(floors)),
-        overheadP50: round(overhead(xs, floors)),
-      });
-      const oursSide = side(t.ours, t.oursFloor);
-      const peerSide = side(t.peer, t.peerFloor);
+      const side = (
+        xs: number[],
+        floors: number[],
+        cpu: number[],
+        floorCpu: number[],
+        who: string,
+      ): PeerSide => {
+        const over = overheadOf(xs, floors);
+        if (over.floorError) log(`peer: ${route.label}, ${who}: ${over.floorError}`);
+        return {
+          p50: round(median(xs)),
+          floorP50: round(median(floors)),
+          overheadP50: over.overheadP50 === null ? null : round(over.overheadP50),
+          ratio: over.ratio,
+          floorError: over.floorError,
+          cpu: cpuOverheadOf(cpu, floorCpu),
+        };
+      };
+      const oursSide = side(t.ours, t.oursFloor, t.oursCpu, t.oursFloorCpu, 'ours');
+      const peerSide = side(t.peer, t.peerFloor, t.peerCpu, t.peerFloorCpu, 'the peer');
 
       log(`peer: ${route.label}, cold pairs`);
       const coldOffset = writes ? next : 0;
@@ -174,7 +193,14 @@ export async function measurePeer(o: PeerOptions): Promise<PeerResult> {
         ours: oursSide,
         peer: peerSide,
         warm: pairedRatio(t.ours, t.peer),
-        overheadRatio: round(oursSide.overheadP50 / peerSide.overheadP50),
+        cpuOverheadRatio:
+          oursSide.cpu.overheadP50 === null || peerSide.cpu.overheadP50 === null
+            ? null
+            : round(oursSide.cpu.overheadP50 / peerSide.cpu.overheadP50),
+        overheadRatio:
+          oursSide.overheadP50 === null || peerSide.overheadP50 === null
+            ? null
+            : round(oursSide.overheadP50 / peerSide.overheadP50),
         cold,
       });
     }

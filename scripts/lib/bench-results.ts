@@ -33,12 +33,30 @@ export interface Phase {
   sqs: { callsPerEvent: number };
   transactionsPerEvent?: number;
 }
+/** The same pairs in this process's CPU time (bench/lib/wire.ts). */
+export interface CpuOverhead {
+  handlerP50: number;
+  floorP50: number;
+  overheadP50: number | null;
+  ratio: Paired;
+  floorError: string | null;
+}
+/** A warm side against its floor: overhead null and floorError set when the floor was not below it. */
+export interface WarmSide {
+  p50: number;
+  floorP50: number;
+  overheadP50: number | null;
+  ratio?: Paired;
+  floorError?: string | null;
+  cpu?: CpuOverhead;
+}
 export interface PeerRoute {
   label: string;
-  ours: { p50: number; floorP50: number; overheadP50: number };
-  peer: { p50: number; floorP50: number; overheadP50: number };
+  ours: WarmSide;
+  peer: WarmSide;
   warm: Paired;
   overheadRatio: number | null;
+  cpuOverheadRatio?: number | null;
   cold: { fn: Timing; floor: Timing; ratio: Paired; cpuRatio: Paired };
 }
 
@@ -48,7 +66,10 @@ export interface BenchResults {
   cpus: number;
   runtimeSeconds?: number;
   loadAverage: { start: number; end: number };
-  budgets: Record<'bundle' | 'coldApi' | 'coldOther' | 'warmP50' | 'writeUnits' | 'deliveryShare', number>;
+  budgets: Record<'bundle' | 'coldApi' | 'coldOther' | 'writeUnits' | 'deliveryShare', number> & {
+    /** Queue workers' cold init budget; files written before it was stated hold coldOther for them. */
+    coldWorker?: number;
+  };
   bundles: { name: string; kind: string; bytes: number; floorBytes: number; ratio: number | null }[];
   cold: Record<string, Cold>;
   coldLevers?: Record<string, Timing>;
@@ -63,6 +84,9 @@ export interface BenchResults {
     floor: Percentiles;
     ratioP50: number;
     ratio: Paired;
+    overheadP50?: number | null;
+    floorError?: string | null;
+    cpu?: CpuOverhead;
     costPerMillion: number;
   }[];
   authorizer?: {
@@ -70,6 +94,10 @@ export interface BenchResults {
     capacity: { read: number; write: number };
     handler: Percentiles;
     floor: Percentiles;
+    ratio?: Paired;
+    overheadP50?: number | null;
+    floorError?: string | null;
+    cpu?: CpuOverhead;
   };
   delivery: {
     live?: Phase;

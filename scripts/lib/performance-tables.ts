@@ -1,7 +1,7 @@
 import type { BenchResults, Goals } from './bench-results';
 import { table } from './generated-blocks';
 import { deliveryTable, listTable, peerTable, webhookTable } from './pipeline-tables';
-import { kb, minute, paired, r1, r2, verdict } from './table-format';
+import { kb, minute, overheadCell, paired, r1, r2, verdict } from './table-format';
 
 export type { BenchResults, Goals } from './bench-results';
 
@@ -34,8 +34,13 @@ function budgetTable(r: BenchResults, goals: Goals): string {
       'tests/unit/budgets/bundle-size.test.ts',
     ],
     ['Cold init / floor, API groups', `≤ ${b.coldApi}`, 'bench (cold)'],
-    ['Cold init / floor, authorizer, relay, workers', `≤ ${b.coldOther}`, 'bench (cold)'],
-    ['Warm p50 / raw SDK replay', `≤ ${b.warmP50}`, 'bench (routes)'],
+    ['Cold init / floor, queue workers', `≤ ${b.coldWorker ?? b.coldOther}`, 'bench (cold)'],
+    ['Cold init / floor, authorizer and relay', `≤ ${b.coldOther}`, 'bench (cold)'],
+    [
+      'Warm: the floor below its handler, every route',
+      'else a measurement error, no figure',
+      'bench (routes, peer)',
+    ],
     [
       'Write units / the contract floor',
       `≤ ${b.writeUnits}`,
@@ -61,10 +66,17 @@ function budgetTable(r: BenchResults, goals: Goals): string {
   ]);
 }
 
+const coldLimit = (r: BenchResults, kind: string) =>
+  kind === 'api'
+    ? r.budgets.coldApi
+    : kind === 'worker'
+      ? (r.budgets.coldWorker ?? r.budgets.coldOther)
+      : r.budgets.coldOther;
+
 function functionTable(r: BenchResults): string {
   const rows = r.bundles.map((b) => {
     const c = r.cold[b.name];
-    const limit = b.kind === 'api' ? r.budgets.coldApi : r.budgets.coldOther;
+    const limit = coldLimit(r, b.kind);
     return [
       b.name,
       kb(b.bytes),
@@ -92,23 +104,39 @@ function functionTable(r: BenchResults): string {
   );
 }
 
+type Side = {
+  overheadP50?: number | null;
+  floorError?: string | null;
+  ratio?: { ratio: number; spread: number[]; precision: number; pairs?: number };
+};
+const ratioCell = (o: Side) => (o.floorError || !o.ratio ? '-' : paired(o.ratio, o.ratio.pairs));
+/** `0.41; 1.9 [1.7–2.2] ±3% n=200`: overhead ms and handler / floor, or the check's verdict. */
+const sideCell = (o: Side | undefined) =>
+  !o ? '-' : o.floorError ? overheadCell(o) : `${overheadCell(o)}; ${ratioCell(o)}`;
+
 function routeTable(r: BenchResults): string {
-  const rows = r.routes.map((x) => [
-    x.label,
-    x.status,
-    x.calls.join(' + ') || '-',
-    x.capacity.read,
-    x.capacity.write,
-    x.writeFloor || '-',
-    x.writeFloorRatio === null
-      ? '-'
-      : `${x.writeFloorRatio} ${verdict(x.writeFloorRatio, r.budgets.writeUnits)}`,
-    `${r2(x.handler.p50)} / ${r2(x.handler.p99)}`,
-    `${r2(x.floor.p50)} / ${r2(x.floor.p99)}`,
-    `${x.ratioP50} ${verdict(x.ratioP50, r.budgets.warmP50)}`,
-    paired(x.ratio, x.ratio.pairs),
-    x.costPerMillion.toFixed(3),
-  ]);
+  const peer = new Map((r.peer?.routes ?? []).map((p) => [p.label, p.peer]));
+  const rows = r.routes.map((x) => {
+    const p = peer.get(x.label);
+    return [
+      x.label,
+      x.status,
+      x.calls.join(' + ') || '-',
+      x.capacity.read,
+      x.capacity.write,
+      x.writeFloor || '-',
+      x.writeFloorRatio === null
+        ? '-'
+        : `${x.writeFloorRatio} ${verdict(x.writeFloorRatio, r.budgets.writeUnits)}`,
+      `${r2(x.handler.p50)} / ${r2(x.handler.p99)}`,
+      `${r2(x.floor.p50)} / ${r2(x.floor.p99)}`,
+      sideCell(x),
+      x.cpu ? `${r2(x.cpu.handlerP50)} / ${r2(x.cpu.floorP50)}` : '-',
+      sideCell(x.cpu),
+      p ? `wall ${sideCell(p)}, CPU ${sideCell(p.cpu)}` : '-',
+      x.costPerMillion.toFixed(3),
+    ];
+  });
   const a = r.authorizer;
   if (a)
     rows.push([
@@ -121,7 +149,9 @@ function routeTable(r: BenchResults): string {
       '-',
       `${r2(a.handler.p50)} / ${r2(a.handler.p99)}`,
       `${r2(a.floor.p50)} / ${r2(a.floor.p99)}`,
-      `${r2(a.handler.p50 / a.floor.p50)}`,
+      sideCell(a),
+      a.cpu ? `${r2(a.cpu.handlerP50)} / ${r2(a.cpu.floorP50)}` : '-',
+      sideCell(a.cpu),
       '-',
       '-',
     ]);
@@ -135,12 +165,14 @@ function routeTable(r: BenchResults): string {
       'WCU floor',
       'WCU / floor',
       'p50 / p99 ms',
-      'Raw SDK p50 / p99 ms',
-      'p50 ratio',
-      'Paired ratio [IQR] ±95% CI',
+      'Floor p50 / p99 ms',
+      'Overhead p50 ms; handler / floor, paired',
+      'CPU ms p50, handler / floor',
+      'CPU overhead ms; handler / floor, paired',
+      'Express peer: overhead; CPU overhead',
       '$ / M requests',
     ],
-    'lrlrrrrrrrrr',
+    'lrlrrrrrrrrrrr',
     rows,
   );
 }

@@ -1,6 +1,6 @@
 import type { BenchResults, Goals } from './bench-results';
 import { table } from './generated-blocks';
-import { kb, paired, r1, r2, verdict } from './table-format';
+import { kb, overheadCell, paired, r1, r2, verdict } from './table-format';
 
 /** The tables of docs/performance.md of the delivery pipeline, lists, the peer and webhooks. */
 
@@ -84,21 +84,23 @@ export function peerTable(r: BenchResults, goals: Goals): string {
         'Warm ours / peer, paired',
         'Overhead above floor ms, ours / peer',
         'Overhead ratio',
+        'CPU overhead ms, ours / peer',
+        'CPU overhead ratio',
         'Cold init ms ours / peer',
         'Cold ratio, paired',
       ],
-      'lrrrrrrr',
+      'lrrrrrrrrr',
       p.routes.map((x) => [
         x.label,
         `${x.ours.p50} (${x.ours.floorP50})`,
         `${x.peer.p50} (${x.peer.floorP50})`,
         paired(x.warm, x.warm.pairs),
-        `${x.ours.overheadP50} / ${x.peer.overheadP50}`,
-        x.overheadRatio === null
+        `${overheadCell(x.ours)} / ${overheadCell(x.peer)}`,
+        x.overheadRatio === null ? '-' : `${x.overheadRatio} ${verdict(x.overheadRatio, goals.peerOverhead)}`,
+        x.ours.cpu && x.peer.cpu ? `${overheadCell(x.ours.cpu)} / ${overheadCell(x.peer.cpu)}` : '-',
+        x.cpuOverheadRatio === null || x.cpuOverheadRatio === undefined
           ? '-'
-          : x.ours.overheadP50 <= 0
-            ? `${x.overheadRatio} (not readable: the floor was slower)`
-            : `${x.overheadRatio} ${verdict(x.overheadRatio, goals.peerOverhead)}`,
+          : `${x.cpuOverheadRatio} ${verdict(x.cpuOverheadRatio, goals.peerOverhead)}`,
         `${r1(x.cold.fn.init)} / ${r1(x.cold.floor.init)}`,
         `${paired(x.cold.ratio, x.cold.ratio.pairs)} ${verdict(x.cold.ratio.ratio, goals.peerCold)}`,
       ]),
