@@ -83,18 +83,11 @@ export const ROLE_ACKNOWLEDGEMENTS: readonly RoleAcknowledgement[] = [
     reason: "A tenant's e-mail provider config may name a configuration set; the drive's does not.",
   },
   {
-    functions: ['api-exceptions', 'api-notifications'],
+    functions: ['api-notifications'],
     action: 'dynamodb:DeleteItem',
     resource: 'arn:aws:dynamodb:*:*:table/*',
     reason:
-      "An Idempotency-Key's claim is deleted when its request fails with a 5xx or an unknown outcome (functions/http/idempotency.ts), a failing table the local runtime does not make; these groups delete nothing else on the drive's paths.",
-  },
-  {
-    functions: ['api-review'],
-    action: 'dynamodb:*Item',
-    resource: 'arn:aws:dynamodb:*:*:table/*',
-    reason:
-      "A decision needs an open review item, which only a delivery that failed for good, a failed workflow action, an integration issue or a failed export opens: the decision re-drafts the notification (its holds and dedupe claim: Put, Delete), disarms or arms its timer, re-runs the run (Put). The drive's deliveries succeed; tests/e2e/review-queue.test.ts decides such items (not recorded here).",
+      "An Idempotency-Key's claim is deleted when its request fails with a 5xx or an unknown outcome (functions/http/idempotency.ts), a failing table the local runtime does not make; the group deletes nothing else on the drive's paths.",
   },
   {
     functions: ['worker-internal'],
@@ -102,12 +95,5 @@ export const ROLE_ACKNOWLEDGEMENTS: readonly RoleAcknowledgement[] = [
     resource: 'arn:aws:dynamodb:*:*:table/*/index/gsi2',
     reason:
       "A reconciliation run reads the tenant's invoices and payments by type (shared/domain/integrations/reconciliation.ts, document-store.ts list); its firing does not complete in the drive (tests/e2e/integration-hub.test.ts runs it, not recorded here).",
-  },
-  {
-    functions: ['worker-external'],
-    action: 'dynamodb:DeleteItem',
-    resource: 'arn:aws:dynamodb:*:*:table/*',
-    reason:
-      "A delivery that fails for good releases its dedupe claim (notification-store.ts failed), an export that fails part-way releases its bookings (accounting-store.ts release): failures of a provider the drive's sandboxes never make.",
   },
 ];

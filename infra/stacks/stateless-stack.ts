@@ -44,7 +44,8 @@ export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = 
   },
   // The one review queue: it decides notifications, workflow actions, integration issues and
   // exports; lists by status gsi1, tenant and kind gsi2, every tenant's open items of a kind gsi3.
-  review: { read: ['get', 'query', 'gsi1', 'gsi2', 'gsi3'], write: ['put', 'update', 'delete'] },
+  // A decision writes the item, the re-drafted notification or replayed run, audit and outbox.
+  review: { read: ['get', 'query', 'gsi1', 'gsi2', 'gsi3'], write: ['put', 'update'] },
   // A credit note or payment checks the invoice it applies to (ConditionCheck).
   documents: {
     read: ['get', 'query', 'gsi1', 'gsi2'],

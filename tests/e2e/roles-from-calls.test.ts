@@ -145,6 +145,7 @@ async function drive() {
     for (const [id, op] of ops)
       if (op.method === method && !(method === 'POST' && params(op) <= 1)) await call(id, op);
   await pathsTheSamplesMiss(post, ids);
+  await reviewDecision(post);
   const books = await accountingThroughOAuth(post);
   await tokenCheckInEachGroup(ops, fill);
   // Last: a member leaves (the tenant group's Delete of the membership); the owner stays.
@@ -245,7 +246,8 @@ async function tokenCheckInEachGroup(ops: [string, Operation][], fill: (op: Oper
  * due date arms a timer (which the moving clock later fires: the timer sweeper's claim, the
  * internal worker's overdue task); a credit note must apply to a live invoice; a second
  * notification of one digest joins the digest the first opened, and a second with one dedupe key
- * meets the first's claim; a member keeps their preferences.
+ * meets the first's claim; a critical exception under an escalation policy is resolved; a member
+ * keeps their preferences.
  */
 async function pathsTheSamplesMiss(
   post: (path: string, body: unknown) => Promise<Response>,
@@ -261,6 +263,15 @@ async function pathsTheSamplesMiss(
     number: 'CN-SAMPLE',
     applies_to: invoice,
   });
+  // A critical exception falls under a policy (its escalation timer armed); resolving it cancels
+  // the timers in the change's transaction.
+  await post('/escalation-policies', SAMPLE_BODIES['escalationPolicies.create']);
+  const opened = await post('/exceptions', {
+    ...(SAMPLE_BODIES['exceptions.create'] as object),
+    severity: 'critical',
+  });
+  const exception = ((await opened.json()) as { id: string }).id;
+  await post(`/exceptions/${exception}/status`, { status: 'resolved' });
   // A member's own preferences (the sample set has no body for them).
   await fetch(`${rt.baseUrl}/tenants/${a.tenantId}/me/preferences`, {
     method: 'PUT',
@@ -282,6 +293,31 @@ async function pathsTheSamplesMiss(
       dedupe_window_minutes: 5,
     });
   }
+}
+
+/**
+ * A text the provider refuses for good (400): the external worker fails it (its dedupe claim
+ * released) and opens a review item, which a retry decision sends again (the review group's
+ * decision re-drafts the notification).
+ */
+async function reviewDecision(post: (path: string, body: unknown) => Promise<Response>) {
+  const bg = activeBackground()!;
+  bg.sandbox.script('sms', [400]);
+  const sent = await post('/notifications', {
+    channel: 'sms',
+    recipient: '+4915112345678',
+    subject: 'Hi',
+    body: 'Refused once',
+  });
+  const notification = ((await sent.json()) as { id: string }).id;
+  const item = await until(async () => {
+    const res = await fetch(`${rt.baseUrl}/tenants/${a.tenantId}/review-items?status=open`, {
+      headers: { authorization: `Bearer ${a.adminToken}` },
+    });
+    const { items } = (await res.json()) as { items: { id: string; notification_id?: string }[] };
+    return items.find((i) => i.notification_id === notification)?.id;
+  }, `a review item for notification ${notification}`);
+  await post(`/review-items/${item}/decision`, { action: 'retry' });
 }
 
 /**
