@@ -222,13 +222,6 @@ export const connectionSecretSettings = () => section('connectionSecrets', readC
 export const hubSettings = () => section('hub', readHub);
 export const oauthSettings = () => section('oauth', readOAuth);
 
-/**
- * Tests only: the file every SDK call is logged to (functions/adapters/call-record.ts). Read from
- * the environment, not the provided configuration, so that a test can turn it on for the local
- * runtime's handlers as for a function; never set on a deployed function.
- */
-export const awsCallLog = (): string | undefined => process.env.OPS_AWS_CALL_LOG || undefined;
-
 let clockSource: Clock = systemClock;
 
 /**

@@ -18,18 +18,6 @@ export interface RoleAcknowledgement {
 /** What the Lambda service does with a function's role, never the function's own code. */
 const LAMBDA_SERVICE = 'The Lambda service makes this call with the function role';
 
-/**
- * The table grants the API route groups and the workers share (`READ_WRITE`, `read: 'all'` in
- * infra/stacks/stateless-stack.ts; functions/adapters/... make the calls): each function's calls
- * in the drive of tests/e2e/roles-from-calls.test.ts use only part of them. Some are needed on
- * paths the drive does not reach (a ConditionCheck item of a held notification or a claimed
- * task, an index read of a filter no sample request sets); others no code of that function
- * makes. Narrowing them per function, and driving those paths, is open work; until then each is
- * listed here by name, so that a new grant still fails the test.
- */
-const BROAD_TABLE_GRANT =
-  'Shared table grant of the route groups and workers (stateless-stack.ts READ_WRITE, read: all), wider than the drive reaches; to be narrowed per function';
-
 export const ROLE_ACKNOWLEDGEMENTS: readonly RoleAcknowledgement[] = [
   {
     functions: '*',
@@ -82,18 +70,11 @@ export const ROLE_ACKNOWLEDGEMENTS: readonly RoleAcknowledgement[] = [
       'The sweeper re-publishes only outbox items the relay missed, and the local relay misses none: its UpdateItem and SendMessage run in tests/connected/relay.test.ts (not recorded here).',
   },
   {
-    functions: ['api-integrations'],
-    action: 'ssm:DeleteParameter',
+    functions: ['worker-internal', 'worker-external'],
+    action: 'ssm:PutParameter',
     resource: 'arn:aws:ssm:*:*:parameter/*',
     reason:
-      'Removing a connection deletes its secret; the drive (one pass of sample requests) removes no connection that has one.',
-  },
-  {
-    functions: ['api-oauth', 'worker-internal', 'worker-external'],
-    action: 'ssm:*Parameter',
-    resource: 'arn:aws:ssm:*:*:parameter/*',
-    reason:
-      "The OAuth callback and the workers read and rotate an OAuth connection's token pair (rotate access); the drive completes no OAuth consent and refreshes no token.",
+      "The workers overwrite an OAuth connection's token pair when they refresh it (the oauth_refresh timer, a provider call answering 401); the drive's connection was consented moments before, so no token needs refreshing.",
   },
   {
     functions: ['worker-external'],
@@ -102,157 +83,17 @@ export const ROLE_ACKNOWLEDGEMENTS: readonly RoleAcknowledgement[] = [
     reason: "A tenant's e-mail provider config may name a configuration set; the drive's does not.",
   },
   {
-    functions: ['timer-sweeper'],
-    action: 'dynamodb:*Item',
-    resource: 'arn:aws:dynamodb:*:*:table/*',
-    reason:
-      "The timer sweeper's claim (DeleteItem of a due timer, PutItem of its outbox firing) runs only for a due timer; the drive moves no clock. tests/connected/timers.test.ts runs it.",
-  },
-  {
-    functions: [
-      'api-accounting',
-      'api-auth',
-      'api-documents',
-      'api-escalation',
-      'api-exceptions',
-      'api-inbox',
-      'api-integrations',
-      'api-notifications',
-      'api-oauth',
-      'api-review',
-      'api-tasks',
-      'api-tenants',
-      'api-webhooks',
-      'api-workflows',
-      'worker-external',
-      'worker-internal',
-    ],
-    action: 'dynamodb:ConditionCheckItem',
-    resource: 'arn:aws:dynamodb:*:*:table/*',
-    reason: BROAD_TABLE_GRANT,
-  },
-  {
-    functions: [
-      'api-accounting',
-      'api-auth',
-      'api-exceptions',
-      'api-inbox',
-      'api-integrations',
-      'api-notifications',
-      'api-oauth',
-      'api-review',
-      'api-tenants',
-      'worker-external',
-      'worker-internal',
-    ],
+    functions: ['api-notifications'],
     action: 'dynamodb:DeleteItem',
     resource: 'arn:aws:dynamodb:*:*:table/*',
-    reason: BROAD_TABLE_GRANT,
+    reason:
+      "An Idempotency-Key's claim is deleted when its request fails with a 5xx or an unknown outcome (functions/http/idempotency.ts), a failing table the local runtime does not make; the group deletes nothing else on the drive's paths.",
   },
   {
-    functions: ['api-auth', 'api-metrics'],
-    action: 'dynamodb:GetItem',
-    resource: 'arn:aws:dynamodb:*:*:table/*',
-    reason: BROAD_TABLE_GRANT,
-  },
-  {
-    functions: ['api-inbox', 'api-oauth', 'api-review'],
-    action: 'dynamodb:PutItem',
-    resource: 'arn:aws:dynamodb:*:*:table/*',
-    reason: BROAD_TABLE_GRANT,
-  },
-  {
-    functions: [
-      'api-accounting',
-      'api-audit',
-      'api-documents',
-      'api-escalation',
-      'api-exceptions',
-      'api-inbox',
-      'api-integrations',
-      'api-metrics',
-      'api-notifications',
-      'api-review',
-      'api-tasks',
-      'api-workflows',
-      'worker-internal',
-    ],
-    action: 'dynamodb:UpdateItem',
-    resource: 'arn:aws:dynamodb:*:*:table/*',
-    reason: BROAD_TABLE_GRANT,
-  },
-  {
-    functions: ['api-auth', 'api-metrics', 'api-oauth', 'authorizer'],
-    action: 'dynamodb:Query',
-    resource: 'arn:aws:dynamodb:*:*:table/*',
-    reason: BROAD_TABLE_GRANT,
-  },
-  {
-    functions: [
-      'api-accounting',
-      'api-documents',
-      'api-escalation',
-      'api-exceptions',
-      'api-integrations',
-      'api-metrics',
-      'api-notifications',
-      'api-oauth',
-      'api-previews',
-      'api-review',
-      'api-tasks',
-      'api-workflows',
-      'worker-external',
-    ],
-    action: 'dynamodb:Query',
-    resource: 'arn:aws:dynamodb:*:*:table/*/index/gsi1',
-    reason: BROAD_TABLE_GRANT,
-  },
-  {
-    functions: [
-      'api-accounting',
-      'api-audit',
-      'api-auth',
-      'api-documents',
-      'api-escalation',
-      'api-exceptions',
-      'api-inbox',
-      'api-integrations',
-      'api-metrics',
-      'api-notifications',
-      'api-oauth',
-      'api-review',
-      'api-tasks',
-      'api-workflows',
-      'authorizer',
-      'worker-external',
-      'worker-internal',
-    ],
+    functions: ['worker-internal'],
     action: 'dynamodb:Query',
     resource: 'arn:aws:dynamodb:*:*:table/*/index/gsi2',
-    reason: BROAD_TABLE_GRANT,
-  },
-  {
-    functions: [
-      'api-accounting',
-      'api-audit',
-      'api-auth',
-      'api-documents',
-      'api-escalation',
-      'api-exceptions',
-      'api-integrations',
-      'api-notifications',
-      'api-oauth',
-      'api-review',
-      'api-tasks',
-      'api-tenants',
-      'api-webhooks',
-      'api-workflows',
-      'authorizer',
-      'worker-external',
-      'worker-internal',
-    ],
-    action: 'dynamodb:Query',
-    resource: 'arn:aws:dynamodb:*:*:table/*/index/gsi3',
-    reason: BROAD_TABLE_GRANT,
+    reason:
+      "A reconciliation run reads the tenant's invoices and payments by type (shared/domain/integrations/reconciliation.ts, document-store.ts list); its firing does not complete in the drive (tests/e2e/integration-hub.test.ts runs it, not recorded here).",
   },
 ];

@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { DELIVERY_MAX_ATTEMPTS } from '#shared/domain/notifications/channels';
 import { dlqName, QUEUES } from '#shared/kernel/names';
-import { asFunction } from '#functions/adapters/call-record';
+import { asFunction } from './call-record';
 import { lambdaContext } from './api-gateway';
 import { localDeadlines, type Settings } from './config';
 import { ProviderSandbox } from './provider-sandbox';

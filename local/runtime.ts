@@ -7,7 +7,7 @@ import {
   type ServerResponse,
   STATUS_CODES,
 } from 'node:http';
-import { asFunction } from '#functions/adapters/call-record';
+import { asFunction, recordAwsCalls } from './call-record';
 import { connectionSecretsFor } from '#functions/adapters/connection-secrets';
 import { dbFor } from '#functions/adapters/dynamo';
 import { APP_SECRETS_TENANT } from '#functions/adapters/oauth-provider';
@@ -157,6 +157,9 @@ const answerClientError = (err: NodeJS.ErrnoException, socket: Duplex) => {
  */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const settings = options.env ?? {};
+  // A test that checks the roles records every AWS call of the functions (local/call-record.ts):
+  // set before any handler loads, since each builds its clients when its module loads.
+  recordAwsCalls(settings.OPS_AWS_CALL_LOG || process.env.OPS_AWS_CALL_LOG || undefined);
   await ensureTable(options.endpoint, options.tableName);
   const services = await startServices(settings);
   const config = localConfig({

@@ -43,3 +43,21 @@ export function clientOptions(settings: AwsClientSettings = {}, overrides: Parti
     },
   };
 }
+
+/**
+ * What the local runtime does with each SDK client a function builds: when a test records the
+ * functions' AWS calls it adds its recorder (local/call-record.ts). Unset in a deployed function,
+ * whose bundles carry only this hook.
+ */
+let clientHook: ((client: object) => void) | undefined;
+
+/** Sets (or clears) the hook: the local runtime only. */
+export const onClientMade = (hook: ((client: object) => void) | undefined): void => {
+  clientHook = hook;
+};
+
+/** `client`, once the local runtime's hook, if any, has seen it. */
+export const made = <C extends object>(client: C): C => {
+  clientHook?.(client);
+  return client;
+};

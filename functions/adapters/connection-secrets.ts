@@ -9,8 +9,7 @@ import {
 } from '@aws-sdk/client-ssm';
 import type { ConnectionSecret, ConnectionSecrets } from '#shared/domain/integrations/ports';
 import type { ConnectionSecretSettings } from '#functions/config';
-import { recordingCalls } from './call-record';
-import { clientOptions } from './client-options';
+import { clientOptions, made } from './client-options';
 
 /**
  * The private storage of connection secrets (the `ConnectionSecrets` port), chosen by
@@ -109,7 +108,7 @@ export function connectionSecretsFor(settings: ConnectionSecretSettings): Connec
     return ssmConnectionSecrets(
       store.slice(4),
       settings.kmsKeyId,
-      recordingCalls(new SSMClient(clientOptions(settings.client))),
+      made(new SSMClient(clientOptions(settings.client))),
     );
   if (store?.startsWith('file:')) return localConnectionSecrets(store.slice(5));
   if (store === 'memory') return localConnectionSecrets(undefined);

@@ -2,8 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { UnavailableError } from '#shared/kernel/errors';
 import type { TableConfig } from '#functions/config';
-import { recordingCalls } from './call-record';
-import { clientOptions } from './client-options';
+import { clientOptions, made } from './client-options';
 import type { Db } from './db';
 
 /**
@@ -69,8 +68,9 @@ export function isUnavailable(err: unknown): boolean {
  * when the table is unavailable: the one place that classifies the SDK's failures.
  */
 export const documentClient = (client = new DynamoDBClient(clientOptions())): DynamoDBDocumentClient => {
-  // The document client sends through the base client's middleware stack: recorded there.
-  const doc = DynamoDBDocumentClient.from(recordingCalls(client), {
+  // The document client sends through the base client's middleware stack: the local runtime's
+  // hook (a test's call recorder) sees the base client.
+  const doc = DynamoDBDocumentClient.from(made(client), {
     marshallOptions: { removeUndefinedValues: true },
   });
   doc.middlewareStack.add(

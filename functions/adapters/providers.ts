@@ -9,8 +9,7 @@ import type {
   SendResult,
 } from '#shared/domain/notifications/ports';
 import type { ProviderSettings } from '#functions/config';
-import { recordingCalls } from './call-record';
-import { clientOptions } from './client-options';
+import { clientOptions, made } from './client-options';
 import { sendWebhook } from './webhook';
 
 /**
@@ -40,8 +39,8 @@ export function providerSender(settings: ProviderSettings, allowLoopback: boolea
   const { clients } = settings;
   // One attempt, bounded by the provider timeout like every other channel's call.
   const once = { maxAttempts: 1, requestTimeoutMs: settings.timeoutMs };
-  const ses = recordingCalls(new SESv2Client(clientOptions(clients?.sesv2, once)));
-  const sns = recordingCalls(new SNSClient(clientOptions(clients?.sns, once)));
+  const ses = made(new SESv2Client(clientOptions(clients?.sesv2, once)));
+  const sns = made(new SNSClient(clientOptions(clients?.sns, once)));
   const webhookOptions = {
     allowLoopback,
     timeoutMs: settings.timeoutMs,

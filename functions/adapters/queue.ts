@@ -8,8 +8,7 @@ import type { OutboxEvent } from '#shared/domain/outbox';
 import { queueKeyFor } from '#shared/kernel/events';
 import { QUEUES, type QueueName } from '#shared/kernel/names';
 import type { QueueConfig } from '#functions/config';
-import { recordingCalls } from './call-record';
-import { clientOptions } from './client-options';
+import { clientOptions, made } from './client-options';
 
 /**
  * The SQS edge. The same code runs in the cloud and on the local runtime, where the client
@@ -17,7 +16,7 @@ import { clientOptions } from './client-options';
  * client, its serialisation and its checksums are exercised.
  */
 
-export const sqsClient = (queues: QueueConfig) => recordingCalls(new SQSClient(clientOptions(queues.client)));
+export const sqsClient = (queues: QueueConfig) => made(new SQSClient(clientOptions(queues.client)));
 
 export type QueueUrls = Pick<QueueConfig, 'internal' | 'external'>;
 

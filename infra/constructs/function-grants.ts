@@ -9,7 +9,7 @@ import { session } from '#shared/table/entities/session';
 import { timer } from '#shared/table/entities/timer';
 import { outbox } from '#shared/table/entities/outbox';
 import { prefixOf } from '#shared/table/entity';
-import { type IndexName, TABLE } from '#shared/table/table';
+import type { IndexName } from '#shared/table/table';
 
 /**
  * The IAM statements a service function's `bind*` methods add to its role, each the smallest
@@ -18,17 +18,21 @@ import { type IndexName, TABLE } from '#shared/table/table';
  */
 
 /**
- * Table access as the smallest set of DynamoDB actions. Resources are the table and its named
- * indexes (from shared/table/table.ts), never `index/*`.
+ * A read of the table: `get` GetItem and `query` Query on the table itself, an index's name
+ * Query on that index.
+ */
+export type TableRead = 'get' | 'query' | IndexName;
+/** A write of the table's items, each one DynamoDB action (a transaction's items included). */
+export type TableWrite = 'put' | 'update' | 'delete' | 'conditionCheck';
+
+/**
+ * Table access as the smallest set of DynamoDB actions: each action a function's code calls is
+ * named, and nothing else (tests/e2e/roles-from-calls.test.ts checks both ways). Resources are the
+ * table and its named indexes (from shared/table/table.ts), never `index/*`.
  */
 export interface TableAccess {
-  /**
-   * `all`: GetItem and Query on the table, Query on every index; a list: Query on those indexes
-   * only, and GetItem and Query on the table when it lists `table`.
-   */
-  readonly read?: 'all' | readonly ('table' | IndexName)[];
-  /** `update`: UpdateItem only; `all`: Put, Update, Delete and ConditionCheck (the actions a transaction's items need). */
-  readonly write?: 'update' | 'all';
+  readonly read?: readonly TableRead[];
+  readonly write?: readonly TableWrite[];
   /** BatchGetItem on the table (auth: the login and its throttle counter in one round trip). */
   readonly batchGet?: boolean;
   /**
@@ -65,18 +69,28 @@ const allowOnPartitions = (
   );
 };
 
+const TABLE_ACTIONS: Record<'get' | 'query' | TableWrite, string> = {
+  get: 'dynamodb:GetItem',
+  query: 'dynamodb:Query',
+  put: 'dynamodb:PutItem',
+  update: 'dynamodb:UpdateItem',
+  delete: 'dynamodb:DeleteItem',
+  conditionCheck: 'dynamodb:ConditionCheckItem',
+};
+
 /** The table actions `access` names, on the table and its named indexes (never `index/*`). */
 export function grantTable(role: Role, table: ITable, access: TableAccess): void {
   const indexArn = (name: IndexName) => `${table.tableArn}/index/${name}`;
-  const allIndexes = (Object.keys(TABLE.indexes) as IndexName[]).map(indexArn);
-  if (access.read === 'all') {
-    allow(role, ['dynamodb:GetItem', 'dynamodb:Query'], [table.tableArn]);
-    allow(role, ['dynamodb:Query'], allIndexes);
-  } else if (access.read) {
-    const indexes = access.read.filter((i): i is IndexName => i !== 'table');
-    if (access.read.includes('table')) allow(role, ['dynamodb:GetItem', 'dynamodb:Query'], [table.tableArn]);
-    if (indexes.length) allow(role, ['dynamodb:Query'], indexes.map(indexArn));
-  }
+  const read = access.read ?? [];
+  const onTable = read.filter((r): r is 'get' | 'query' => r === 'get' || r === 'query');
+  const indexes = read.filter((r): r is IndexName => r !== 'get' && r !== 'query');
+  if (onTable.length)
+    allow(
+      role,
+      onTable.map((r) => TABLE_ACTIONS[r]),
+      [table.tableArn],
+    );
+  if (indexes.length) allow(role, ['dynamodb:Query'], indexes.map(indexArn));
   if (access.batchGet) allow(role, ['dynamodb:BatchGetItem'], [table.tableArn]);
   if (access.healthProbe) {
     allowOnPartitions(role, ['dynamodb:GetItem'], table, {
@@ -98,15 +112,12 @@ export function grantTable(role: Role, table: ITable, access: TableAccess): void
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefixOf(session.indexes.table.pk)}*`] },
     });
   }
-  if (access.write === 'update') {
-    allow(role, ['dynamodb:UpdateItem'], [table.tableArn]);
-  } else if (access.write === 'all') {
+  if (access.write?.length)
     allow(
       role,
-      ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+      access.write.map((w) => TABLE_ACTIONS[w]),
       [table.tableArn],
     );
-  }
 }
 
 /**

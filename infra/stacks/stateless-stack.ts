@@ -15,37 +15,69 @@ import { apiAccessLogGroupName, ServiceApi } from '#infra/constructs/service-api
 import { ServiceFunction, type TableAccess } from '#infra/constructs/service-function';
 import type { StatefulResources } from './stateful-stack';
 
-const READ_WRITE: TableAccess = { read: 'all', write: 'all' };
-
 /**
- * Table access of each API route group. A group missing here (a new feature) gets READ_WRITE,
- * the common case for tenant features; `null` means no table access at all.
+ * Table access of each API route group: the DynamoDB actions and indexes its code calls, and no
+ * other (tests/e2e/roles-from-calls.test.ts records the calls and fails both ways; what it
+ * cannot make is in infra/role-acknowledgements.ts). Every bearer group may run the token check
+ * itself when the authorizer could not (functions/http/principal.ts): GetItem of the session,
+ * Query on gsi1 (the user and memberships) and UpdateItem of `last_used_at` (`update`, or
+ * `touchSessions` for a group that writes nothing else). `null` means no table access at all; a
+ * group missing here fails the synth.
  */
 export const GROUP_TABLE_ACCESS: Readonly<Record<string, TableAccess | null>> = {
-  auth: { ...READ_WRITE, batchGet: true },
-  // A member's GET /tenants reads the page's tenants in one BatchGetItem (tenant-store.ts).
-  tenants: { ...READ_WRITE, batchGet: true },
-  exceptions: READ_WRITE,
-  notifications: READ_WRITE,
-  // The one review queue: it decides notifications, workflow actions, integration issues and exports.
-  review: READ_WRITE,
-  documents: READ_WRITE,
-  tasks: READ_WRITE,
-  workflows: READ_WRITE,
+  // Login, sessions, invitations (the invitee's by e-mail, gsi1); the login and its throttle
+  // counter in one BatchGetItem.
+  auth: { read: ['get', 'gsi1'], write: ['put', 'update'], batchGet: true },
+  // A member's GET /tenants reads the page's tenants in one BatchGetItem (tenant-store.ts);
+  // a member's removal deletes the membership; the owners' invitation list is gsi2.
+  tenants: {
+    read: ['get', 'query', 'gsi1', 'gsi2'],
+    write: ['put', 'update', 'delete'],
+    batchGet: true,
+  },
+  // Filters: status gsi1, subject gsi2, type gsi3. Delete: an Idempotency-Key's claim released.
+  exceptions: { read: ['get', 'query', 'gsi1', 'gsi2', 'gsi3'], write: ['put', 'update', 'delete'] },
+  // Filters: status gsi1, channel gsi2. A digest's join checks its hold (ConditionCheck).
+  notifications: {
+    read: ['get', 'query', 'gsi1', 'gsi2'],
+    write: ['put', 'update', 'delete', 'conditionCheck'],
+  },
+  // The one review queue: it decides notifications, workflow actions, integration issues and
+  // exports; lists by status gsi1, tenant and kind gsi2, every tenant's open items of a kind gsi3.
+  // A decision writes the item, the re-drafted notification or replayed run, audit and outbox.
+  review: { read: ['get', 'query', 'gsi1', 'gsi2', 'gsi3'], write: ['put', 'update'] },
+  // A credit note or payment checks the invoice it applies to (ConditionCheck).
+  documents: {
+    read: ['get', 'query', 'gsi1', 'gsi2'],
+    write: ['put', 'update', 'delete', 'conditionCheck'],
+  },
+  // An assignee must be a member (ConditionCheck); filters: status gsi1, assignee gsi2.
+  tasks: {
+    read: ['get', 'query', 'gsi1', 'gsi2'],
+    write: ['put', 'update', 'delete', 'conditionCheck'],
+  },
+  workflows: { read: ['get', 'query', 'gsi1', 'gsi2', 'gsi3'], write: ['put', 'update', 'delete'] },
   // Listing connections reads their health records in one BatchGetItem (hub-store.ts healthOf).
-  integrations: { ...READ_WRITE, batchGet: true },
-  // Exports, their batch claims, audit and outbox items; the documents and connections it names.
-  // No secret and no queue: the worker reads the connection's secret; the stream relays the outbox.
-  accounting: READ_WRITE,
-  // Endpoints, their count, messages, audit and outbox items (resend, recover, test).
-  webhooks: READ_WRITE,
-  audit: { read: 'all', touchSessions: true },
+  integrations: { read: ['get', 'query', 'gsi1'], write: ['put', 'update', 'delete'], batchGet: true },
+  // Exports (their list by status gsi1), audit and outbox items; the documents and connections
+  // it names, read by key. No secret and no queue: the worker reads the connection's secret; the
+  // stream relays the outbox.
+  accounting: { read: ['get', 'query', 'gsi1'], write: ['put', 'update'] },
+  // Endpoints, their count, messages (by endpoint gsi1, by status gsi2), audit and outbox items.
+  webhooks: { read: ['get', 'query', 'gsi1', 'gsi2'], write: ['put', 'update', 'delete'] },
+  escalation: { read: ['get', 'query', 'gsi1'], write: ['put', 'update', 'delete'] },
+  // A member's own items and preferences; unread gsi1, category gsi2, unread of a category gsi3.
+  inbox: { read: ['get', 'query', 'gsi1', 'gsi2', 'gsi3'], write: ['put', 'update'] },
+  // The OAuth callback (public): takes the state (Delete), writes the connection and its timer.
+  oauth: { read: ['get'], write: ['put', 'update', 'delete'] },
+  // Audit events (by entity gsi1, by type gsi2) and timers (gsi1).
+  audit: { read: ['get', 'query', 'gsi1', 'gsi2'], touchSessions: true },
   // Previews Query each kind's partition of the table and GetItem the tenant; gsi1 is the token
   // check's (the user's memberships). They never write (docs/api.md section 9.5): not even the
   // token check's session touch, which their guard skips (functions/http/principal.ts).
-  previews: { read: ['table', 'gsi1'] },
+  previews: { read: ['get', 'query', 'gsi1'] },
   // Reads only: the sparse gsi3 by Query, and the token check's session read and touch.
-  metrics: { read: 'all', touchSessions: true },
+  metrics: { read: ['get', 'gsi1', 'gsi3'], touchSessions: true },
   // `GET /health` reads the health probe's key; nothing else of the table, and no cursor to sign.
   public: { healthProbe: true },
 };
@@ -126,7 +158,9 @@ export class StatelessStack extends Stack {
     const groups: Record<string, ServiceFunction> = {};
     for (const group of GROUPS) {
       const f = fn(`api-${group}`, `${group}/handler.ts`, 'api', `HTTP routes of the ${group} group`);
-      const access = group in GROUP_TABLE_ACCESS ? GROUP_TABLE_ACCESS[group] : READ_WRITE;
+      if (!(group in GROUP_TABLE_ACCESS))
+        throw new Error(`route group ${group} has no entry in GROUP_TABLE_ACCESS (stateless-stack.ts)`);
+      const access = GROUP_TABLE_ACCESS[group]!;
       if (access) f.bindTable(table, access);
       if (access?.read || access?.write) f.bindCursorSecret(cursorSecret);
       groups[group] = f;
@@ -145,7 +179,7 @@ export class StatelessStack extends Stack {
       'authorizer',
       'Lambda authorizer: bearer token check',
     )
-      .bindTable(table, { read: 'all', write: 'update' })
+      .bindTable(table, { read: ['get', 'gsi1'], write: ['update'] })
       .bindCursorSecret(cursorSecret);
 
     // --- Outbox: stream relay and the sweeper that re-publishes what the relay missed.
@@ -155,7 +189,7 @@ export class StatelessStack extends Stack {
       'relay',
       'Relays outbox items from the table stream to SQS',
     )
-      .bindTable(table, { write: 'update' })
+      .bindTable(table, { write: ['update'] })
       .bindQueue(internalQueue, 'send')
       .bindQueue(externalQueue, 'send')
       .bindCursorSecret(cursorSecret)
@@ -166,7 +200,7 @@ export class StatelessStack extends Stack {
       'sweeper',
       'Re-publishes outbox items not yet relayed',
     )
-      .bindTable(table, { read: ['gsi3'], write: 'update' })
+      .bindTable(table, { read: ['gsi3'], write: ['update'] })
       .bindQueue(internalQueue, 'send')
       .bindQueue(externalQueue, 'send')
       .bindCursorSecret(cursorSecret);
@@ -202,7 +236,12 @@ export class StatelessStack extends Stack {
       'internalWorker',
       'Internal delivery worker',
     )
-      .bindTable(table, READ_WRITE)
+      // Timers' firings, workflow runs, escalations, digests, the hub's schedules and reconciliation
+      // (its documents by type, gsi2), OAuth token refreshes.
+      .bindTable(table, {
+        read: ['get', 'query', 'gsi1', 'gsi2'],
+        write: ['put', 'update', 'delete', 'conditionCheck'],
+      })
       .bindQueue(internalQueue, 'changeVisibility')
       // Reconciliation reads and the oauth_refresh timer refresh OAuth 2 token pairs.
       .bindConnectionSecrets(stateful.connectionSecretsKey, 'rotate')
@@ -214,7 +253,8 @@ export class StatelessStack extends Stack {
       'externalWorker',
       'External delivery worker',
     )
-      .bindTable(table, READ_WRITE)
+      // Deliveries, exports and their bookings, webhook messages; all by key or partition.
+      .bindTable(table, { read: ['get', 'query'], write: ['put', 'update', 'delete'] })
       .bindQueue(externalQueue, 'changeVisibility')
       .bindConnectionSecrets(stateful.connectionSecretsKey, 'rotate')
       .bindMessagingProviders()

@@ -1,5 +1,5 @@
 import type { Stack } from 'aws-cdk-lib';
-import type { RecordedCall } from '#functions/adapters/call-record';
+import type { RecordedCall } from '#local/call-record';
 import { TABLE } from '#shared/table/table';
 import type { Cfn, Synthesized } from '#tests/infra/synth';
 

@@ -3,32 +3,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordingCalls } from '#functions/adapters/call-record';
+import { made } from '#functions/adapters/client-options';
+import { recordAwsCalls } from '#local/call-record';
 import { allowed, callOf, requestsOf, type Statement, wildcard } from '#tests/support/roles';
 
 /**
- * The pieces of tests/e2e/roles-from-calls.test.ts on their own: the recording middleware is
- * absent unless OPS_AWS_CALL_LOG is set, and the evaluation of IAM statements (wildcards,
- * LeadingKeys, Deny, a transaction's items as their own actions).
+ * The pieces of tests/e2e/roles-from-calls.test.ts on their own: the recording middleware is on
+ * a client only while the local runtime's hook records (local/call-record.ts), and the evaluation
+ * of IAM statements (wildcards, LeadingKeys, Deny, a transaction's items as their own actions).
  */
 
-const saved = process.env.OPS_AWS_CALL_LOG;
-afterEach(() => {
-  if (saved === undefined) delete process.env.OPS_AWS_CALL_LOG;
-  else process.env.OPS_AWS_CALL_LOG = saved;
-});
+afterEach(() => recordAwsCalls(undefined));
 const names = (c: SQSClient) => c.middlewareStack.identify().join('\n');
 
 describe('the call recorder', () => {
-  it('is not on the client at all when OPS_AWS_CALL_LOG is unset (no cost in production)', () => {
-    delete process.env.OPS_AWS_CALL_LOG;
-    expect(names(recordingCalls(new SQSClient({ region: 'us-east-1' })))).not.toContain('recordAwsCalls');
+  it('is not on a client at all unless calls are recorded (as in every deployed function)', () => {
+    expect(names(made(new SQSClient({ region: 'us-east-1' })))).not.toContain('recordAwsCalls');
   });
 
   it('records a call with its queue when set', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'calls-'));
-    process.env.OPS_AWS_CALL_LOG = join(dir, 'calls.jsonl');
-    const client = recordingCalls(
+    const log = join(dir, 'calls.jsonl');
+    recordAwsCalls(log);
+    const client = made(
       new SQSClient({
         region: 'us-east-1',
         endpoint: 'http://127.0.0.1:9',
@@ -41,7 +38,7 @@ describe('the call recorder', () => {
     await client
       .send(new GetQueueAttributesCommand({ QueueUrl: 'http://127.0.0.1:9/000000000000/internal-delivery' }))
       .catch(() => undefined);
-    expect(callOf(JSON.parse(readFileSync(process.env.OPS_AWS_CALL_LOG, 'utf8')))).toEqual({
+    expect(callOf(JSON.parse(readFileSync(log, 'utf8')))).toEqual({
       fn: null,
       service: 'sqs',
       operation: 'GetQueueAttributes',
