@@ -540,7 +540,7 @@ describe('a review decision on the workflow_action item of a failed run', () => 
     expect(await reviewItemsOf(T)).toHaveLength(1);
   });
 
-  it('a replay that fails again reopens the same item (never a second one); while it is open a failing replay leaves it as it is', async () => {
+  it('a replay that fails again reopens the same item (never a second one), whether the review or the run started it', async () => {
     const { T, fires, runId, item, excId } = await failedRun();
     await decideWorkflowAction(reviewDeps(), reviewer, item, { action: 'retry' });
     const handle = workflowHandlers(deps({ tasks: secondFails(stores.tasks) }))[
@@ -566,34 +566,46 @@ describe('a review decision on the workflow_action item of a failed run', () => 
     ]);
     expect(seen.lines[0]).toMatchObject({ review_item_id: item.id, action_index: 1 });
 
-    // A replay through the API while the item is open fails again: still the one open item.
+    // A replay from the run decides the open item (retry); failing again reopens it: still one item.
     await replayRun(reviewDeps(), manager, T, runId);
+    expect(await reviewItemsOf(T)).toEqual([
+      expect.objectContaining({ id: item.id, status: 'retried', decided_by: manager.user_id }),
+    ]);
     const second = (await resumedOf(runId)).find((e) => e.payload.replay === '2')!;
     const again = await observed(() => handle(second, sqsRecord(MAX)));
-    expect(again.metrics).not.toContainEqual([METRICS.reviewItemOpened, 1]);
+    expect(again.metrics).toContainEqual([METRICS.reviewItemOpened, 1]);
     expect(await reviewItemsOf(T)).toEqual([expect.objectContaining({ id: item.id, status: 'open' })]);
+    // The same ending delivered again finds the item open and writes nothing.
+    const redelivered = await observed(() => handle(second, sqsRecord(MAX)));
+    expect(redelivered.metrics).not.toContainEqual([METRICS.reviewItemOpened, 1]);
     expect((await tasksOfRun(T, excId)).map((t) => t.title)).toEqual([`First ${excId}`]);
     const failedAudit = (await auditOf(T, 'workflow_rule', fires.id)).filter(
       (a) => a.event_type === 'workflow_rule.action_failed',
     );
-    // Opened by the first ending, reopened by replay 1; replay 2 found it open and wrote nothing.
-    expect(failedAudit.map((a) => JSON.parse(a.metadata_json!).replay).sort()).toEqual([0, 1]);
+    // Opened by the first ending, reopened by replay 1 and by replay 2.
+    expect(failedAudit.map((a) => JSON.parse(a.metadata_json!).replay).sort()).toEqual([0, 1, 2]);
   });
 
-  it('retry on a run that is running is 409 and the item stays open; discard closes it and replays nothing', async () => {
+  it('once the run was replayed from its page, a decision on the item as it was read is 409 and replays nothing', async () => {
     const { T, runId, item } = await failedRun();
     await replayRun(reviewDeps(), manager, T, runId);
-    await expect(
-      decideWorkflowAction(reviewDeps(), reviewer, item, { action: 'retry' }),
-    ).rejects.toBeInstanceOf(InvalidTransitionError);
-    expect((await reviewItemsOf(T))[0]).toMatchObject({ status: 'open' });
+    for (const action of ['retry', 'discard'] as const)
+      await expect(decideWorkflowAction(reviewDeps(), reviewer, item, { action })).rejects.toBeInstanceOf(
+        InvalidTransitionError,
+      );
+    expect((await reviewItemsOf(T))[0]).toMatchObject({ status: 'retried', note: 'replayed from the run' });
+    expect((await workflowRunStore(db).get(T, runId))!.replays).toHaveLength(1);
+    expect(await resumedOf(runId)).toHaveLength(1);
+  });
 
+  it('discard closes an open item and replays nothing', async () => {
+    const { T, runId, item } = await failedRun();
     const decided: ReviewItem = await decideWorkflowAction(reviewDeps(), reviewer, item, {
       action: 'discard',
     });
     expect(decided).toMatchObject({ status: 'discarded', decision: 'discard', note: null });
-    expect((await workflowRunStore(db).get(T, runId))!.replays).toHaveLength(1);
-    expect(await resumedOf(runId)).toHaveLength(1);
+    expect((await workflowRunStore(db).get(T, runId))!.replays).toHaveLength(0);
+    expect(await resumedOf(runId)).toHaveLength(0);
   });
 });
 

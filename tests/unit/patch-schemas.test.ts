@@ -9,7 +9,8 @@ import { MemberUpdate, TenantUpdate } from '#shared/api/schemas/tenants';
 import { WebhookEndpointUpdate } from '#shared/api/schemas/webhooks';
 import { WorkflowRuleUpdate } from '#shared/api/schemas/workflows';
 import { ValidationError } from '#shared/kernel/errors';
-import { type AnyRecordDeclaration, type Editable, editable } from '#shared/table/entity';
+import type { AnyRecordDeclaration } from '#shared/table/entity';
+import { type Editable, editable } from '#shared/table/editable';
 import { escalationPolicyEditable, escalationPolicyRecord } from '#shared/table/entities/escalation-policy';
 import {
   integrationConnectionEditable,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Editable } from '#shared/table/entity';
+import type { Editable } from '#shared/table/editable';
 
 type Shape<D extends Editable, V extends { readonly [K in D['body'][number]]: z.ZodMiniType }> = {
   [K in D['body'][number]]: K extends NonNullable<D['required']>[number] ? V[K] : z.ZodMiniOptional<V[K]>;

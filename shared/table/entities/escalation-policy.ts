@@ -1,4 +1,5 @@
-import { type AccessDoc, editable, entity, record } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
+import { editable } from '../editable';
 
 /**
  * An escalation policy (docs/api.md, "Escalation policies"): who is told, and when, while an

@@ -1,4 +1,5 @@
-import { type AccessDoc, editable, entity, record } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
+import { editable } from '../editable';
 
 /**
  * A tenant's connection to an adapter of the catalog (docs/api.md section 9.3). Its secret is not

@@ -1,4 +1,5 @@
-import { type AccessDoc, editable, entity, record } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
+import { editable } from '../editable';
 
 /**
  * A membership. It copies the tenant's name and creation time and the user's email and display

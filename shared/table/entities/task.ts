@@ -1,4 +1,5 @@
-import { type AccessDoc, editable, entity, record } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
+import { editable } from '../editable';
 
 /** A task (docs/api.md section 9), created by a person or by a workflow rule. */
 export const task = /* @__PURE__ */ entity('task', {

@@ -1,4 +1,5 @@
-import { type AccessDoc, editable, entity, record } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
+import { editable } from '../editable';
 
 /**
  * A webhook endpoint (docs/api.md, "Event subscriptions"): where a tenant's own system hears the

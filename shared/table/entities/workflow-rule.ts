@@ -1,4 +1,5 @@
-import { type AccessDoc, editable, entity, record } from '../entity';
+import { type AccessDoc, entity, record } from '../entity';
+import { editable } from '../editable';
 
 /**
  * A workflow rule (docs/api.md section 9.1). Only an enabled rule carries gsi1 keys, under its

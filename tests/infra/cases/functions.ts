@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ESBUILD_OPTIONS } from '#infra/bundling';
 import { FUNCTION_PROFILES, QUEUE_SETTINGS, RELAY_SETTINGS, SWEEPER_SETTINGS } from '#infra/config';
 import { CDK_BUNDLING } from '#infra/constructs/service-function';
-import { GROUP_TABLE_ACCESS } from '#infra/stacks/stateless-stack';
+import { GROUP_TABLE_ACCESS } from '#infra/stacks/group-table-access';
 import { GROUPS, OPERATIONS, type Operation } from '#shared/api/manifest';
 import { METRIC_NAMESPACE, SERVICE } from '#shared/kernel/names';
 import { healthProbe } from '#shared/table/entities/health-probe';
