@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,3 +108,26 @@ export const ARTIFACTS = new URL('../../test-artifacts/console/', import.meta.ur
  * than that (the exceptions list failed its first page so, with both console files running).
  */
 export const rendered = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
+
+/**
+ * The console errors a test provoked on purpose: Chromium logs each 4xx or 5xx answer to fetch as
+ * "Failed to load resource". Only those, with the expected statuses, are let through (and cleared).
+ */
+export function onlyFailedLoads(w: Watched, ...statuses: number[]) {
+  for (const p of w.problems)
+    expect(p).toMatch(
+      new RegExp(`Failed to load resource: the server responded with a status of (${statuses.join('|')})`),
+    );
+  w.problems.length = 0;
+}
+
+/**
+ * Every screen ends here: a picture of the whole page in test-artifacts/console/, no serious or
+ * critical axe violation, no console error, no CSP violation.
+ */
+export async function screenIsClean(w: Watched, name: string) {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await w.page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname, fullPage: true });
+  expect(await axeViolations(w.page), name).toEqual([]);
+  expect(w.problems, name).toEqual([]);
+}

@@ -1,18 +1,17 @@
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_ORGANISATIONS } from '#local/oauth-sandbox';
 import { EXPECTED_SYNC_MINUTES } from '#shared/domain/integrations/catalog';
 import { CATEGORY_EVERY_HOURS } from '../../../console/src/screens/integrations/freshness';
 import { client } from '#tests/support/http';
 import {
-  ARTIFACTS,
-  axeViolations,
   type ConsoleHarness,
   openPage,
   rendered,
   signIn,
   startConsole,
   type Watched,
+  onlyFailedLoads,
+  screenIsClean,
 } from '#tests/support/console';
 import { ACME, GLOBEX, PEOPLE } from '#tests/support/console-seed';
 import {
@@ -42,26 +41,11 @@ beforeAll(async () => {
   s = await seedIntegrations(h.rt.baseUrl, h.seed.adminToken);
   oliviaToken = await api().login(PEOPLE.olivia.email, PEOPLE.olivia.password);
   w = await openPage(h);
-  await mkdir(ARTIFACTS, { recursive: true });
 });
 afterAll(async () => {
   await w?.context.close();
   await h?.stop();
 });
-
-function onlyFailedLoads(...statuses: number[]) {
-  for (const p of w.problems)
-    expect(p).toMatch(
-      new RegExp(`Failed to load resource: the server responded with a status of (${statuses.join('|')})`),
-    );
-  w.problems.length = 0;
-}
-
-async function screenIsClean(name: string) {
-  await w.page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
-  expect(await axeViolations(w.page), name).toEqual([]);
-  expect(w.problems, name).toEqual([]);
-}
 
 const rowOf = (testId: string, text: string) =>
   w.page.getByTestId(testId).locator('tbody tr').filter({ hasText: text });
@@ -90,7 +74,7 @@ describe('console integrations', { timeout: 60_000 }, () => {
     expect(await rowOf('catalog', 'E-mail').textContent()).toMatch(/No secret.*Config: from_address/);
     const catalog = await get('/adapters');
     expect(await w.page.getByTestId('catalog').locator('tbody tr').count()).toBe(catalog.items.length);
-    await screenIsClean('integrations');
+    await screenIsClean(w, 'integrations');
   });
 
   it("counts freshness against the API's own intervals: a day for accounting, a week for channels", () => {
@@ -132,7 +116,7 @@ describe('console integrations', { timeout: 60_000 }, () => {
     await form.getByLabel('Secret: api_key').fill(secret);
     await form.getByRole('button', { name: 'Create connection' }).click();
     await w.page.locator('#new-config-error').waitFor();
-    onlyFailedLoads(422);
+    onlyFailedLoads(w, 422);
     expect(await form.getByLabel('Secret: api_key').inputValue()).toBe('');
     const none = await get(`/tenants/${ACME}/integration-connections?adapter_key=tallybook`);
     expect(none.items).toEqual([]);
@@ -201,7 +185,7 @@ describe('console integrations', { timeout: 60_000 }, () => {
     expect((await get(`/tenants/${ACME}/integration-connections/${s.ledgerly}`)).health.state).toBe(
       'healthy',
     );
-    await screenIsClean('connection');
+    await screenIsClean(w, 'connection');
   });
 
   it('starts a reconciliation from the page; the run shows its counts and links the exception it opened', async () => {
@@ -234,14 +218,14 @@ describe('console integrations', { timeout: 60_000 }, () => {
       String(latest.missing_locally),
       '1',
     ]);
-    await screenIsClean('connection-runs');
+    await screenIsClean(w, 'connection-runs');
 
     await runs.first().getByRole('link').click();
     await w.page.getByRole('heading', { name: 'Reconciliation run' }).waitFor();
     const opened = w.page.getByTestId('run-exceptions').locator('tbody tr');
     const exception = await get(`/tenants/${ACME}/exceptions/${s.mismatch}`);
     await rendered(() => opened.locator('td.title').allTextContents()).toEqual([exception.title]);
-    await screenIsClean('reconciliation-run');
+    await screenIsClean(w, 'reconciliation-run');
     await opened.getByRole('link').click();
     await w.page.getByRole('heading', { name: exception.title }).waitFor();
     expect(w.page.url()).toBe(at(`exceptions/${s.mismatch}`));
@@ -270,7 +254,7 @@ describe('console integrations', { timeout: 60_000 }, () => {
       expect(new URL(url).pathname).toBe('/favicon.ico');
       expect(new URL(url).origin).not.toBe(new URL(h.rt.baseUrl).origin);
     }
-    onlyFailedLoads(404);
+    onlyFailedLoads(w, 404);
 
     // Still signed in (the session is this tab's), on the connection's page, now authorized.
     await w.page.getByRole('heading', { name: 'Xero books' }).waitFor();

@@ -1,11 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeBackground } from '#local/background';
 import { dlqName, QUEUES } from '#shared/kernel/names';
 import { until } from '#tests/support/e2e';
 import { client } from '#tests/support/http';
 import {
-  ARTIFACTS,
   axeViolations,
   type ConsoleHarness,
   openPage,
@@ -13,6 +11,7 @@ import {
   signIn,
   startConsole,
   type Watched,
+  screenIsClean,
 } from '#tests/support/console';
 import { ACME, GLOBEX, PEOPLE } from '#tests/support/console-seed';
 
@@ -29,17 +28,10 @@ const metrics = async () => (await api().call<any>('GET', '/ops/metrics', { toke
 
 beforeAll(async () => {
   h = await startConsole();
-  await mkdir(ARTIFACTS, { recursive: true });
 });
 afterAll(async () => {
   await h?.stop();
 });
-
-async function isClean(w: Watched, name: string) {
-  await w.page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
-  expect(await axeViolations(w.page), name).toEqual([]);
-  expect(w.problems, name).toEqual([]);
-}
 
 /** The "Now" cell of one line of one chart's table of values. */
 const now = (w: Watched, chart: string, line: string) =>
@@ -89,7 +81,7 @@ describe('console operational view', { timeout: 60_000 }, () => {
       ).toBe('absolute');
       // uPlot comes with this screen, in files of its own: the first screen's app.js does not carry it.
       expect(requested).toEqual(expect.arrayContaining(['/console/charts.js', '/console/uplot.css']));
-      await isClean(w, 'operations');
+      await screenIsClean(w, 'operations');
 
       // A message dead-lettered on the external queue, and a notification gated into a review item.
       activeBackground()!.queues.queues.get(dlqName(QUEUES.external))!.send('{}');
@@ -164,7 +156,7 @@ describe('console operational view', { timeout: 60_000 }, () => {
         await w.page.getByText('for platform administrators only').waitFor();
         expect(await w.page.getByTestId('metric-review').count()).toBe(0);
       }
-      await isClean(w, 'operations-not-offered');
+      await screenIsClean(w, 'operations-not-offered');
       // A member of Acme only, by deep link into a tenant not theirs: the same sentence, no figure.
       await w.page.getByRole('button', { name: 'Sign out' }).click();
       await w.page.getByLabel('Email').waitFor();

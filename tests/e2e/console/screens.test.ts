@@ -1,15 +1,14 @@
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '#tests/support/http';
 import {
-  ARTIFACTS,
-  axeViolations,
   type ConsoleHarness,
   openPage,
   rendered,
   signIn,
   startConsole,
   type Watched,
+  onlyFailedLoads,
+  screenIsClean,
 } from '#tests/support/console';
 import { ACME, PEOPLE } from '#tests/support/console-seed';
 
@@ -30,31 +29,11 @@ beforeAll(async () => {
   h = await startConsole();
   oliviaToken = await api().login(PEOPLE.olivia.email, PEOPLE.olivia.password);
   w = await openPage(h);
-  await mkdir(ARTIFACTS, { recursive: true });
 });
 afterAll(async () => {
   await w?.context.close();
   await h?.stop();
 });
-
-/**
- * The console errors a test provoked on purpose: Chromium logs each 4xx or 5xx answer to fetch as
- * "Failed to load resource". Only those, with the expected statuses, are let through (and cleared).
- */
-function onlyFailedLoads(...statuses: number[]) {
-  for (const p of w.problems)
-    expect(p).toMatch(
-      new RegExp(`Failed to load resource: the server responded with a status of (${statuses.join('|')})`),
-    );
-  w.problems.length = 0;
-}
-
-/** Every screen ends here: no serious or critical axe violation, no console error, no CSP violation. */
-async function screenIsClean(name: string) {
-  await w.page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
-  expect(await axeViolations(w.page), name).toEqual([]);
-  expect(w.problems, name).toEqual([]);
-}
 
 // A browser under a loaded machine: a journey of many steps gets a minute before it is called hung.
 describe('console screens', { timeout: 60_000 }, () => {
@@ -67,7 +46,7 @@ describe('console screens', { timeout: 60_000 }, () => {
     const listed = await get(`/tenants/${ACME}/exceptions`);
     expect(titles).toEqual(listed.items.map((x: { title: string }) => x.title));
     expect(titles[0]).toBe('Payment short by 40.00');
-    await screenIsClean('exceptions');
+    await screenIsClean(w, 'exceptions');
 
     // Pages by cursor, in the URL: two at a time, the next two, back to the first.
     await w.page.goto(h.url(`/console/t/${ACME}/exceptions?limit=2`));
@@ -110,14 +89,14 @@ describe('console screens', { timeout: 60_000 }, () => {
     await rendered(() => w.page.getByTestId('escalation').textContent()).toMatch(/next level 1 at/);
     expect(await w.page.locator('table.kv').first().textContent()).toContain('960.00');
     await w.page.locator('ol.timeline li', { hasText: 'exception.created' }).waitFor();
-    await screenIsClean('exception-detail');
+    await screenIsClean(w, 'exception-detail');
 
     // A 422 names the field: the note is 2 to 255 characters.
     await w.page.getByLabel('Note').fill('x');
     await w.page.getByRole('button', { name: 'Acknowledge' }).click();
     await rendered(() => w.page.locator('#note-error').textContent()).toBeTruthy();
     expect((await get(`/tenants/${ACME}/exceptions/${id}`)).status).toBe('open');
-    onlyFailedLoads(422);
+    onlyFailedLoads(w, 422);
 
     await w.page.getByLabel('Note').fill('Asked the customer');
     await w.page.getByRole('button', { name: 'Acknowledge' }).click();
@@ -141,7 +120,7 @@ describe('console screens', { timeout: 60_000 }, () => {
     await w.page.getByRole('button', { name: 'Resolve' }).click();
     await w.page.getByRole('alert').filter({ hasText: 'changed since you loaded it' }).waitFor();
     await w.page.locator('dl.facts .badge-resolved').waitFor();
-    onlyFailedLoads(409);
+    onlyFailedLoads(w, 409);
   });
 
   it('shows the request id of a 5xx', async () => {
@@ -162,7 +141,7 @@ describe('console screens', { timeout: 60_000 }, () => {
     await w.page.goto(h.url(`/console/t/${ACME}/exceptions/${id}`));
     await w.page.getByRole('alert').filter({ hasText: 'req-console-5xx' }).waitFor();
     await w.page.unroute(`**/tenants/${ACME}/exceptions/${id}`);
-    onlyFailedLoads(500);
+    onlyFailedLoads(w, 500);
   });
 
   it('tasks: mine and by status; moves my task on', async () => {
@@ -170,7 +149,7 @@ describe('console screens', { timeout: 60_000 }, () => {
     await w.page.getByRole('link', { name: 'Tasks' }).click();
     const rows = w.page.getByTestId('tasks').locator('tbody tr');
     await rendered(() => rows.locator('td.title').allTextContents()).toEqual(['Call Globex about INV-1042']);
-    await screenIsClean('tasks');
+    await screenIsClean(w, 'tasks');
     await w.page.getByRole('button', { name: 'Start: Call Globex about INV-1042' }).click();
     // Only an in-progress task offers Reopen (an open one has Done too, so waiting for Done raced).
     await w.page.getByRole('button', { name: 'Reopen: Call Globex about INV-1042' }).waitFor();
@@ -190,7 +169,7 @@ describe('console screens', { timeout: 60_000 }, () => {
     await w.page.getByLabel('Kind').selectOption('notification');
     const row = w.page.getByTestId('review-items').locator('tbody tr', { hasText: 'gated' });
     await row.waitFor();
-    await screenIsClean('review');
+    await screenIsClean(w, 'review');
     await row.getByRole('button', { name: /^Discard/ }).click();
     await w.page.getByText('Nothing to review here.').waitFor();
     const items = await get(`/tenants/${ACME}/review-items?status=discarded`);
@@ -205,7 +184,7 @@ describe('console screens', { timeout: 60_000 }, () => {
     await w.page.getByRole('link', { name: /Inbox/ }).click();
     const rows = w.page.getByTestId('inbox').locator('tbody tr');
     await rendered(() => rows.count()).toBe(3);
-    await screenIsClean('inbox');
+    await screenIsClean(w, 'inbox');
     await w.page.getByRole('button', { name: 'Mark read: Welcome to Acme Trading' }).click();
     await rendered(() => count.getAttribute('data-unread')).toBe('2');
     const welcome = h.seed.inbox[0]!;
@@ -229,11 +208,11 @@ describe('console screens', { timeout: 60_000 }, () => {
     await w.page.getByRole('checkbox', { name: 'documents' }).check();
     await w.page.getByRole('checkbox', { name: /Hold normal/ }).check();
     await w.page.getByLabel('Time zone').fill('Mars/Olympus_Mons');
-    await screenIsClean('preferences');
+    await screenIsClean(w, 'preferences');
     await w.page.getByRole('button', { name: 'Save preferences' }).click();
     await rendered(() => w.page.locator('#timezone-error').textContent()).toBeTruthy();
     expect((await get(`/tenants/${ACME}/me/preferences`)).updated_at).toBeNull();
-    onlyFailedLoads(422);
+    onlyFailedLoads(w, 422);
 
     await w.page.getByLabel('Time zone').fill('Europe/Berlin');
     await w.page.getByRole('button', { name: 'Save preferences' }).click();
@@ -260,7 +239,7 @@ describe('console screens', { timeout: 60_000 }, () => {
     await rendered(() => events.allTextContents()).toEqual(
       listed.items.map((e: { event_type: string }) => e.event_type),
     );
-    await screenIsClean('audit');
+    await screenIsClean(w, 'audit');
   });
 
   it('offers no action the role may not take', async () => {

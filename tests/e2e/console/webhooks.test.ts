@@ -1,16 +1,15 @@
-import { mkdir } from 'node:fs/promises';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '#tests/support/http';
 import {
-  ARTIFACTS,
-  axeViolations,
   type ConsoleHarness,
   openPage,
   rendered,
   signIn,
   startConsole,
   type Watched,
+  onlyFailedLoads,
+  screenIsClean,
 } from '#tests/support/console';
 import { ACME, GLOBEX, PEOPLE } from '#tests/support/console-seed';
 import { type SwitchableReceiver, switchableReceiver } from '#tests/support/console-webhooks';
@@ -35,27 +34,12 @@ beforeAll(async () => {
   [h, rx] = await Promise.all([startConsole(), switchableReceiver()]);
   oliviaToken = await api().login(PEOPLE.olivia.email, PEOPLE.olivia.password);
   w = await openPage(h);
-  await mkdir(ARTIFACTS, { recursive: true });
 });
 afterAll(async () => {
   await w?.context.close();
   await h?.stop();
   await rx?.close();
 });
-
-function onlyFailedLoads(...statuses: number[]) {
-  for (const p of w.problems)
-    expect(p).toMatch(
-      new RegExp(`Failed to load resource: the server responded with a status of (${statuses.join('|')})`),
-    );
-  w.problems.length = 0;
-}
-
-async function screenIsClean(name: string) {
-  await w.page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
-  expect(await axeViolations(w.page), name).toEqual([]);
-  expect(w.problems, name).toEqual([]);
-}
 
 /** Everything the page still holds of `secret`: its DOM, its storage, its URL and history entry. */
 const traces = (secret: string) =>
@@ -103,8 +87,8 @@ describe('console webhook endpoints', { timeout: 60_000 }, () => {
     await w.page.getByRole('button', { name: 'Create endpoint' }).click();
     await rendered(() => w.page.locator('#endpoint-url-error').textContent()).toBeTruthy();
     expect((await get(acme('/webhook-endpoints'))).items).toEqual([]);
-    onlyFailedLoads(422);
-    await screenIsClean('webhook-new');
+    onlyFailedLoads(w, 422);
+    await screenIsClean(w, 'webhook-new');
 
     // The receiver fails: 503, with a Retry-After of an hour so that no automatic retry races
     // the resend below.
@@ -116,7 +100,7 @@ describe('console webhook endpoints', { timeout: 60_000 }, () => {
     await shown.waitFor();
     erpSecret = (await shown.textContent())!;
     expect(erpSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    await screenIsClean('webhook-secret');
+    await screenIsClean(w, 'webhook-secret');
     await w.page.getByRole('button', { name: 'Copy' }).click();
     await w.page.getByRole('status').filter({ hasText: 'Copied.' }).waitFor();
     expect(await w.page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(erpSecret);
@@ -142,7 +126,7 @@ describe('console webhook endpoints', { timeout: 60_000 }, () => {
     expect(await w.page.evaluate(() => (globalThis as any).document.activeElement?.id)).toBe('main');
     const rows = w.page.getByTestId('webhook-endpoints').locator('tbody tr');
     await rendered(() => rows.count()).toBe(1);
-    await screenIsClean('webhooks');
+    await screenIsClean(w, 'webhooks');
 
     await w.page.getByRole('link', { name: rx.url('/erp') }).click();
     await w.page.getByRole('heading', { name: rx.url('/erp') }).waitFor();
@@ -161,7 +145,7 @@ describe('console webhook endpoints', { timeout: 60_000 }, () => {
     });
     const row = messageRow(message.id);
     expect(await row.locator('.badge').textContent()).toBe('retrying');
-    await screenIsClean('webhook-endpoint');
+    await screenIsClean(w, 'webhook-endpoint');
 
     // Fixed, and resent: the same message (the same webhook-id) arrives and is delivered.
     rx.answer('/erp', 200);
@@ -274,7 +258,7 @@ describe('console webhook endpoints', { timeout: 60_000 }, () => {
     await w.page.getByLabel('Resend failed since').fill('');
     await w.page.getByRole('button', { name: 'Recover' }).click();
     await rendered(() => w.page.locator('#recover-since-error').textContent()).toBeTruthy();
-    onlyFailedLoads(422);
+    onlyFailedLoads(w, 422);
     expect((await get(acme(`/webhook-endpoints/${id}/messages`))).items[0].status).toBe('failed');
 
     // A day back (the failed message is minutes old).

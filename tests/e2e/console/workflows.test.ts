@@ -1,15 +1,14 @@
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '#tests/support/http';
 import {
-  ARTIFACTS,
-  axeViolations,
   type ConsoleHarness,
   openPage,
   rendered,
   signIn,
   startConsole,
   type Watched,
+  onlyFailedLoads,
+  screenIsClean,
 } from '#tests/support/console';
 import { ACME, GLOBEX, PEOPLE } from '#tests/support/console-seed';
 import { FAILING_RULE, seedWorkflows, type WorkflowSeed } from '#tests/support/console-seed-workflows';
@@ -34,27 +33,11 @@ beforeAll(async () => {
   wf = await seedWorkflows(h.rt.baseUrl, h.seed);
   oliviaToken = await api().login(PEOPLE.olivia.email, PEOPLE.olivia.password);
   w = await openPage(h);
-  await mkdir(ARTIFACTS, { recursive: true });
 });
 afterAll(async () => {
   await w?.context.close();
   await h?.stop();
 });
-
-/** The 4xx answers a test provoked on purpose (Chromium logs each as "Failed to load resource"). */
-function onlyFailedLoads(...statuses: number[]) {
-  for (const p of w.problems)
-    expect(p).toMatch(
-      new RegExp(`Failed to load resource: the server responded with a status of (${statuses.join('|')})`),
-    );
-  w.problems.length = 0;
-}
-
-async function screenIsClean(name: string) {
-  await w.page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname, fullPage: true });
-  expect(await axeViolations(w.page), name).toEqual([]);
-  expect(w.problems, name).toEqual([]);
-}
 
 describe('console: workflow rules, runs and timers', { timeout: 60_000 }, () => {
   it('lists the rules and creates one with the form, the API’s 422 shown beside its field', async () => {
@@ -66,7 +49,7 @@ describe('console: workflow rules, runs and timers', { timeout: 60_000 }, () => 
     expect(await rows.locator('td.title').allTextContents()).toEqual(
       listed.items.map((r: { name: string }) => r.name),
     );
-    await screenIsClean('rules');
+    await screenIsClean(w, 'rules');
 
     await w.page.getByRole('link', { name: 'New rule' }).click();
     await w.page.getByLabel('Name').fill('Chase voided invoices');
@@ -84,8 +67,8 @@ describe('console: workflow rules, runs and timers', { timeout: 60_000 }, () => 
     await w.page.getByRole('button', { name: 'Create rule' }).click();
     await rendered(() => w.page.locator('#act-0-title-error').textContent()).toMatch(/at least 2/);
     expect((await get('/workflow-rules')).items).toHaveLength(listed.items.length);
-    onlyFailedLoads(422);
-    await screenIsClean('rule-edit');
+    onlyFailedLoads(w, 422);
+    await screenIsClean(w, 'rule-edit');
 
     await w.page.getByLabel('Task title').fill('Ask why {{number}} was voided');
     await w.page.getByRole('button', { name: 'Create rule' }).click();
@@ -147,7 +130,7 @@ describe('console: workflow rules, runs and timers', { timeout: 60_000 }, () => 
       version: 2,
       trigger: { event_type: 'document.status_changed' },
     });
-    onlyFailedLoads(422, 409);
+    onlyFailedLoads(w, 422, 409);
     await w.page.getByLabel('Name').fill('Chase voided invoices today');
     await w.page.getByRole('button', { name: 'Save changes' }).click();
     await w.page.getByRole('heading', { name: 'Chase voided invoices today' }).waitFor();
@@ -165,7 +148,7 @@ describe('console: workflow rules, runs and timers', { timeout: 60_000 }, () => 
     await w.page.getByText('No succeeded runs in the last 30 days.').waitFor();
     await w.page.getByLabel('Status').selectOption('failed');
     await rendered(() => runs.count()).toBe(2);
-    await screenIsClean('rule-runs');
+    await screenIsClean(w, 'rule-runs');
 
     const [runId, otherId] = wf.runs.failed;
     await w.page.locator(`tr[data-run="${runId}"] td:first-child a`).click();
@@ -173,7 +156,7 @@ describe('console: workflow rules, runs and timers', { timeout: 60_000 }, () => 
     await rendered(() => actions.count()).toBe(2);
     expect(await actions.nth(0).textContent()).toMatch(/create task.*done.*task/);
     expect(await actions.nth(1).textContent()).toMatch(/set status.*failed.*invalid_transition/);
-    await screenIsClean('run-failed');
+    await screenIsClean(w, 'run-failed');
     // The failed run is the review queue's item, its reason the first failed action's error.
     const items = (await get('/review-items?kind=workflow_action&status=open')).items;
     expect(items.find((i: { subject_id: string }) => i.subject_id === runId)).toMatchObject({
@@ -229,7 +212,7 @@ describe('console: workflow rules, runs and timers', { timeout: 60_000 }, () => 
     expect(timers.map((t) => t.kind)).toEqual(
       expect.arrayContaining(['rule_delay', 'rule_schedule', 'escalation', 'task_due']),
     );
-    await screenIsClean('timers');
+    await screenIsClean(w, 'timers');
 
     await w.page.getByLabel('Kind').selectOption('rule_delay');
     await rendered(() => w.page.url()).toContain('kind=rule_delay');
