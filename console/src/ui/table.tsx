@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useLocation } from 'preact-iso';
 import type { Loaded } from './load.js';
 import { Problem } from './problem.js';
 
@@ -76,4 +77,39 @@ export function Listing<T extends { items: readonly unknown[] }>({
   if (list.state === 'error') return <Problem error={list.error} />;
   if (list.data.items.length === 0) return <Empty>{empty}</Empty>;
   return <>{children(list.data)}</>;
+}
+
+/**
+ * A list's filter as a select kept in the URL's `name` ("any" removes it); a new filter starts
+ * again at the first page.
+ */
+export function QueryFilter({
+  label,
+  name,
+  value,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string | undefined;
+  options: readonly string[];
+}) {
+  const { route } = useLocation();
+  return (
+    <label>
+      {label}{' '}
+      <select
+        name={name}
+        value={value ?? ''}
+        onChange={(e) => route(withQuery({ [name]: e.currentTarget.value, cursor: undefined }))}
+      >
+        <option value="">any</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o.replaceAll('_', ' ')}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }

@@ -8,7 +8,7 @@ import {
 import { useConsole } from '../../app-context.js';
 import { useLoad } from '../../ui/load.js';
 import { isConflict, Problem } from '../../ui/problem.js';
-import { Badge, Pager, Time, withQuery, Listing } from '../../ui/table.js';
+import { Badge, Pager, Time, withQuery, Listing, QueryFilter } from '../../ui/table.js';
 
 const KINDS = [
   'notification',
@@ -66,21 +66,7 @@ export function ReviewScreen() {
     <section aria-labelledby="title">
       <h1 id="title">Review queue</h1>
       <form class="filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Kind{' '}
-          <select
-            name="kind"
-            value={kind ?? ''}
-            onChange={(e) => route(withQuery({ kind: e.currentTarget.value, cursor: undefined }))}
-          >
-            <option value="">any</option>
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {k.replace('_', ' ')}
-              </option>
-            ))}
-          </select>
-        </label>
+        <QueryFilter label="Kind" name="kind" value={kind} options={KINDS} />
         <label>
           Status{' '}
           <select

@@ -2,7 +2,7 @@ import { useLocation } from 'preact-iso';
 import { workflowRunsList } from '../../../../clients/typescript/index.js';
 import { tenantPath, useConsole } from '../../app-context.js';
 import { useLoad } from '../../ui/load.js';
-import { Badge, Listing, Pager, Time, withQuery } from '../../ui/table.js';
+import { Badge, Listing, Pager, Time, withQuery, QueryFilter } from '../../ui/table.js';
 import { usePoll } from './poll.js';
 import { Subject } from './subject.js';
 
@@ -11,7 +11,7 @@ export const RUN_STATUSES = ['running', 'waiting', 'succeeded', 'failed'] as con
 /** A rule's runs, newest first, by status (`?status=` in the URL, with the page's cursor). */
 export function RunsOfRule({ ruleId }: { ruleId: string }) {
   const { client, tenant } = useConsole();
-  const { query, route } = useLocation();
+  const { query } = useLocation();
   const status = RUN_STATUSES.find((s) => s === query.status);
   const cursor = query.cursor || undefined;
   const list = useLoad(
@@ -30,19 +30,7 @@ export function RunsOfRule({ ruleId }: { ruleId: string }) {
   return (
     <>
       <form class="filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Status{' '}
-          <select
-            name="status"
-            value={status ?? ''}
-            onChange={(e) => route(withQuery({ status: e.currentTarget.value, cursor: undefined }))}
-          >
-            <option value="">any</option>
-            {RUN_STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
+        <QueryFilter label="Status" name="status" value={status} options={RUN_STATUSES} />
       </form>
       <Listing
         list={list}

@@ -4,7 +4,7 @@ import { type TaskRead, tasksChangeStatus, tasksList } from '../../../../clients
 import { useConsole } from '../../app-context.js';
 import { useLoad } from '../../ui/load.js';
 import { isConflict, Problem } from '../../ui/problem.js';
-import { Badge, Pager, Time, withQuery, Listing } from '../../ui/table.js';
+import { Badge, Pager, Time, withQuery, Listing, QueryFilter } from '../../ui/table.js';
 
 const STATUSES = ['open', 'in_progress', 'done', 'cancelled'] as const;
 type Status = (typeof STATUSES)[number];
@@ -79,21 +79,7 @@ export function TasksScreen() {
             <option value="all">everyone's</option>
           </select>
         </label>
-        <label>
-          Status{' '}
-          <select
-            name="status"
-            value={status ?? ''}
-            onChange={(e) => route(withQuery({ status: e.currentTarget.value, cursor: undefined }))}
-          >
-            <option value="">any</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s.replace('_', ' ')}
-              </option>
-            ))}
-          </select>
-        </label>
+        <QueryFilter label="Status" name="status" value={status} options={STATUSES} />
       </form>
       {error ? <Problem error={error} /> : null}
       <Listing list={list} empty={mine ? 'No tasks assigned to you match.' : 'No tasks match.'}>

@@ -2,7 +2,7 @@ import { useLocation } from 'preact-iso';
 import { type TimerRead, timersList } from '../../../../clients/typescript/index.js';
 import { tenantPath, useConsole } from '../../app-context.js';
 import { useLoad } from '../../ui/load.js';
-import { Listing, Pager, Time, withQuery } from '../../ui/table.js';
+import { Listing, Pager, Time, withQuery, QueryFilter } from '../../ui/table.js';
 import { Subject } from '../run/subject.js';
 
 const KINDS = [
@@ -48,7 +48,7 @@ function fromNow(at: string): string {
 /** The tenant's pending timers, soonest first: what the service will do next on its own. */
 export function TimersScreen() {
   const { client, tenant } = useConsole();
-  const { query, route } = useLocation();
+  const { query } = useLocation();
   const kind = KINDS.find((k) => k === query.kind);
   const cursor = query.cursor || undefined;
   const list = useLoad(
@@ -61,21 +61,7 @@ export function TimersScreen() {
     <section aria-labelledby="title">
       <h1 id="title">Timers</h1>
       <form class="filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Kind{' '}
-          <select
-            name="kind"
-            value={kind ?? ''}
-            onChange={(e) => route(withQuery({ kind: e.currentTarget.value, cursor: undefined }))}
-          >
-            <option value="">any</option>
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {k.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </select>
-        </label>
+        <QueryFilter label="Kind" name="kind" value={kind} options={KINDS} />
       </form>
       <Listing list={list} empty={kind ? 'No timers of this kind are pending.' : 'Nothing is scheduled.'}>
         {(data) => (

@@ -14,7 +14,7 @@ import {
 import { tenantPath, useConsole } from '../../app-context.js';
 import { useLoad } from '../../ui/load.js';
 import { FieldError, isConflict, Problem } from '../../ui/problem.js';
-import { Badge, Listing, Loading, Pager, Time, withQuery } from '../../ui/table.js';
+import { Badge, Listing, Loading, Pager, Time, withQuery, QueryFilter } from '../../ui/table.js';
 import { SecretPanel } from '../webhooks/secret.js';
 import { disabledReason, previousSignsUntil } from '../webhooks/words.js';
 
@@ -32,7 +32,7 @@ const POLL_HORIZON_MS = 60_000;
 export function WebhookEndpointScreen() {
   const { client, tenant, can } = useConsole();
   const { params } = useRoute();
-  const { query, route } = useLocation();
+  const { query } = useLocation();
   const id = params.id!;
   const status = STATUSES.find((s) => s === query.status);
   const cursor = query.cursor || undefined;
@@ -91,19 +91,7 @@ export function WebhookEndpointScreen() {
           {managing ? <Actions e={endpoint.data} onChanged={changed} /> : null}
           <h2>Messages</h2>
           <form class="filters" onSubmit={(e) => e.preventDefault()}>
-            <label>
-              Status{' '}
-              <select
-                name="status"
-                value={status ?? ''}
-                onChange={(e) => route(withQuery({ status: e.currentTarget.value, cursor: undefined }))}
-              >
-                <option value="">any</option>
-                {STATUSES.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
-              </select>
-            </label>
+            <QueryFilter label="Status" name="status" value={status} options={STATUSES} />
             <button type="button" onClick={messages.reload}>
               Refresh
             </button>
