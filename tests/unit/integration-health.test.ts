@@ -203,6 +203,23 @@ describe('localChecks', () => {
     ]);
   });
 
+  it('every accounting adapter on its default scopes has a scope for each of its operations', () => {
+    for (const key of ['xero', 'quickbooks_online', 'ledgerly', 'tallybook']) {
+      const adapter = adapterByKey(key)!;
+      const scopes = localChecks(adapter, connection({ scopes: [...adapter.scopes.default] })).find(
+        (k) => k.id === 'scopes_allowed',
+      );
+      expect(scopes, key).toMatchObject({ status: 'pass' });
+    }
+    // A `.read` is granted by the scope it narrows, and by nothing else: Xero's reads warn without it.
+    const xero = adapterByKey('xero')!;
+    const reads = localChecks(xero, connection({ scopes: ['accounting.contacts'] })).find(
+      (k) => k.id === 'scopes_allowed',
+    );
+    expect(reads).toMatchObject({ status: 'warn' });
+    expect(reads!.message).toContain('read_invoices');
+  });
+
   it('fails each check with its issue code, naming fields and never values', () => {
     const checks = localChecks(
       ledgerly,

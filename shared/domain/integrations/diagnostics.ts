@@ -88,11 +88,20 @@ export const missingMappingKeys = (adapter: AdapterDeclaration, mapping: Record<
 export const unsupportedScopes = (adapter: AdapterDeclaration, scopes: readonly string[]) =>
   scopes.filter((s) => !adapter.scopes.supported.includes(s));
 
+/**
+ * Whether a connection's scopes allow an operation's: the scope itself, or for a `<scope>.read`
+ * the scope it narrows (Xero's `accounting.transactions` is read and write; the `.read` form is
+ * the read-only grant). Without this every Xero connection on its default scopes warned that its
+ * reads had no scope.
+ */
+const grants = (scopes: readonly string[], scope: string) =>
+  scopes.includes(scope) || (scope.endsWith('.read') && scopes.includes(scope.slice(0, -'.read'.length)));
+
 /** The four checks that need no provider: config, secret, scopes, mapping. */
 export function localChecks(adapter: AdapterDeclaration, c: Connection): Check[] {
   const config = configErrors(adapter, c.config);
   const unsupported = unsupportedScopes(adapter, c.scopes);
-  const unscoped = adapter.operations.filter((o) => !c.scopes.includes(o.scope)).map((o) => o.name);
+  const unscoped = adapter.operations.filter((o) => !grants(c.scopes, o.scope)).map((o) => o.name);
   const missing = missingMappingKeys(adapter, c.mapping);
   return [
     config.length === 0

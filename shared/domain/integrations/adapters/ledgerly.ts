@@ -78,7 +78,9 @@ export const ledgerly: AdapterDeclaration = {
       'contacts.read',
       'accounts.read',
     ],
-    default: ['invoices.write', 'payments.write', 'credit_notes.write', 'accounts.read'],
+    // payments.read: reconciliation, which the hub schedules for every accounting connection,
+    // reads payments (read_payments); without it a connection on its defaults warned at once.
+    default: ['invoices.write', 'payments.write', 'credit_notes.write', 'payments.read', 'accounts.read'],
   },
   required_mapping_keys: ['number', 'counterparty', 'amount', 'currency', 'issued_on', 'account_code'],
   mapping_example: {
