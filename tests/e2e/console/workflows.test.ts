@@ -171,7 +171,13 @@ describe('console: workflow rules, runs and timers', { timeout: 60_000 }, () => 
     await w.page.getByRole('heading', { name: FAILING_RULE }).waitFor();
     expect((await get(`/workflow-rules/${wf.rules.failing}`)).version).toBe(2);
 
-    await w.page.goto(at(`runs/${runId}`));
+    // From the review queue: a failed run's item links to the run's page.
+    await w.page.goto(at('review?kind=workflow_action'));
+    await w.page
+      .getByTestId('review-items')
+      .getByRole('link', { name: `run ${runId}` })
+      .click();
+    await rendered(() => w.page.url()).toContain(`/runs/${runId}`);
     await w.page.getByRole('button', { name: 'Replay this run' }).click();
     await rendered(() => w.page.getByTestId('run-status').textContent()).toContain('succeeded');
     await w.page.getByTestId('replays').getByText('by Olivia, with rule version 2').waitFor();
@@ -188,6 +194,12 @@ describe('console: workflow rules, runs and timers', { timeout: 60_000 }, () => 
     const audit = await get(`/audit-events?entity_type=workflow_run&entity_id=${runId}`);
     expect(audit.items.map((e: { event_type: string }) => e.event_type)).toContain('workflow_run.replayed');
     expect(await w.page.getByRole('button', { name: 'Replay this run' }).count()).toBe(0);
+    // The replay decided the run's review item: the queue no longer offers it.
+    const decided = (await get('/review-items?kind=workflow_action&status=retried')).items;
+    expect(decided.find((i: { subject_id: string }) => i.subject_id === runId)).toMatchObject({
+      note: 'replayed from the run',
+      decided_by: h.seed.users.olivia,
+    });
 
     // The rest of the period's failures, from the rule's page: its progress until done.
     await w.page.getByRole('link', { name: FAILING_RULE }).click();

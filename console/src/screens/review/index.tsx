@@ -5,7 +5,7 @@ import {
   reviewItemsDecide,
   reviewItemsList,
 } from '../../../../clients/typescript/index.js';
-import { useConsole } from '../../app-context.js';
+import { tenantPath, useConsole } from '../../app-context.js';
 import { useLoad } from '../../ui/load.js';
 import { isConflict, Problem } from '../../ui/problem.js';
 import { Badge, Pager, Time, withQuery, Listing, QueryFilter } from '../../ui/table.js';
@@ -115,7 +115,14 @@ export function ReviewScreen() {
                     <td>{r.kind.replace('_', ' ')}</td>
                     <td>
                       {r.channel ? `${r.channel} message ` : null}
-                      <span class="mono">{r.subject_id}</span>
+                      {r.kind === 'workflow_action' ? (
+                        // A failed run's item: its page says which action failed and replays it.
+                        <a href={tenantPath(tenant, `runs/${encodeURIComponent(r.subject_id)}`)}>
+                          run <span class="mono">{r.subject_id}</span>
+                        </a>
+                      ) : (
+                        <span class="mono">{r.subject_id}</span>
+                      )}
                     </td>
                     <td>
                       <Badge value={r.reason} />
