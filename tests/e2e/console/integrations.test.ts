@@ -289,13 +289,55 @@ describe('console integrations', { timeout: 60_000 }, () => {
       await sam.page.getByRole('link', { name: 'Ledgerly books' }).click();
       await sam.page.getByTestId('health').waitFor();
       await sam.page.getByTestId('schedule').waitFor();
-      for (const name of ['Run diagnostics', 'Save schedule', 'Replace secret', 'Start a reconciliation'])
+      for (const name of [
+        'Run diagnostics',
+        'Save schedule',
+        'Replace secret',
+        'Start a reconciliation',
+        'Disable',
+        'Delete…',
+      ])
         expect(await sam.page.getByRole('button', { name }).count(), name).toBe(0);
       expect(await sam.page.getByTestId('runs').count()).toBe(0);
       expect(sam.problems).toEqual([]);
     } finally {
       await sam.context.close();
     }
+  });
+
+  it('disables a connection, enables it again and deletes it after a second click, each read back', async () => {
+    const made = await api().call<any>('POST', `/tenants/${ACME}/integration-connections`, {
+      token: oliviaToken,
+      body: {
+        adapter_key: 'crm',
+        name: 'Scratch CRM',
+        config: { workspace: 'acme' },
+        secret: { api_key: 'crm-scratch-1d4e' },
+      },
+    });
+    expect(made.status).toBe(201);
+    const path = `/tenants/${ACME}/integration-connections/${made.body.id}`;
+    await w.page.goto(at(`integrations/${made.body.id}`));
+    const lifecycle = w.page.getByTestId('lifecycle');
+    await lifecycle.getByRole('button', { name: 'Disable' }).click();
+    await lifecycle.getByRole('button', { name: 'Enable again' }).waitFor();
+    expect((await get(path)).status).toBe('disabled');
+    await lifecycle.getByRole('button', { name: 'Enable again' }).click();
+    await lifecycle.getByRole('button', { name: 'Disable' }).waitFor();
+    expect((await get(path)).status).toBe('active');
+
+    // The first click only asks, naming what goes; "Keep it" keeps it.
+    await lifecycle.getByRole('button', { name: 'Delete…' }).click();
+    await lifecycle.getByText('Delete Scratch CRM and its secret?').waitFor();
+    await screenIsClean(w, 'connection-delete');
+    await lifecycle.getByRole('button', { name: 'Keep it' }).click();
+    expect((await api().call('GET', path, { token: oliviaToken })).status).toBe(200);
+    await lifecycle.getByRole('button', { name: 'Delete…' }).click();
+    await lifecycle.getByRole('button', { name: 'Delete', exact: true }).click();
+    await rendered(() => w.page.url()).toMatch(/\/integrations$/);
+    expect((await api().call('GET', path, { token: oliviaToken })).status).toBe(404);
+    expect(await w.page.getByTestId('connections').getByText('Scratch CRM').count()).toBe(0);
+    expect(w.problems).toEqual([]);
   });
 
   it("a member of Acme only never sees Globex's connection, by deep link", async () => {

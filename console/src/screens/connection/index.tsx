@@ -1,4 +1,4 @@
-import { useRoute } from 'preact-iso';
+import { useLocation, useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import {
   type AdapterContractRead,
@@ -6,6 +6,7 @@ import {
   type IntegrationConnectionRead,
   type IntegrationDiagnosticsRead,
   integrationConnectionsAuthorize,
+  integrationConnectionsDelete,
   integrationConnectionsDiagnose,
   integrationConnectionsGet,
   integrationConnectionsUpdate,
@@ -68,6 +69,7 @@ export function ConnectionScreen() {
             />
           ) : null}
           {manage && reconcilable(adapter.data) ? <Runs c={connection.data} /> : null}
+          {manage ? <Lifecycle c={connection.data} onChanged={connection.reload} /> : null}
         </>
       )}
     </section>
@@ -482,6 +484,69 @@ function Runs({ c }: { c: IntegrationConnectionRead }) {
           </table>
         )}
       </Listing>
+    </>
+  );
+}
+
+/**
+ * Disable (nothing is sent or read through it; its schedules wait) or enable again, and delete
+ * with its secret after a second click naming what goes: a deleted connection cannot come back.
+ */
+function Lifecycle({ c, onChanged }: { c: IntegrationConnectionRead; onChanged: () => void }) {
+  const { client, tenant } = useConsole();
+  const { route } = useLocation();
+  const [error, setError] = useState<unknown>();
+  const [confirming, setConfirming] = useState(false);
+  const path = { tenant_id: tenant, connection_id: c.id };
+  const act = async (call: () => Promise<unknown>, after: () => void) => {
+    setError(undefined);
+    try {
+      await call();
+      after();
+    } catch (err) {
+      setError(err);
+      if (isConflict(err)) onChanged();
+    }
+  };
+  const next = c.status === 'active' ? 'disabled' : 'active';
+  return (
+    <>
+      <h2>Connection</h2>
+      <div class="actions" data-testid="lifecycle">
+        <button
+          type="button"
+          onClick={() =>
+            void act(() => integrationConnectionsUpdate({ client, path, body: { status: next } }), onChanged)
+          }
+        >
+          {next === 'disabled' ? 'Disable' : 'Enable again'}
+        </button>
+        {confirming ? (
+          <>
+            <span>Delete {c.name} and its secret? This cannot be undone.</span>
+            <button
+              type="button"
+              class="danger"
+              onClick={() =>
+                void act(
+                  () => integrationConnectionsDelete({ client, path }),
+                  () => route(tenantPath(tenant, 'integrations')),
+                )
+              }
+            >
+              Delete
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Keep it
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={() => setConfirming(true)}>
+            Delete…
+          </button>
+        )}
+      </div>
+      {error ? <Problem error={error} /> : null}
     </>
   );
 }
