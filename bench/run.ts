@@ -116,6 +116,7 @@ log('seeding');
 const fx = await seed(dynamo.endpoint, tableA, {
   exceptions: 25,
   openForChanges: (PARTS.has('routes') ? WARMUP + SAMPLES : 0) + (PARTS.has('peer') ? peerChanges() : 0),
+  floorTwins: true,
 });
 await copyTable(dynamo.endpoint, tableA, tableB);
 

@@ -128,10 +128,9 @@ export async function measurePeer(o: PeerOptions): Promise<PeerResult> {
         peerFloor: [] as number[],
       };
       await muted(async () => {
-        const tables = { from: o.fx.tableName, to: o.floorTable };
         const sides = [
-          { route: ours, handler: handlers.ours, side: warmSide(recorder, tables) },
-          { route: peer, handler: handlers.peer, side: warmSide(recorder, tables) },
+          { route: ours, handler: handlers.ours, side: warmSide(recorder, o.fx.floorTwins) },
+          { route: peer, handler: handlers.peer, side: warmSide(recorder, o.fx.floorTwins) },
         ];
         for (let i = 0; i < rounds; i++) {
           const [a, af, ac, afc, b, bf, bc, bfc] = await warmRound(o, sides, i);

@@ -28,6 +28,11 @@ export interface Fixture {
   exceptionId: string;
   /** Open exceptions, one per status change. */
   openExceptionIds: string[];
+  /**
+   * Each open exception's twin, open too, for the warm floor to change in its place: the floor
+   * writes to the same table as the handler, where the handler's target is no longer open.
+   */
+  floorTwins: ReadonlyMap<string, string>;
 }
 
 /** The environment Lambda sets for a function, plus this service's configuration. */
@@ -74,11 +79,14 @@ export const EXCEPTION_INPUT = {
   impact: { amount: '40.00', currency: 'EUR' },
 };
 
-/** A user who owns a tenant with `exceptions` listable exceptions, and `openForChanges` more. */
+/**
+ * A user who owns a tenant with `exceptions` listable exceptions, and `openForChanges` more (each
+ * with an open twin for the warm floor when told).
+ */
 export async function seed(
   endpoint: string,
   tableName: string,
-  options: { exceptions?: number; openForChanges?: number } = {},
+  options: { exceptions?: number; openForChanges?: number; floorTwins?: boolean } = {},
 ): Promise<Fixture> {
   const cursorSecret = randomBytes(32).toString('base64url');
   const db = dbFor(endpoint, tableName, cursorSecret);
@@ -112,7 +120,9 @@ export async function seed(
   });
   const deps = { exceptions: stores.exceptions, clock: systemClock };
   const ids: string[] = [];
-  const total = (options.exceptions ?? 25) + (options.openForChanges ?? 0);
+  const changes = options.openForChanges ?? 0;
+  const open = options.floorTwins ? changes : 0;
+  const total = (options.exceptions ?? 25) + changes + open;
   for (let i = 0; i < total; i++) {
     ids.push((await createException(deps, principal, tenantId, EXCEPTION_INPUT)).id);
   }
@@ -128,7 +138,8 @@ export async function seed(
     principal: { ...principal },
     accessToken: access_token,
     exceptionId: ids[0]!,
-    openExceptionIds: ids.slice(options.exceptions ?? 25),
+    openExceptionIds: ids.slice(options.exceptions ?? 25, total - open),
+    floorTwins: new Map(ids.slice(total - open).map((twin, k) => [ids[total - changes - open + k]!, twin])),
   };
 }
 

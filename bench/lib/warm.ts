@@ -75,7 +75,7 @@ async function pairedWarm(
   let capacity: Capacity = { read: 0, write: 0 };
   let floorUnits = 0;
   let status = 0;
-  const side = warmSide<unknown>(o.recorder, { from: o.fx.tableName, to: o.floorTable });
+  const side = warmSide<unknown>(o.recorder, o.fx.floorTwins);
   for (let i = 0; i < warmup + samples; i++) {
     const round = await side(i, () => call(i));
     status = statusOf(round.out);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { type Recorder, type WireCall, type WireRoute, wireOf } from './capture';
@@ -25,22 +25,77 @@ export interface Answer {
   body: Buffer;
 }
 
+/** Ids the route names as items that exist (a status change's target) and the floor's twins of them. */
+export type Twins = ReadonlyMap<string, string>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A key segment a handler generated: an id or a token, never a prefix such as `TENANT` or a tenant's short id. */
+const GENERATED = /^[A-Za-z0-9_-]{20,}$/;
+
 /**
- * The handler's calls as the floor sends them, against the floor's copy of the table (and, when
- * told, asking for consumed capacity: bench/lib/measure.ts floorCalls). The SDK's idempotency
- * token of a transaction is replaced by a fresh one of the same size: the same token with another
- * table's request would be refused as a mismatch.
+ * The values a handler generated for the items it created: each long segment of the `pk` and `sk`
+ * of an item put on condition `attribute_not_exists` (the exception's, audit event's and outbox
+ * event's ids, a session's token). Sent again unchanged to the same table, those puts would be
+ * refused: the items are there.
  */
-export function prepareFloor(calls: WireCall[], from: string, to: string, withCapacity = false): Prepared[] {
+export function createdKeys(calls: WireCall[]): string[] {
+  const found = new Set<string>();
+  for (const call of calls) {
+    const input = call.input as { Item?: unknown; ConditionExpression?: unknown; TransactItems?: unknown };
+    const puts = Array.isArray(input.TransactItems)
+      ? (input.TransactItems as { Put?: typeof input }[]).flatMap((t) => (t.Put ? [t.Put] : []))
+      : input.Item
+        ? [input]
+        : [];
+    for (const put of puts) {
+      if (!/attribute_not_exists/.test(String(put.ConditionExpression ?? ''))) continue;
+      const item = put.Item as Record<string, { S?: string } | undefined>;
+      for (const key of ['pk', 'sk'])
+        for (const segment of (item[key]?.S ?? '').split('#'))
+          if (GENERATED.test(segment)) found.add(segment);
+    }
+  }
+  return [...found];
+}
+
+/** Another value of the same length and alphabet: a UUID for a UUID, base64url for a token. */
+export const freshLike = (value: string): string =>
+  UUID.test(value) ? randomUUID() : randomBytes(value.length).toString('base64url').slice(0, value.length);
+
+const replaceAll = (text: string, swaps: [string, string][]) =>
+  swaps.reduce((t, [from, to]) => t.split(from).join(to), text);
+
+/**
+ * The handler's calls as the floor sends them, to the same table the handler used: every key the
+ * handler generated is replaced by a fresh value of the same length (the same one in every request
+ * of the call), so each conditional put finds its item absent and writes an item of the same
+ * size, and each existing item the route names (`twins`) by its twin in the same state, so a
+ * status change's condition holds. The SDK's idempotency token of a transaction is fresh too. When
+ * told, the floor also asks for consumed capacity (bench/lib/measure.ts floorCalls).
+ */
+export function prepareFloor(
+  calls: WireCall[],
+  options: { twins?: Twins; withCapacity?: boolean } = {},
+): Prepared[] {
+  const sent = calls.map((c) => JSON.stringify(c.input)).join('\n');
+  const swaps: [string, string][] = [
+    ...(options.twins ?? new Map<string, string>()).entries(),
+    ...createdKeys(calls).map((key): [string, string] => [key, freshLike(key)]),
+  ].filter(([from]) => sent.includes(from));
   return calls.flatMap((original) => {
     const route = wireOf(original);
     if (!route) throw new Error(`floor: no wire route recorded for ${original.target}`);
-    return floorCalls([original], from, to, withCapacity).map((call) => {
-      const input =
+    return floorCalls([original], '', '', options.withCapacity).map((call) => {
+      const recorded = JSON.stringify(
         original.input.ClientRequestToken === undefined
           ? call.input
-          : { ...call.input, ClientRequestToken: randomUUID() };
-      return { call: { ...call, input }, route, body: Buffer.from(JSON.stringify(input)) };
+          : { ...call.input, ClientRequestToken: randomUUID() },
+      );
+      const text = replaceAll(recorded, swaps);
+      // A longer or shorter key would write another item size, at other units: not the same work.
+      if (text.length !== recorded.length) throw new Error(`floor: ${original.target} changed size`);
+      const input = JSON.parse(text) as Record<string, unknown>;
+      return { call: { ...call, input }, route, body: Buffer.from(text) };
     });
   });
 }
@@ -116,13 +171,15 @@ const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
  * requests of the handler's previous call (prepared while neither clock runs). The order swaps
  * every round (handler first, then floor first: A B B A A B ...), so each side follows the other
  * as often as itself and neither always pays for the engine finishing the other's write. Each of
- * the handler's calls is sent once by the floor, in order, so the floor's table follows the
- * handler's. Wall-clock time includes DynamoDB Local's own work, which on writes varies by more
- * than our overhead (a transaction takes 10 to 25 ms on a loaded machine and took longer on the
- * floor's table copy than on the seeded one, our code well under 1 ms), so each side's CPU time in
- * this process is taken too: it counts our code and the SDK, and none of the engine's time.
+ * the handler's calls is sent once by the floor, in order, to the same table (with fresh keys and
+ * twins: prepareFloor), so both sides write to a table that grows alike. Not a copy of the table:
+ * DynamoDB Local took longer to write to the copy than to the seeded table, and the writing
+ * routes' floors came out above their handlers under load. Wall-clock time includes the engine's
+ * own work, which on writes varies by more than our overhead (a transaction takes 4 to 25 ms with
+ * the machine's load), so each side's CPU time in this process is taken too: it counts our code
+ * and the SDK, and none of the engine's time.
  */
-export function warmSide<T>(recorder: Recorder, tables: { from: string; to: string }) {
+export function warmSide<T>(recorder: Recorder, twins: Twins = new Map()) {
   let pending: WireCall[] | undefined;
   let first = true;
   const handler = async (run: () => Promise<T>) => {
@@ -136,7 +193,7 @@ export function warmSide<T>(recorder: Recorder, tables: { from: string; to: stri
     return { out, made: recorder.take(), handlerMs, handlerCpuMs };
   };
   const floor = async () => {
-    const requests = prepareFloor(pending!, tables.from, tables.to, first);
+    const requests = prepareFloor(pending!, { twins, withCapacity: first });
     const wasFirst = first;
     first = false;
     await settle();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Agent, createServer, type IncomingMessage, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,25 +105,21 @@ describe('the floor sender', () => {
       req.end(JSON.stringify(input));
     });
 
-  it('sends the handler’s request again, against the floor’s table, on the handler’s own socket', async () => {
+  it('sends the handler’s request again, to the same table, on the handler’s own socket', async () => {
     seen.length = 0;
     const agent = new Agent({ keepAlive: true });
     const recorder = recordCalls();
     try {
       const input = { TableName: 'table-a', Key: { pk: { S: 'T#1' }, sk: { S: 'E#1' } } };
-      const side = warmSide<void>(recorder, { from: 'table-a', to: 'table-b' });
+      const side = warmSide<void>(recorder);
       const first = await side(0, client(agent, 'DynamoDB_20120810.GetItem', input));
       expect(first.made.map((c) => c.target)).toEqual(['DynamoDB_20120810.GetItem']);
       expect(first.floorMs).toBeUndefined();
       const second = await side(1, client(agent, 'DynamoDB_20120810.GetItem', input));
       expect(seen).toHaveLength(3);
       expect(seen[1]!.target).toBe('DynamoDB_20120810.GetItem');
-      // The same request against the floor's table (its first send also asks for the units).
-      expect(JSON.parse(seen[1]!.body)).toEqual({
-        ...input,
-        TableName: 'table-b',
-        ReturnConsumedCapacity: 'INDEXES',
-      });
+      // The same request to the same table (its first send also asks for the units).
+      expect(JSON.parse(seen[1]!.body)).toEqual({ ...input, ReturnConsumedCapacity: 'INDEXES' });
       // The same kept-alive connection: no new socket, no handshake the handler did not pay.
       expect(seen[1]!.port).toBe(seen[0]!.port);
       expect(second.floorMs).toBeGreaterThan(0);
@@ -140,12 +137,22 @@ describe('the floor sender', () => {
     const agent = new Agent({ keepAlive: true });
     const recorder = recordCalls();
     try {
-      const side = warmSide<void>(recorder, { from: 'table-a', to: 'table-b' });
+      const side = warmSide<void>(recorder);
+      // Each handler call creates an item under a new id; the floor's copy of it gets another.
+      const ids = Array.from({ length: 5 }, () => randomUUID());
       for (let i = 0; i < 5; i++)
-        await side(i, client(agent, 'DynamoDB_20120810.PutItem', { TableName: 'table-a', Item: { n: i } }));
-      const sent = seen.map((r) => JSON.parse(r.body) as { TableName: string; Item: { n: number } });
+        await side(
+          i,
+          client(agent, 'DynamoDB_20120810.PutItem', {
+            TableName: 'table-a',
+            Item: { pk: { S: `T#1#E#${ids[i]}` }, n: { N: String(i) } },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      const sent = seen.map((r) => JSON.parse(r.body) as { Item: { pk: { S: string }; n: { N: string } } });
+      const who = (pk: string) => (ids.some((id) => pk.endsWith(id)) ? 'a' : 'b');
       // Handler (a) and floor (b): a | b a | a b | b a | a b.
-      expect(sent.map((r) => `${r.TableName.slice(-1)}${r.Item.n}`)).toEqual([
+      expect(sent.map((r) => `${who(r.Item.pk.S)}${r.Item.n.N}`)).toEqual([
         'a0',
         'b0',
         'a1',
@@ -173,7 +180,7 @@ describe('the floor sender', () => {
         ClientRequestToken: token,
       };
       await client(agent, 'DynamoDB_20120810.TransactWriteItems', input)();
-      const requests = prepareFloor(recorder.take(), 'table-a', 'table-b', true);
+      const requests = prepareFloor(recorder.take(), { withCapacity: true });
       await sendFloor(requests);
       const sent = JSON.parse(seen[1]!.body) as {
         ClientRequestToken: string;
@@ -188,12 +195,79 @@ describe('the floor sender', () => {
     }
   });
 
+  it('writes fresh keys of the same length where the handler created items, and changes the twin of an item it changed', async () => {
+    seen.length = 0;
+    const agent = new Agent({ keepAlive: true });
+    const recorder = recordCalls();
+    try {
+      const created = randomUUID();
+      const audit = randomUUID();
+      const token = 'jhrexotmpxLRcAviGkmusiHUXkC96qW0kylysTPL1Uo';
+      const changed = randomUUID();
+      const twin = randomUUID();
+      const user = randomUUID();
+      const put = (pk: string, sk: string, rest: object = {}) => ({
+        Put: {
+          TableName: 'table-a',
+          Item: { pk: { S: pk }, sk: { S: sk }, actor_id: { S: user }, ...rest },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      });
+      const input = {
+        TransactItems: [
+          put('TENANT#t-1#EXCEPTION', created),
+          put('TENANT#t-1#AUDIT', audit, { gsi1pk: { S: `TENANT#t-1#AUDIT#ENTITY#exception#${created}` } }),
+          put(`SESSION#${token}`, 'SESSION'),
+          {
+            Put: {
+              TableName: 'table-a',
+              Item: { pk: { S: 'TENANT#t-1#EXCEPTION' }, sk: { S: changed }, status: { S: 'acknowledged' } },
+              ConditionExpression: '#status = :expected',
+            },
+          },
+        ],
+      };
+      await client(agent, 'DynamoDB_20120810.GetItem', {
+        TableName: 'table-a',
+        Key: { sk: { S: changed } },
+      })();
+      await client(agent, 'DynamoDB_20120810.TransactWriteItems', input)();
+      const requests = prepareFloor(recorder.take(), { twins: new Map([[changed, twin]]) });
+      await sendFloor(requests);
+      const [read, write] = seen.slice(2).map((r) => r.body);
+      // The same table: the floor pays for the same engine state as the handler.
+      expect(write).toContain('"TableName":"table-a"');
+      // Not one key the handler created is sent again: each conditional put finds its item absent.
+      for (const key of [created, audit, token]) expect(write).not.toContain(key);
+      // The existing item it changed is its twin, read and written, so the condition holds there.
+      expect(read).toBe(JSON.stringify({ TableName: 'table-a', Key: { sk: { S: twin } } }));
+      expect(write).toContain(twin);
+      expect(write).not.toContain(changed);
+      // Only generated keys move: the actor and the tenant's short id stay.
+      expect(write).toContain(user);
+      expect(write).toContain('TENANT#t-1#EXCEPTION');
+      const sent = JSON.parse(write!) as {
+        TransactItems: { Put: { Item: { pk: { S: string }; sk: { S: string }; gsi1pk?: { S: string } } } }[];
+      };
+      const fresh = sent.TransactItems[0]!.Put.Item.sk.S;
+      expect(fresh).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      // One fresh value per key, in every place the key appeared.
+      expect(sent.TransactItems[1]!.Put.Item.gsi1pk!.S).toBe(`TENANT#t-1#AUDIT#ENTITY#exception#${fresh}`);
+      expect(sent.TransactItems[2]!.Put.Item.pk.S).toMatch(/^SESSION#[A-Za-z0-9_-]{43}$/);
+      // The same bytes long as the handler's request: the items written are the same size.
+      expect(Buffer.byteLength(write!)).toBe(Buffer.byteLength(seen[1]!.body));
+    } finally {
+      recorder.stop();
+      agent.destroy();
+    }
+  });
+
   it('stops when a floor request is refused: it did other work than the handler', async () => {
     const agent = new Agent({ keepAlive: true });
     const recorder = recordCalls();
     try {
       await client(agent, 'DynamoDB_20120810.GetItem', { TableName: 'table-a' })();
-      const requests = prepareFloor(recorder.take(), 'table-a', 'table-b');
+      const requests = prepareFloor(recorder.take());
       refuse = true;
       await expect(sendFloor(requests)).rejects.toThrow(/answered 400/);
     } finally {
