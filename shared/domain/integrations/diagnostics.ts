@@ -10,6 +10,7 @@ import { workflowEventRecorded } from '#shared/domain/workflows/events';
 import { adapterByKey } from './adapters/index';
 import { checkConfig } from './connection-checks';
 import type { AdapterDeclaration } from './catalog';
+import { grants, unsupportedScopes } from './scopes';
 import { computeHealth } from './health';
 import { expectedMinutes } from './schedule';
 import type {
@@ -84,18 +85,6 @@ export function configErrors(adapter: AdapterDeclaration, config: unknown): Fiel
 
 export const missingMappingKeys = (adapter: AdapterDeclaration, mapping: Record<string, string>) =>
   adapter.required_mapping_keys.filter((key) => !mapping[key]);
-
-export const unsupportedScopes = (adapter: AdapterDeclaration, scopes: readonly string[]) =>
-  scopes.filter((s) => !adapter.scopes.supported.includes(s));
-
-/**
- * Whether a connection's scopes allow an operation's: the scope itself, or for a `<scope>.read`
- * the scope it narrows (Xero's `accounting.transactions` is read and write; the `.read` form is
- * the read-only grant). Without this every Xero connection on its default scopes warned that its
- * reads had no scope.
- */
-const grants = (scopes: readonly string[], scope: string) =>
-  scopes.includes(scope) || (scope.endsWith('.read') && scopes.includes(scope.slice(0, -'.read'.length)));
 
 /** The four checks that need no provider: config, secret, scopes, mapping. */
 export function localChecks(adapter: AdapterDeclaration, c: Connection): Check[] {

@@ -17,8 +17,8 @@ import {
   localChecks,
   missingMappingKeys,
   unknownConnection,
-  unsupportedScopes,
 } from './diagnostics';
+import { unsupportedScopes } from './scopes';
 import { computeHealth } from './health';
 import { expectedMinutes } from './schedule';
 import type { Connection, IssueCode } from './ports';
