@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { isConflict } from './problem.js';
 
 export type Loaded<T> =
   | { state: 'loading'; data?: undefined; error?: undefined }
@@ -26,4 +27,29 @@ export function useLoad<T>(fetcher: () => Promise<T>, deps: unknown[]): Loaded<T
   }, [...deps, round]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
   return { ...loaded, reload };
+}
+
+/**
+ * A write a screen makes: busy while it runs, its error kept for the form, and `reload` after it,
+ * or after a 409 (the record changed: show it as it is now). Resolves whether it succeeded.
+ */
+export function useAction(reload: () => void) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const run = async (call: () => Promise<unknown>): Promise<boolean> => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await call();
+      reload();
+      return true;
+    } catch (err) {
+      setError(err);
+      if (isConflict(err)) reload();
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
 }

@@ -14,8 +14,8 @@ import {
   reconciliationRunsList,
 } from '../../../../clients/typescript/index.js';
 import { tenantPath, useConsole } from '../../app-context.js';
-import { useLoad } from '../../ui/load.js';
-import { FieldError, isConflict, Problem } from '../../ui/problem.js';
+import { useAction, useLoad } from '../../ui/load.js';
+import { FieldError, Problem } from '../../ui/problem.js';
 import { Badge, Listing, Loading, Time } from '../../ui/table.js';
 import { byConsent, FreshnessText, HealthState, reconcilable, secretFields } from '../integrations/health.js';
 import { ScheduleFields } from '../integrations/index.js';
@@ -247,9 +247,8 @@ function Schedule({
   onChanged: () => void;
 }) {
   const { client, tenant } = useConsole();
-  const [error, setError] = useState<unknown>();
+  const { busy, error, run } = useAction(onChanged);
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
   const every = (h: number | undefined) => (h === undefined ? 'not scheduled' : `every ${h} h`);
   const shown = (
     <p data-testid="schedule">
@@ -264,11 +263,9 @@ function Schedule({
       const v = String(data.get(k) ?? '').trim();
       return v ? Number(v) : undefined;
     };
-    setBusy(true);
-    setError(undefined);
     setSaved(false);
-    try {
-      await integrationConnectionsUpdate({
+    const ok = await run(() =>
+      integrationConnectionsUpdate({
         client,
         path: { tenant_id: tenant, connection_id: c.id },
         body: {
@@ -277,15 +274,9 @@ function Schedule({
             reconciliation_every_hours: hours('reconciliation_every_hours'),
           },
         },
-      });
-      setSaved(true);
-      onChanged();
-    } catch (err) {
-      setError(err);
-      if (isConflict(err)) onChanged();
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
+    setSaved(ok);
   };
   return (
     <>
@@ -331,30 +322,22 @@ function ReplaceSecret({
   onChanged: () => void;
 }) {
   const { client, tenant } = useConsole();
-  const [error, setError] = useState<unknown>();
+  const { busy, error, run } = useAction(onChanged);
   const [stored, setStored] = useState(false);
-  const [busy, setBusy] = useState(false);
   const submit = async (form: HTMLFormElement) => {
     const data = new FormData(form);
     const secret = Object.fromEntries(fields.map((f) => [f, String(data.get(f) ?? '')]));
     form.reset();
-    setBusy(true);
-    setError(undefined);
     setStored(false);
-    try {
-      await integrationConnectionsUpdate({
-        client,
-        path: { tenant_id: tenant, connection_id: c.id },
-        body: { secret },
-      });
-      setStored(true);
-      onChanged();
-    } catch (err) {
-      setError(err);
-      if (isConflict(err)) onChanged();
-    } finally {
-      setBusy(false);
-    }
+    setStored(
+      await run(() =>
+        integrationConnectionsUpdate({
+          client,
+          path: { tenant_id: tenant, connection_id: c.id },
+          body: { secret },
+        }),
+      ),
+    );
   };
   return (
     <>
@@ -495,19 +478,9 @@ function Runs({ c }: { c: IntegrationConnectionRead }) {
 function Lifecycle({ c, onChanged }: { c: IntegrationConnectionRead; onChanged: () => void }) {
   const { client, tenant } = useConsole();
   const { route } = useLocation();
-  const [error, setError] = useState<unknown>();
+  const { error, run } = useAction(onChanged);
   const [confirming, setConfirming] = useState(false);
   const path = { tenant_id: tenant, connection_id: c.id };
-  const act = async (call: () => Promise<unknown>, after: () => void) => {
-    setError(undefined);
-    try {
-      await call();
-      after();
-    } catch (err) {
-      setError(err);
-      if (isConflict(err)) onChanged();
-    }
-  };
   const next = c.status === 'active' ? 'disabled' : 'active';
   return (
     <>
@@ -516,7 +489,7 @@ function Lifecycle({ c, onChanged }: { c: IntegrationConnectionRead; onChanged: 
         <button
           type="button"
           onClick={() =>
-            void act(() => integrationConnectionsUpdate({ client, path, body: { status: next } }), onChanged)
+            void run(() => integrationConnectionsUpdate({ client, path, body: { status: next } }))
           }
         >
           {next === 'disabled' ? 'Disable' : 'Enable again'}
@@ -528,10 +501,11 @@ function Lifecycle({ c, onChanged }: { c: IntegrationConnectionRead; onChanged: 
               type="button"
               class="danger"
               onClick={() =>
-                void act(
-                  () => integrationConnectionsDelete({ client, path }),
-                  () => route(tenantPath(tenant, 'integrations')),
-                )
+                // Back to the list within the call: the page never reads the deleted record again.
+                void run(async () => {
+                  await integrationConnectionsDelete({ client, path });
+                  route(tenantPath(tenant, 'integrations'));
+                })
               }
             >
               Delete
